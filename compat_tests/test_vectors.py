@@ -1,0 +1,167 @@
+"""Run every compatibility vector through the installed console scripts.
+
+A case is ``vectors/<tool>/<case>/case.json`` plus its inputs and the original's stdout
+(layout: ``vectors/README.md``). Each case gives two tests: ``legacy`` (``--legacy`` before
+the case's argv: stdout bytes, exit code and last stderr line of the original) and ``jp``
+(the default mode: the original's bytes when the inputs line up, else the case's JP
+expectation). Inputs under ``../../../data/`` are licensed corpora read from
+``$JP_SHIMS_DATA``; cases needing them are skipped when it is absent.
+"""
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.datafiles import ENV_VAR, data_root
+
+VECTORS = Path(__file__).parent / "vectors"
+DATA_PREFIX = "../../../data/"
+
+# tool name in case.json -> (console script, module that implements it)
+TOOLS = {
+    "evalb": ("jp_evalb", "jp_evalb.cli"),
+    "errant_compare": ("jp_errant_compare", "jp_errant.compare_cli"),
+    "conll18_ud_eval": ("jp_conll18_ud_eval", "jp_conll18.cli"),
+}
+
+# A sentence line of an evalb report: ID, Len., Stat., then nine more columns.
+EVALB_SENTENCE = re.compile(rb"^\s*\d+\s+\d+\s+(\d)\s+\S+\s+\S+(\s+\S+){7}\s*$")
+
+
+@dataclass(frozen=True)
+class Case:
+    folder: Path
+    spec: dict
+
+    @property
+    def tool(self) -> str:
+        return self.spec["tool"]
+
+    @property
+    def id(self) -> str:
+        return f"{self.tool}/{self.folder.name}"
+
+
+def discover() -> list[Case]:
+    cases = []
+    for path in sorted(VECTORS.glob("*/*/case.json")):
+        cases.append(Case(path.parent, json.loads(path.read_text(encoding="utf-8"))))
+    return cases
+
+
+CASES = discover()
+
+
+def resolve_args(case: Case) -> list[str]:
+    """The case's argv, with shared-data paths pointed at ``$JP_SHIMS_DATA``."""
+    args = []
+    for arg in case.spec["args"]:
+        if arg.startswith(DATA_PREFIX):
+            root = data_root()
+            if root is None:
+                pytest.skip(f"{ENV_VAR} is not set: {arg} unavailable")
+            target = root / arg[len(DATA_PREFIX):]
+            if not target.exists():
+                pytest.skip(f"{target} not found under {ENV_VAR}")
+            arg = str(target)
+        args.append(arg)
+    return args
+
+
+def run_tool(case: Case, extra: list[str]) -> subprocess.CompletedProcess:
+    script, module = TOOLS[case.tool]
+    if importlib.util.find_spec(module.rsplit(".", 1)[0]) is None or _missing(module):
+        pytest.skip(f"{case.tool}: {module} is not implemented yet")
+    exe = shutil.which(script)
+    if exe is None:
+        pytest.skip(f"console script {script} is not installed (pip install -e .)")
+    env = dict(os.environ, LC_ALL="C.UTF-8")
+    return subprocess.run(
+        [exe, *extra, *resolve_args(case)],
+        cwd=case.folder,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=600,
+    )
+
+
+def _missing(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is None
+    except ModuleNotFoundError:
+        return True
+
+
+def expected_bytes(case: Case, key: str) -> bytes:
+    return (case.folder / case.spec[key]).read_bytes()
+
+
+def assert_same_bytes(actual: bytes, expected: bytes, what: str) -> None:
+    if actual == expected:
+        return
+    diff = difflib.unified_diff(
+        expected.decode("utf-8", "replace").splitlines(keepends=True),
+        actual.decode("utf-8", "replace").splitlines(keepends=True),
+        "expected", "actual", n=1,
+    )
+    shown = "".join(list(diff)[:40])
+    pytest.fail(f"{what}: stdout differs ({len(actual)} vs {len(expected)} bytes)\n{shown}")
+
+
+def last_line(data: bytes) -> str:
+    lines = [line for line in data.decode("utf-8", "replace").splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def lines_up(case: Case) -> bool:
+    """Whether the original exited 0 on inputs that already line up."""
+    if case.spec["exit_code"] != 0:
+        return False
+    if case.tool == "evalb":
+        statuses = [m.group(1) for m in map(EVALB_SENTENCE.match, expected_bytes(case, "stdout").splitlines()) if m]
+        return all(status == b"0" for status in statuses)
+    return True
+
+
+@pytest.mark.compat
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_legacy(case: Case) -> None:
+    result = run_tool(case, ["--legacy"])
+    assert_same_bytes(result.stdout, expected_bytes(case, "stdout"), f"{case.id} --legacy")
+    assert result.returncode == case.spec["exit_code"], result.stderr.decode("utf-8", "replace")[-2000:]
+    if "stderr_last_line" in case.spec:
+        assert last_line(result.stderr) == case.spec["stderr_last_line"]
+
+
+@pytest.mark.compat
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_jp(case: Case) -> None:
+    result = run_tool(case, [])
+    stderr = result.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in stderr, stderr[-2000:]
+    spec = case.spec
+    if "jp_expect_stdout" in spec:
+        assert_same_bytes(result.stdout, expected_bytes(case, "jp_expect_stdout"), f"{case.id} JP")
+        assert result.returncode == spec.get("jp_expect_exit_code", 0), stderr[-2000:]
+    elif "jp_expect_lines" in spec:
+        output = result.stdout.decode("utf-8", "replace").splitlines()
+        missing = [line for line in spec["jp_expect_lines"] if line not in output]
+        assert not missing, f"lines missing from JP output: {missing}"
+        assert result.returncode == spec.get("jp_expect_exit_code", 0), stderr[-2000:]
+    elif lines_up(case):
+        assert_same_bytes(result.stdout, expected_bytes(case, "stdout"), f"{case.id} JP (lined up)")
+        assert result.returncode == 0, stderr[-2000:]
+    else:
+        # The original failed or the inputs do not line up, and the case states no JP
+        # expectation: JP mode must still end cleanly (report, or a one-line error, exit 2).
+        assert result.returncode in (0, 1, 2), stderr[-2000:]

@@ -1,0 +1,41 @@
+"""Aligned blocks: the unit every tool re-indexes onto."""
+from __future__ import annotations
+
+from typing import List, NamedTuple, Sequence
+
+EXACT = "exact"            # space-free texts identical
+NORMALIZED = "normalized"  # identical after normalization (exception table, Unicode, case)
+SIMILAR = "similar"        # distance below the threshold, and the next pair matches
+MISMATCH = "mismatch"      # words only: paired by the remaining-length rule
+UNALIGNED = "unaligned"    # never re-synchronized within the look-ahead
+
+
+class Block(NamedTuple):
+    """One aligned unit: ``left`` and ``right`` index ranges of the two input sequences.
+
+    Immutable; a NamedTuple rather than a dataclass because tools build one per word.
+    """
+
+    left: range
+    right: range
+    kind: str = EXACT
+    reason: str = ""
+
+    @property
+    def is_one_to_one(self) -> bool:
+        return len(self.left) == 1 and len(self.right) == 1
+
+    @property
+    def aligned(self) -> bool:
+        return self.kind != UNALIGNED
+
+
+def block_index(blocks: Sequence[Block], n: int, side: str = "left") -> List[int]:
+    """Map each of the ``n`` items of one side to the number of the block holding it."""
+    if side not in ("left", "right"):
+        raise ValueError("side must be 'left' or 'right'")
+    index = [-1] * n
+    for number, block in enumerate(blocks):
+        for item in getattr(block, side):
+            index[item] = number
+    return index

@@ -1,0 +1,39 @@
+"""String distances used by the similarity rule (both in [0, 1], 0 = identical)."""
+from __future__ import annotations
+
+from rapidfuzz.distance import Jaro, Levenshtein
+
+
+def levenshtein_distance(a: str, b: str) -> float:
+    """Levenshtein distance divided by the length of the longer string."""
+    return Levenshtein.normalized_distance(a, b)
+
+
+def _common_prefix(a: str, b: str, limit: int) -> int:
+    n = 0
+    for x, y in zip(a[:limit], b[:limit]):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def jaro_winkler_suffix_distance(a: str, b: str, scale: float = 0.1, max_affix: int = 4) -> float:
+    """1 - Jaro-Winkler similarity with both a prefix and a suffix bonus.
+
+    The variant of the alignment-based errant paper: Winkler's prefix boost
+    ``jw = j + lp * scale * (1 - j)`` is followed by the same boost for the common suffix,
+    ``jws = jw + ls * scale * (1 - jw)``, with ``lp`` and ``ls`` capped at ``max_affix``
+    characters. Sentence pairs that differ in the middle (a merged or split clause) keep a
+    high score because both ends agree.
+    """
+    if a == b:
+        return 0.0
+    if not a or not b:
+        return 1.0
+    jaro = Jaro.similarity(a, b)
+    prefix = _common_prefix(a, b, max_affix)
+    winkler = jaro + prefix * scale * (1.0 - jaro)
+    suffix = _common_prefix(a[::-1][:max_affix], b[::-1][:max_affix], max_affix)
+    both = winkler + suffix * scale * (1.0 - winkler)
+    return 1.0 - both

@@ -1,0 +1,192 @@
+"""Token normalization: the finite per-language exception tables of the JP algorithm.
+
+Two texts "match" when their space-free normalized forms are equal. Normalization is
+applied token by token (so word alignment can account for every character of every token)
+and must be applied identically to both sides: it defines a canonical form, it does not
+decide which side is right.
+
+Order for one token: character map (curly quotes, ``…``, dashes, PTB quote pairs) → Unicode
+normalization → whole-token map (``-LRB-``, English contractions) → optional case folding.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Optional, Sequence
+
+# Language-independent substring replacements. Longer keys first: ``\`\``` must be replaced
+# before a single backquote.
+COMMON_CHAR_MAP: Mapping[str, str] = {
+    "``": '"',
+    "''": '"',
+    "`": "'",
+    "\u201c": '"',  # “
+    "\u201d": '"',  # ”
+    "\u201e": '"',  # „
+    "\u201f": '"',  # ‟
+    "\u00ab": '"',  # «
+    "\u00bb": '"',  # »
+    "\u2018": "'",  # ‘
+    "\u2019": "'",  # ’
+    "\u201a": "'",  # ‚
+    "\u201b": "'",  # ‛
+    "\u2026": "...",  # …
+    "\u2013": "--",  # – (PTB writes dashes as --)
+    "\u2014": "--",  # —
+}
+
+# PTB bracket escapes, as whole tokens.
+COMMON_TOKEN_MAP: Mapping[str, str] = {
+    "-LRB-": "(", "-RRB-": ")",
+    "-LSB-": "[", "-RSB-": "]",
+    "-LCB-": "{", "-RCB-": "}",
+    "-lrb-": "(", "-rrb-": ")",
+    "-lsb-": "[", "-rsb-": "]",
+    "-lcb-": "{", "-rcb-": "}",
+}
+
+# English contractions. Tokenizers split "can't" as "ca n't" (PTB), "can 't" (Moses) or keep
+# it whole; some systems expand it to "can not". Mapping the expanded pieces onto the
+# contracted ones makes every variant read "can't": "can not" -> "ca"+"n't",
+# "ca n't" -> "ca"+"n't", "Is not" -> "Is"+"n't" = "Isn't" = Moses' "Isn"+"'t".
+_ENGLISH_CONTRACTIONS: Mapping[str, str] = {
+    "not": "n't",
+    "can": "ca",
+    "cannot": "can't",
+    "will": "wo",
+    "shall": "sha",
+}
+
+
+def _case_variants(table: Mapping[str, str]) -> dict:
+    variants = {}
+    for key, value in table.items():
+        variants[key] = value
+        variants[key.capitalize()] = value.capitalize()
+        variants[key.upper()] = value.upper()
+    return variants
+
+
+ENGLISH_TOKEN_MAP: Mapping[str, str] = _case_variants(_ENGLISH_CONTRACTIONS)
+
+
+def _apply_char_map(token: str, pairs: Sequence[tuple]) -> str:
+    for old, new in pairs:
+        if old in token:
+            token = token.replace(old, new)
+    return token
+
+
+@dataclass(frozen=True)
+class Normalizer:
+    """Maps a token to its canonical space-free form.
+
+    ``token_map`` replaces whole tokens, ``char_map`` replaces substrings, ``unicode_form`` is
+    a :func:`unicodedata.normalize` form or None, ``casefold`` lower-cases the result.
+    """
+
+    token_map: Mapping[str, str] = field(default_factory=dict)
+    char_map: Mapping[str, str] = field(default_factory=dict)
+    casefold: bool = False
+    unicode_form: Optional[str] = "NFC"
+    # Memo of normalized tokens. Per instance, bounded; the vocabulary of a corpus is far
+    # smaller than the corpus, so this turns normalization into one dict lookup per token.
+    _memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        pairs = sorted(self.char_map.items(), key=lambda kv: -len(kv[0]))
+        ascii_pairs = [(k, v) for k, v in pairs if k.isascii()]
+        object.__setattr__(self, "_pairs", tuple(pairs))
+        object.__setattr__(self, "_ascii_pairs", tuple(ascii_pairs))
+
+    def extended(
+        self,
+        token_map: Optional[Mapping[str, str]] = None,
+        char_map: Optional[Mapping[str, str]] = None,
+        casefold: Optional[bool] = None,
+        unicode_form: Optional[str] = "",
+    ) -> "Normalizer":
+        """A new normalizer with extra table entries (and optionally other settings)."""
+        return Normalizer(
+            token_map={**self.token_map, **(token_map or {})},
+            char_map={**self.char_map, **(char_map or {})},
+            casefold=self.casefold if casefold is None else casefold,
+            unicode_form=self.unicode_form if unicode_form == "" else unicode_form,
+        )
+
+    def normalize(self, token: str) -> str:
+        """Canonical space-free form of one token."""
+        memo = self._memo
+        result = memo.get(token)
+        if result is None:
+            result = self._normalize(token)
+            if len(memo) >= 200_000:
+                memo.clear()
+            memo[token] = result
+        return result
+
+    def text(self, tokens: Iterable[str]) -> str:
+        """Canonical space-free text of a token sequence."""
+        memo = self._memo
+        get = memo.get
+        parts = []
+        append = parts.append
+        for token in tokens:
+            norm = get(token)
+            if norm is None:
+                norm = self.normalize(token)
+            append(norm)
+        return "".join(parts)
+
+    def _normalize(self, token: str) -> str:
+        token = "".join(token.split())  # texts are compared space-free
+        if token.isascii():
+            token = _apply_char_map(token, self._ascii_pairs)
+        else:
+            token = _apply_char_map(token, self._pairs)
+            if self.unicode_form and not unicodedata.is_normalized(self.unicode_form, token):
+                token = unicodedata.normalize(self.unicode_form, token)
+        mapped = self.token_map.get(token)
+        if mapped is not None:
+            token = "".join(mapped.split())  # table values may be written with spaces
+        return token.casefold() if self.casefold else token
+
+    def rule(self, left: Sequence[str], right: Sequence[str]) -> str:
+        """Name the rule under which two token sequences match (for reports).
+
+        One of ``"exact"``, ``"unicode normalization"``, ``"case folding"``,
+        ``"exception table"`` or ``"mismatch"``.
+        """
+        raw_left, raw_right = "".join("".join(left).split()), "".join("".join(right).split())
+        if raw_left == raw_right:
+            return "exact"
+        if self.unicode_form and unicodedata.normalize(self.unicode_form, raw_left) == \
+                unicodedata.normalize(self.unicode_form, raw_right):
+            return "unicode normalization"
+        if raw_left.casefold() == raw_right.casefold():
+            return "case folding"
+        if self.text(left) == self.text(right):
+            return "exception table"
+        return "mismatch"
+
+
+def normalizer_for(
+    lang: str = "en",
+    *,
+    casefold: bool = False,
+    unicode_form: Optional[str] = "NFC",
+) -> Normalizer:
+    """The exception table for a language ("en" adds English contractions).
+
+    Every language gets the language-independent part: PTB bracket escapes, quote and dash
+    variants, ``…``, and Unicode normalization.
+    """
+    token_map = dict(COMMON_TOKEN_MAP)
+    if lang.lower().startswith("en"):
+        token_map.update(ENGLISH_TOKEN_MAP)
+    return Normalizer(
+        token_map=token_map,
+        char_map=dict(COMMON_CHAR_MAP),
+        casefold=casefold,
+        unicode_form=unicode_form,
+    )

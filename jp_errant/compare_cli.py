@@ -1,0 +1,109 @@
+"""``jp_errant_compare``: drop-in for errant 3.0.2's ``errant_compare``.
+
+``--legacy`` (anywhere in argv) reproduces errant_compare byte-for-byte, failures included
+(uncaught exceptions, exit 1). The default JP mode aligns hypothesis and reference sentences
+first (:mod:`jp_errant.compare`) and reports bad input as one ``PROG: error: FILE:LINE: msg``
+line with exit 2. Both modes score with :mod:`jp_errant.scorer`.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import IO, Iterator
+
+from jp_errant.m2 import iter_blocks, legacy_block_edits, legacy_block_source
+from jp_errant.scorer import ScoreOptions, SentencePair, format_report, score_corpus
+
+LEGACY_FLAG = "--legacy"
+LEGACY_PROG = "errant_compare"
+
+
+def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
+    """errant_compare's option table (same names, types, group and help texts)."""
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Calculate F-scores for error detection and/or correction.\n"
+        "Flags let you evaluate at different levels of granularity.",
+        formatter_class=argparse.RawTextHelpFormatter,
+        usage="%(prog)s [options] -hyp HYP -ref REF",
+    )
+    parser.add_argument("-hyp", help="A hypothesis M2 file.", required=True)
+    parser.add_argument("-ref", help="A reference M2 file.", required=True)
+    parser.add_argument("-b", "--beta", help="Value of beta in F-score. (default: 0.5)",
+                        default=0.5, type=float)
+    parser.add_argument("-v", "--verbose", help="Print verbose output.", action="store_true")
+    eval_type = parser.add_mutually_exclusive_group()
+    eval_type.add_argument("-dt", help="Evaluate Detection in terms of Tokens.", action="store_true")
+    eval_type.add_argument("-ds", help="Evaluate Detection in terms of Spans.", action="store_true")
+    eval_type.add_argument("-cs", help="Evaluate Correction in terms of Spans. (default)",
+                           action="store_true")
+    eval_type.add_argument("-cse", help="Evaluate Correction in terms of Spans and Error types.",
+                           action="store_true")
+    parser.add_argument("-single", help="Only evaluate single token edits; i.e. 0:1, 1:0 or 1:1",
+                        action="store_true")
+    parser.add_argument("-multi", help="Only evaluate multi token edits; i.e. 2+:n or n:2+",
+                        action="store_true")
+    parser.add_argument("-filt", help="Do not evaluate the specified error types.", nargs="+",
+                        default=[])
+    parser.add_argument("-cat", help="Show error category scores.\n"
+                        "1: Only show operation tier scores; e.g. R.\n"
+                        "2: Only show main tier scores; e.g. NOUN.\n"
+                        "3: Show all category scores; e.g. R:NOUN.",
+                        choices=[1, 2, 3], type=int)
+    if jp_mode:
+        parser.add_argument("--json", action="store_true",
+                            help="JP mode: print the figures (per category too) as one JSON document.")
+        parser.add_argument("--show-alignment", action="store_true",
+                            help="JP mode: list every merged block (reference sentence ids <->\n"
+                            "hypothesis sentence ids) after the report.")
+    return parser
+
+
+def options_from_args(args: argparse.Namespace) -> ScoreOptions:
+    mode = "dt" if args.dt else "ds" if args.ds else "cse" if args.cse else "cs"
+    return ScoreOptions(beta=args.beta, mode=mode, single=args.single, multi=args.multi,
+                        filt=tuple(args.filt), cat=args.cat, verbose=args.verbose)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if LEGACY_FLAG in argv:
+        argv = [arg for arg in argv if arg != LEGACY_FLAG]
+        return run_legacy(argv, sys.stdout)
+    from jp_errant.compare import run_jp  # alignment machinery only when needed
+
+    return run_jp(argv, os.path.basename(sys.argv[0]) or "jp_errant_compare", sys.stdout, sys.stderr)
+
+
+def run_legacy(argv: list[str], out: IO[str]) -> int:
+    """errant_compare itself: failures propagate as errant's own exceptions (exit 1)."""
+    args = build_parser(LEGACY_PROG, jp_mode=False).parse_args(argv)
+    options = options_from_args(args)
+    hyp_count = _count_blocks(args.hyp)
+    ref_count = _count_blocks(args.ref)
+    if hyp_count != ref_count:
+        raise AssertionError
+    with open(args.hyp) as hyp_file, open(args.ref) as ref_file:
+        result = score_corpus(_legacy_pairs(hyp_file, ref_file), options, out.write)
+    out.write(format_report(result, options))
+    out.flush()
+    return 0
+
+
+def _count_blocks(path: str) -> int:
+    # errant reads both files before comparing counts; opening errors surface in that order.
+    with open(path) as handle:
+        return sum(1 for _ in iter_blocks(handle))
+
+
+def _legacy_pairs(hyp_file: IO[str], ref_file: IO[str]) -> Iterator[SentencePair]:
+    """errant's pairing: i-th block with i-th block, parsed inside the scoring loop."""
+    for hyp_block, ref_block in zip(iter_blocks(hyp_file), iter_blocks(ref_file)):
+        hyp_edits = legacy_block_edits(hyp_block.text)
+        ref_edits = legacy_block_edits(ref_block.text)
+        yield SentencePair(hyp_edits, ref_edits, legacy_block_source(hyp_block.text))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,256 @@
+"""M2 format: the one reader and writer of the ``jp_errant`` package.
+
+An M2 file is a sequence of blank-line separated *blocks*; each block is one source sentence::
+
+    S This are a sentence .
+    A 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0
+    A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1
+
+``S`` gives the whitespace-tokenized source; each ``A`` line is one edit: token offsets
+``start end`` (end exclusive; ``-1 -1`` with type ``noop`` means "annotator made no edit"),
+the error type, the correction (may be empty), any middle fields (errant writes
+``REQUIRED|||-NONE-``) and the annotator id (last field).
+
+Public API (everything else in the package reads and writes M2 through these):
+
+- :class:`Edit`, :class:`Sentence` -- frozen values; ``Sentence.tokens``, ``Sentence.coders()``,
+  ``Sentence.edits_of(coder)``; ``Edit.shifted(n)``; :func:`noop_edit`.
+- :func:`iter_blocks` -- errant's block split (``text.strip().split("\\n\\n")``) done as a
+  stream, with the 1-based line number where each block starts.
+- :func:`parse_edit_line` -- errant 3.0.2's reading of one ``A`` line, exceptions included
+  (legacy mode relies on its ``ValueError``/``IndexError``).
+- :func:`legacy_block_edits` -- the edits of one raw block exactly as ``errant_compare``
+  reads them (line 0 ignored whatever it is).
+- :func:`parse_block`, :func:`read_m2` -- strict reading for JP mode: every problem is an
+  :class:`M2Error` carrying file and line.
+- :func:`format_edit`, :func:`format_sentence`, :func:`write_m2` -- writing M2 back
+  (errant's layout: ``S`` line, ``A`` lines, one empty line after every block).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import IO, Iterable, Iterator
+
+NOOP_TYPE = "noop"
+NOOP_CORRECTION = "-NONE-"
+DEFAULT_MIDDLE = ("REQUIRED", "-NONE-")
+FIELD_SEPARATOR = "|||"
+_CHUNK_CHARS = 1 << 20
+
+
+class M2Error(ValueError):
+    """Malformed M2 input; ``str()`` is ``FILE:LINE: message`` (JP-mode error line body)."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path = path
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One ``A`` line. ``middle`` holds the fields between correction and coder."""
+
+    start: int
+    end: int
+    type: str
+    correction: str
+    coder: int = 0
+    middle: tuple[str, ...] = DEFAULT_MIDDLE
+
+    @property
+    def is_noop(self) -> bool:
+        return self.start == -1 and self.type == NOOP_TYPE
+
+    def shifted(self, offset: int) -> Edit:
+        """The same edit ``offset`` tokens further right (noop edits stay ``-1 -1``)."""
+        if self.start < 0 or offset == 0:
+            return self
+        return replace(self, start=self.start + offset, end=self.end + offset)
+
+
+def noop_edit(coder: int = 0) -> Edit:
+    """errant's "no edit" line for one annotator: ``A -1 -1|||noop|||-NONE-|||...|||coder``."""
+    return Edit(-1, -1, NOOP_TYPE, NOOP_CORRECTION, coder)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One block: ``source`` is the S-line text without the ``S `` prefix."""
+
+    source: str
+    edits: tuple[Edit, ...] = ()
+    line: int = 0  # 1-based line of the S line in its file; 0 when built in memory
+    tokens: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tokens", tuple(self.source.split()))
+
+    def coders(self) -> list[int]:
+        """Annotator ids in first-seen order (errant's order of registration)."""
+        return list(dict.fromkeys(edit.coder for edit in self.edits))
+
+    def edits_of(self, coder: int) -> list[Edit]:
+        return [edit for edit in self.edits if edit.coder == coder]
+
+
+@dataclass(frozen=True)
+class RawBlock:
+    """One block's text as errant splits it, and the 1-based line where it starts."""
+
+    text: str
+    line: int
+
+
+def iter_blocks(stream: IO[str], chunk_chars: int = _CHUNK_CHARS) -> Iterator[RawBlock]:
+    """Yield what ``stream.read().strip().split("\\n\\n")`` would give, without reading all.
+
+    Only the text after the last complete separator is held. Trailing whitespace is held
+    back until more text follows, so whitespace at the end of the file is stripped exactly
+    as ``str.strip`` does (an all-whitespace file gives one empty block, like errant).
+    """
+    buffer = ""
+    line = 1
+    started = False
+    for chunk in iter(lambda: stream.read(chunk_chars), ""):
+        if not started:
+            stripped = chunk.lstrip()
+            line += chunk.count("\n", 0, len(chunk) - len(stripped))
+            chunk = stripped
+            started = bool(chunk)
+        buffer += chunk
+        settled = len(buffer.rstrip())
+        pieces = buffer[:settled].split("\n\n")
+        for piece in pieces[:-1]:
+            yield RawBlock(piece, line)
+            line += piece.count("\n") + 2
+        buffer = pieces[-1] + buffer[settled:]
+    for piece in buffer.rstrip().split("\n\n"):
+        yield RawBlock(piece, line)
+        line += piece.count("\n") + 2
+
+
+def parse_edit_line(line: str) -> Edit:
+    """errant 3.0.2's reading of one edit line: drop 2 characters, split on ``|||``.
+
+    Raises exactly what errant raises on bad lines (``ValueError`` for non-integer offsets
+    or coder, ``IndexError`` for missing fields).
+    """
+    fields = line[2:].split(FIELD_SEPARATOR)
+    span = fields[0].split()
+    start = int(span[0])
+    end = int(span[1])
+    kind = fields[1]
+    correction = fields[2]
+    coder = int(fields[-1])
+    return Edit(start, end, kind, correction, coder, tuple(fields[3:-1]))
+
+
+def legacy_block_edits(block: str) -> list[Edit]:
+    """Edits of one block as errant_compare reads them: every line after the first."""
+    return [parse_edit_line(line) for line in block.split("\n")[1:]]
+
+
+def legacy_block_source(block: str) -> str:
+    """The sentence errant_compare's ``-v`` prints: ``block[2:].split("\\nA")[0]``."""
+    return block[2:].split("\nA")[0]
+
+
+def parse_block(block: RawBlock, path: str) -> Sentence:
+    """Strict reading of one block (JP mode); problems raise :class:`M2Error`."""
+    lines = block.text.split("\n")
+    head = lines[0]
+    if head != "S" and not head.startswith("S "):
+        raise M2Error(path, block.line, f"block does not start with an S line: {_shorten(head)!r}")
+    sentence_length = len(head[2:].split())
+    edits = []
+    for number, line in enumerate(lines[1:], start=block.line + 1):
+        edits.append(_parse_strict_edit(line, sentence_length, path, number))
+    return Sentence(head[2:], tuple(edits), block.line)
+
+
+def _parse_strict_edit(line: str, sentence_length: int, path: str, number: int) -> Edit:
+    if not line.startswith("A "):
+        raise M2Error(path, number, f"expected an A line: {_shorten(line)!r}")
+    fields = line[2:].split(FIELD_SEPARATOR)
+    if len(fields) < 4:
+        raise M2Error(path, number, f"A line needs at least 4 '|||' fields: {_shorten(line)!r}")
+    span = fields[0].split()
+    if len(span) != 2 or not all(_is_integer(part) for part in span):
+        raise M2Error(path, number, f"A line offsets are not two integers: {fields[0]!r}")
+    if not _is_integer(fields[-1].strip()):
+        raise M2Error(path, number, f"A line annotator id is not an integer: {fields[-1]!r}")
+    edit = parse_edit_line(line)
+    is_noop_span = edit.start == -1 and edit.end == -1
+    if not is_noop_span and not 0 <= edit.start <= edit.end <= sentence_length:
+        raise M2Error(
+            path, number,
+            f"A line offsets {edit.start} {edit.end} out of range for a {sentence_length}-token sentence",
+        )
+    return edit
+
+
+def _is_integer(text: str) -> bool:
+    return text.lstrip("+-").isdigit() and text.isascii()
+
+
+def _shorten(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def read_m2(path: str, stream: IO[str] | None = None) -> Iterator[Sentence]:
+    """Strictly parsed sentences of an M2 file, streamed (JP mode).
+
+    ``stream`` defaults to the file opened as UTF-8 with universal newlines. Invalid UTF-8
+    is reported as an :class:`M2Error` on the line where it occurs.
+    """
+    if stream is None:
+        with open(path, encoding="utf-8", errors="strict") as handle:
+            yield from _read_m2_stream(path, handle)
+    else:
+        yield from _read_m2_stream(path, stream)
+
+
+def _read_m2_stream(path: str, stream: IO[str]) -> Iterator[Sentence]:
+    blocks = iter_blocks(stream)
+    while True:
+        try:
+            block = next(blocks)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as error:
+            raise M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8") from None
+        yield parse_block(block, path)
+
+
+def _line_of_bad_utf8(path: str) -> int:
+    """Line of the first undecodable byte (re-read in binary: only on the error path)."""
+    with open(path, "rb") as handle:
+        line = 1
+        for raw in handle:
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError:
+                return line
+            line += 1
+    return line
+
+
+def format_edit(edit: Edit) -> str:
+    """One ``A`` line (without newline)."""
+    fields = [f"{edit.start} {edit.end}", edit.type, edit.correction, *edit.middle, str(edit.coder)]
+    return "A " + FIELD_SEPARATOR.join(fields)
+
+
+def format_sentence(sentence: Sentence) -> str:
+    """One block followed by its blank line: ``S ...\\nA ...\\n\\n``."""
+    lines = ["S " + sentence.source]
+    lines.extend(format_edit(edit) for edit in sentence.edits)
+    return "\n".join(lines) + "\n\n"
+
+
+def write_m2(sentences: Iterable[Sentence], stream: IO[str]) -> None:
+    """Write sentences in errant's layout (streamed, one block at a time)."""
+    for sentence in sentences:
+        stream.write(format_sentence(sentence))

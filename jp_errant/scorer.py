@@ -1,0 +1,327 @@
+"""errant 3.0.2 ``compare_m2`` scoring semantics (our own implementation, no errant import).
+
+The single scoring implementation of ``jp_errant_compare``: legacy mode feeds it the blocks
+exactly as errant pairs them, JP mode feeds it aligned (merged, re-indexed) blocks. Nothing
+here knows about files or alignment.
+
+Semantics (spec ``errant_compare.md`` sections 3-6): edits become per-annotator dictionaries
+``key -> [types]`` (key depends on the evaluation mode); each hypothesis annotator is compared
+with each reference annotator; the pair giving the best *rounded corpus-level* F (ties: more
+TP, fewer FP, fewer FN, then the earlier pair) is added to the running totals.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Sequence
+
+from jp_errant.m2 import Edit
+
+EditKey = tuple
+EditSets = dict  # coder -> {EditKey: [type, ...]}
+CategoryCounts = dict  # type -> [tp, fp, fn]
+
+MODES = ("dt", "ds", "cs", "cse")
+TITLES = {
+    "dt": " Token-Based Detection ",
+    "ds": " Span-Based Detection ",
+    "cse": " Span-Based Correction + Classification ",
+    "cs": " Span-Based Correction ",
+}
+
+
+@dataclass(frozen=True)
+class ScoreOptions:
+    """The scoring flags of errant_compare (``mode`` is one of :data:`MODES`)."""
+
+    beta: float = 0.5
+    mode: str = "cs"
+    single: bool = False
+    multi: bool = False
+    filt: tuple[str, ...] = ()
+    cat: int | None = None
+    verbose: bool = False
+
+    @property
+    def f_label(self) -> str:
+        # errant prints "F" + str(float(beta)): -b 1 -> F1.0
+        return "F" + str(self.beta)
+
+
+@dataclass(frozen=True)
+class SentencePair:
+    """What the scorer needs of one evaluated unit (a sentence or an aligned block)."""
+
+    hyp_edits: Sequence[Edit]
+    ref_edits: Sequence[Edit]
+    source: str  # printed by -v as "Original sentence i: ..."
+
+
+@dataclass(frozen=True)
+class SentenceResult:
+    tp: int
+    fp: int
+    fn: int
+    categories: CategoryCounts
+    hyp_coder: int
+    ref_coder: int
+
+
+@dataclass
+class CorpusResult:
+    """Running totals (mutated only by :func:`score_corpus` while it runs)."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    sentences: int = 0
+    categories: CategoryCounts = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.categories is None:
+            self.categories = {}
+
+
+def coder_edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> EditSets:
+    """errant's ``process_edits``: per-coder ``key -> [types]`` after the filters.
+
+    A coder is registered before filtering, so a coder whose edits are all filtered out
+    still competes with an empty set; a block without edits is one implicit noop (coder 0).
+    """
+    if not edits:
+        edits = (Edit(-1, -1, "noop", "-NONE-", 0),)
+    detection = options.mode in ("dt", "ds")
+    sets: EditSets = {}
+    for edit in edits:
+        start, end, kind, cor = edit.start, edit.end, edit.type, edit.correction
+        keys = sets.setdefault(edit.coder, {})
+        if not detection and kind == "UNK":
+            continue
+        if options.single and (end - start >= 2 or len(cor.split()) >= 2):
+            continue
+        if options.multi and end - start < 2 and len(cor.split()) < 2:
+            continue
+        if options.filt and kind in options.filt:
+            continue
+        for key in _edit_keys(start, end, kind, cor, options.mode):
+            types = keys.get(key)
+            if types is None:
+                keys[key] = [kind]
+            else:
+                types.append(kind)
+    return sets
+
+
+def _edit_keys(start: int, end: int, kind: str, cor: str, mode: str) -> Iterable[EditKey]:
+    if mode == "dt":
+        if start == -1:
+            return ((start, start),)
+        if start == end and start >= 0:
+            # an insertion counts as touching the token on its right
+            return ((start, start + 1),)
+        return [(index, index + 1) for index in range(start, end)]
+    if mode == "ds":
+        return ((start, end),)
+    if mode == "cse":
+        return ((start, end, kind, cor),)
+    return ((start, end, cor),)
+
+
+def compare_edit_sets(hyp: dict, ref: dict) -> tuple[int, int, int, CategoryCounts]:
+    """errant's ``compareEdits``: TP per *reference* type, FP per hypothesis type."""
+    tp = fp = fn = 0
+    categories: CategoryCounts = {}
+    for key, hyp_types in hyp.items():
+        if hyp_types[0] == "noop":
+            continue
+        ref_types = ref.get(key)
+        if ref_types is not None:
+            tp += len(ref_types)
+            _count(categories, ref_types, 0)
+        else:
+            fp += len(hyp_types)
+            _count(categories, hyp_types, 1)
+    for key, ref_types in ref.items():
+        if ref_types[0] == "noop":
+            continue
+        if key not in hyp:
+            fn += len(ref_types)
+            _count(categories, ref_types, 2)
+    return tp, fp, fn, categories
+
+
+def _count(categories: CategoryCounts, types: list, column: int) -> None:
+    for kind in types:
+        counts = categories.get(kind)
+        if counts is None:
+            counts = categories[kind] = [0, 0, 0]
+        counts[column] += 1
+
+
+def precision_recall_f(tp: int, fp: int, fn: int, beta: float) -> tuple[float, float, float]:
+    """errant's ``computeFScore`` (P=1 without FP, R=1 without FN; rounded to 4 places).
+
+    Raises ZeroDivisionError like errant when beta is 0, precision > 0 and recall is 0.
+    """
+    p = float(tp) / (tp + fp) if fp else 1.0
+    r = float(tp) / (tp + fn) if fn else 1.0
+    f = float((1 + (beta ** 2)) * p * r) / (((beta ** 2) * p) + r) if p + r else 0.0
+    return round(p, 4), round(r, 4), round(f, 4)
+
+
+def score_sentence(
+    hyp_sets: EditSets,
+    ref_sets: EditSets,
+    totals: CorpusResult,
+    sentence_id: int,
+    options: ScoreOptions,
+    write: Callable[[str], None] | None = None,
+) -> SentenceResult:
+    """errant's ``evaluate_edits``: the best (hyp coder, ref coder) pair for one sentence.
+
+    ``write`` receives the verbose lines (each with its newline) when given.
+    """
+    best_tp = best_fp = best_fn = 0
+    best_f = -1.0
+    best_hyp = best_ref = 0
+    best_categories: CategoryCounts = {}
+    beta = options.beta
+    for hyp_id, hyp in hyp_sets.items():
+        for ref_id, ref in ref_sets.items():
+            tp, fp, fn, categories = compare_edit_sets(hyp, ref)
+            local = precision_recall_f(tp, fp, fn, beta)
+            overall = precision_recall_f(tp + totals.tp, fp + totals.fp, fn + totals.fn, beta)
+            f = overall[2]
+            # Same preference order as errant: F, then more TP, fewer FP, fewer FN.
+            if (f > best_f) or (f == best_f and (
+                    tp > best_tp or (tp == best_tp and (
+                        fp < best_fp or (fp == best_fp and fn < best_fn))))):
+                best_tp, best_fp, best_fn = tp, fp, fn
+                best_f, best_hyp, best_ref = f, hyp_id, ref_id
+                best_categories = categories
+            if write is not None:
+                write(_verbose_pair(sentence_id, hyp_id, ref_id, hyp, ref, (tp, fp, fn),
+                                    local, totals, overall, options))
+    if write is not None:
+        write(_verbose_choice(sentence_id, best_hyp, best_ref, best_categories))
+    return SentenceResult(best_tp, best_fp, best_fn, best_categories, best_hyp, best_ref)
+
+
+def _verbose_edit_list(edit_set: dict) -> list:
+    listed = [key + (edit_set[key][0],) for key in sorted(edit_set)]
+    if not listed or listed[0][0] == -1:
+        return []
+    return listed
+
+
+def _verbose_pair(sentence_id, hyp_id, ref_id, hyp, ref, local_counts, local, totals,
+                  overall, options: ScoreOptions) -> str:
+    tp, fp, fn = local_counts
+    beta = str(options.beta)
+    lines = [
+        "-" * 40,
+        f"SENTENCE {sentence_id} - HYP {hyp_id} - REF {ref_id}",
+        f"HYPOTHESIS EDITS : {_verbose_edit_list(hyp)!r}",
+        f"REFERENCE EDITS  : {_verbose_edit_list(ref)!r}",
+        f"Local TP/FP/FN   : {tp} {fp} {fn}",
+        f"Local P/R/F{beta}  : {local[0]} {local[1]} {local[2]}",
+        f"Global TP/FP/FN  : {tp + totals.tp} {fp + totals.fp} {fn + totals.fn}",
+        f"Global P/R/F{beta}  : {overall[0]} {overall[1]} {overall[2]}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _verbose_choice(sentence_id: int, hyp_id: int, ref_id: int, categories: CategoryCounts) -> str:
+    lines = [
+        "-" * 40,
+        f"^^ HYP {hyp_id}, REF {ref_id} chosen for sentence {sentence_id}",
+        "Local results:",
+    ]
+    table = [["Category", "TP", "FP", "FN"]] + [[key, *counts] for key, counts in categories.items()]
+    widths = [max(len(str(row[i])) for row in table) + 3 for i in range(4)]
+    for row in table:
+        lines.append("".join(str(cell).rjust(width) for cell, width in zip(row, widths)))
+    return "\n".join(lines) + "\n"
+
+
+def score_corpus(
+    pairs: Iterable[SentencePair],
+    options: ScoreOptions,
+    write: Callable[[str], None] | None = None,
+) -> CorpusResult:
+    """Score sentence pairs in order; verbose text goes to ``write`` as it is produced.
+
+    ``pairs`` may be a lazy iterator: an exception it raises surfaces after the verbose
+    output of the earlier sentences, as in errant (which parses inside its loop).
+    """
+    totals = CorpusResult()
+    verbose_write = write if options.verbose else None
+    for sentence_id, pair in enumerate(pairs):
+        hyp_sets = coder_edit_sets(pair.hyp_edits, options)
+        ref_sets = coder_edit_sets(pair.ref_edits, options)
+        if verbose_write is not None:
+            verbose_write("-" * 40 + "\nOriginal sentence " + str(sentence_id) + ": " + pair.source + "\n")
+        chosen = score_sentence(hyp_sets, ref_sets, totals, sentence_id, options, verbose_write)
+        _add(totals, chosen)
+    return totals
+
+
+def _add(totals: CorpusResult, chosen: SentenceResult) -> None:
+    totals.tp += chosen.tp
+    totals.fp += chosen.fp
+    totals.fn += chosen.fn
+    totals.sentences += 1
+    merged = totals.categories
+    for kind, counts in chosen.categories.items():
+        known = merged.get(kind)
+        merged[kind] = list(counts) if known is None else [a + b for a, b in zip(known, counts)]
+
+
+def grouped_categories(categories: CategoryCounts, level: int) -> CategoryCounts:
+    """errant's ``processCategories``: 1 = first character, 2 = drop 2 characters, 3 = as is.
+
+    ``UNK`` is always kept whole. Like errant, level 1 fails (IndexError) on an empty type.
+    """
+    if level == 3:
+        return dict(categories)
+    grouped: CategoryCounts = {}
+    for kind, counts in categories.items():
+        if kind == "UNK":
+            key = kind
+        elif level == 1:
+            key = kind[0]
+        else:
+            key = kind[2:]
+        known = grouped.get(key)
+        grouped[key] = list(counts) if known is None else [a + b for a, b in zip(known, counts)]
+    return grouped
+
+
+def format_report(result: CorpusResult, options: ScoreOptions) -> str:
+    """errant's ``print_results`` text: optional category table, then the summary table."""
+    title = TITLES[options.mode]
+    label = options.f_label
+    lines: list[str] = []
+    if options.cat:
+        lines.append("")
+        lines.append("{:=^66}".format(title))
+        lines.append(" ".join(["Category".ljust(14), "TP".ljust(8), "FP".ljust(8), "FN".ljust(8),
+                               "P".ljust(8), "R".ljust(8), label]))
+        for kind, (tp, fp, fn) in sorted(grouped_categories(result.categories, options.cat).items()):
+            p, r, f = precision_recall_f(tp, fp, fn, options.beta)
+            lines.append(" ".join([kind.ljust(14), str(tp).ljust(8), str(fp).ljust(8),
+                                   str(fn).ljust(8), str(p).ljust(8), str(r).ljust(8), str(f)]))
+    p, r, f = precision_recall_f(result.tp, result.fp, result.fn, options.beta)
+    lines.append("")
+    lines.append("{:=^46}".format(title))
+    lines.append("\t".join(["TP", "FP", "FN", "Prec", "Rec", label]))
+    lines.append("\t".join(map(str, [result.tp, result.fp, result.fn, p, r, f])))
+    lines.append("=" * 46)
+    lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def iter_category_scores(result: CorpusResult, options: ScoreOptions,
+                         level: int = 3) -> Iterator[tuple[str, int, int, int, float, float, float]]:
+    """(category, tp, fp, fn, P, R, F) rows in ascending category order (for --json)."""
+    for kind, (tp, fp, fn) in sorted(grouped_categories(result.categories, level).items()):
+        yield (kind, tp, fp, fn, *precision_recall_f(tp, fp, fn, options.beta))

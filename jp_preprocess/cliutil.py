@@ -1,0 +1,41 @@
+"""What both command lines share: one-line usage errors, the --legacy refusal, error printing."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+from jp_preprocess.errors import InputError
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose errors are raised (printed by the CLI as one line, exit 2), not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def refuse_legacy(argv: list[str]) -> None:
+    """These tools have no original to reproduce byte-for-byte, so --legacy is a usage error."""
+    if "--legacy" in argv:
+        raise UsageError("--legacy: there is no original tool to reproduce; JP mode is the only mode")
+
+
+def report(prog: str, error: Exception) -> int:
+    """Print ERROR as ``PROG: error: ...`` on stderr and return the exit status."""
+    sys.stderr.write(f"{prog}: error: {error}\n")
+    return EXIT_BAD_INPUT
+
+
+def write(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+__all__ = ["EXIT_BAD_INPUT", "InputError", "OneLineParser", "UsageError", "refuse_legacy", "report", "write"]

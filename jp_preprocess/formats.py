@@ -1,0 +1,39 @@
+"""Input formats of jp_preprocess_eval: plain text or CoNLL-U, detected from the file's start.
+
+CoNLL-U is parsed by jp_conll18 (the one CoNLL-U parser of the project); this module only
+decides which reader applies.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from jp_preprocess.plaintext import iter_text_sentences
+from jp_preprocess.sentence import Sentence
+from jp_preprocess.textio import read_head
+
+FORMATS = ("auto", "text", "conllu")
+
+# A CoNLL-U word line: an ID (integer, range or empty node) then nine more tab-separated fields.
+_CONLLU_LINE = re.compile(r"^\d+(?:[-.]\d+)?(?:\t[^\t]*){9}$")
+
+
+def detect_format(path: str) -> str:
+    """"conllu" when the first line that is neither blank nor a comment is a CoNLL-U word line,
+    else "text". (A plain-text sentence may start with '#', so comments alone decide nothing.)"""
+    for line in read_head(path).splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        return "conllu" if _CONLLU_LINE.match(line.rstrip("\r")) else "text"
+    return "text"
+
+
+def iter_sentences(path: str, fmt: str = "auto") -> Iterator[Sentence]:
+    """Stream the sentences of PATH in format FMT ("auto", "text" or "conllu")."""
+    if fmt == "auto":
+        fmt = detect_format(path)
+    if fmt == "conllu":
+        from jp_preprocess.conllu import iter_conllu_sentences  # only CoNLL-U input needs jp_conll18
+
+        return iter_conllu_sentences(path)
+    return iter_text_sentences(path)

@@ -1,0 +1,136 @@
+"""Joint tokenization + sentence-boundary evaluation by alignment (Jo et al., LREC-COLING 2024).
+
+Gold and system sentences are aligned with jp_align. A 1:1 block whose texts match is a
+true-positive sentence. Inside every block (1:1 or m:n) the tokens are word-aligned, and every
+1:1 word group whose texts match is a true-positive token. "Texts match" means the space-free
+texts are identical, raw or after normalization; it is decided here from the texts, not from
+the block's kind, because per-token normalization (e.g. "can" -> "ca") can make the normalized
+texts of two identical raw texts differ ("can - eat" vs "can-eat").
+FP = system count - TP and FN = gold count - TP, for sentences and tokens alike.
+
+Blocks are consumed as jp_align streams them, so memory holds one aligned window at a time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Sequence
+
+from jp_align import Block, Normalizer, align_words, iter_align_sentences
+
+from jp_preprocess.sentence import Sentence
+
+
+
+@dataclass(frozen=True)
+class Counts:
+    """True positives and the gold and system totals of one unit (sentences or tokens)."""
+
+    tp: int
+    gold: int
+    system: int
+
+    @property
+    def fp(self) -> int:
+        return self.system - self.tp
+
+    @property
+    def fn(self) -> int:
+        return self.gold - self.tp
+
+    @property
+    def precision(self) -> float:
+        return self.tp / self.system if self.system else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / self.gold if self.gold else 0.0
+
+    @property
+    def f1(self) -> float:
+        total = self.gold + self.system
+        return 2 * self.tp / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class AlignedBlock:
+    """One sentence block with its sentences and its word groups, as shown by --show-alignment."""
+
+    block: Block
+    gold: tuple[Sentence, ...]
+    system: tuple[Sentence, ...]
+    words: tuple[Block, ...]
+    gold_tokens: tuple[str, ...]
+    system_tokens: tuple[str, ...]
+    sentence_match: bool
+    word_matches: tuple[bool, ...]  # per word group: is it a true-positive token?
+
+    @property
+    def token_matches(self) -> int:
+        return sum(self.word_matches)
+
+
+@dataclass(frozen=True)
+class Result:
+    sentences: Counts
+    tokens: Counts
+
+
+def texts_match(left: Sequence[str], right: Sequence[str], normalizer: Normalizer) -> bool:
+    """Identical space-free texts, raw or normalized."""
+    if "".join("".join(left).split()) == "".join("".join(right).split()):
+        return True
+    return "".join(normalizer.normalize(t) for t in left) == "".join(normalizer.normalize(t) for t in right)
+
+
+# Kinds for which jp_align has already established that the texts match.
+_MATCHING_KINDS = frozenset({"exact", "normalized"})
+
+
+def is_match(block: Block, left: Sequence[str], right: Sequence[str], normalizer: Normalizer) -> bool:
+    """A 1:1 aligned block whose texts match; LEFT/RIGHT are its tokens."""
+    if len(block.left) != 1 or len(block.right) != 1 or not block.aligned:
+        return False
+    return block.kind in _MATCHING_KINDS or texts_match(left, right, normalizer)
+
+
+def _flatten(sentences: Sequence[Sentence]) -> tuple[str, ...]:
+    return tuple(token for sentence in sentences for token in sentence.tokens)
+
+
+def iter_blocks(gold: Iterable[Sentence], system: Iterable[Sentence], *, normalizer: Normalizer,
+                threshold: float = 0.1, lookahead: int = 64) -> Iterator[AlignedBlock]:
+    """Align GOLD and SYSTEM sentences and the words inside every block, streaming."""
+    for block, gold_items, system_items in iter_align_sentences(
+            gold, system, tokens=_tokens, normalizer=normalizer, threshold=threshold, lookahead=lookahead):
+        gold_tokens, system_tokens = _flatten(gold_items), _flatten(system_items)
+        words: tuple[Block, ...] = ()
+        if gold_tokens and system_tokens:
+            words = tuple(align_words(gold_tokens, system_tokens, normalizer=normalizer))
+        word_matches = tuple(
+            is_match(group, gold_tokens[group.left.start:group.left.stop],
+                     system_tokens[group.right.start:group.right.stop], normalizer)
+            for group in words)
+        sentence_match = is_match(block, gold_tokens, system_tokens, normalizer)
+        yield AlignedBlock(block, tuple(gold_items), tuple(system_items), words, gold_tokens, system_tokens,
+                           sentence_match, word_matches)
+
+
+def _tokens(sentence: Sentence) -> tuple[str, ...]:
+    return sentence.tokens
+
+
+def evaluate(blocks: Iterable[AlignedBlock], on_block: Callable[[AlignedBlock], None] | None = None) -> Result:
+    """Count sentences and tokens over BLOCKS; ON_BLOCK sees every block as it passes."""
+    sentence_tp = gold_sentences = system_sentences = 0
+    token_tp = gold_tokens = system_tokens = 0
+    for aligned in blocks:
+        if on_block is not None:
+            on_block(aligned)
+        gold_sentences += len(aligned.gold)
+        system_sentences += len(aligned.system)
+        sentence_tp += aligned.sentence_match
+        gold_tokens += len(aligned.gold_tokens)
+        system_tokens += len(aligned.system_tokens)
+        token_tp += aligned.token_matches
+    return Result(Counts(sentence_tp, gold_sentences, system_sentences),
+                  Counts(token_tp, gold_tokens, system_tokens))

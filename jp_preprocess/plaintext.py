@@ -1,0 +1,24 @@
+"""Plain-text segmentations: one sentence per line, tokens separated by spaces (or tabs)."""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from jp_preprocess.sentence import Sentence
+from jp_preprocess.textio import iter_lines
+
+# Only ASCII space and tab separate tokens: str.split() would also split on NO-BREAK SPACE and
+# other Unicode spaces that can occur inside a token.
+_SEPARATORS = re.compile(r"[ \t]+")
+
+
+def tokens_of_line(text: str) -> tuple[str, ...]:
+    return tuple(token for token in _SEPARATORS.split(text) if token)
+
+
+def iter_text_sentences(path: str) -> Iterator[Sentence]:
+    """Stream the sentences of PATH; lines holding no token are not sentences."""
+    for number, text in iter_lines(path):
+        tokens = tokens_of_line(text)
+        if tokens:
+            yield Sentence(tokens, number)
