@@ -7,14 +7,14 @@ onto the blocks.
 """
 from __future__ import annotations
 
-from .blocks import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block, block_index
+from .blocks import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block, block_char_offsets, block_index
 from .distance import jaro_winkler_suffix_distance, levenshtein_distance
 from .normalize import Normalizer, normalizer_for
 from .sentences import align_sentences, iter_align_sentences
 from .words import align_words
 
 __all__ = [
-    "Block", "block_index",
+    "Block", "block_index", "block_char_offsets",
     "EXACT", "NORMALIZED", "SIMILAR", "MISMATCH", "UNALIGNED",
     "Normalizer", "normalizer_for",
     "align_sentences", "iter_align_sentences", "align_words",

@@ -39,3 +39,22 @@ def block_index(blocks: Sequence[Block], n: int, side: str = "left") -> List[int
         for item in getattr(block, side):
             index[item] = number
     return index
+
+
+def block_char_offsets(
+    blocks: Sequence[Block], left_texts: Sequence[str], right_texts: Sequence[str]
+) -> List[tuple]:
+    """Character offsets of every block in the concatenated space-free texts of each side.
+
+    ``left_texts``/``right_texts`` are the per-item normalized texts (``Normalizer.text`` of a
+    sentence, ``Normalizer.normalize`` of a word). Returns ``((l_start, l_end), (r_start,
+    r_end))`` per block, half-open.
+    """
+    offsets = []
+    pos_l = pos_r = 0
+    for block in blocks:
+        end_l = pos_l + sum(len(left_texts[i]) for i in block.left)
+        end_r = pos_r + sum(len(right_texts[j]) for j in block.right)
+        offsets.append(((pos_l, end_l), (pos_r, end_r)))
+        pos_l, pos_r = end_l, end_r
+    return offsets

@@ -5,8 +5,9 @@ applied token by token (so word alignment can account for every character of eve
 and must be applied identically to both sides: it defines a canonical form, it does not
 decide which side is right.
 
-Order for one token: character map (curly quotes, ``…``, dashes, PTB quote pairs) → Unicode
+Order for one token: character map (curly quotes, ``…``, dashes, PTB quotes) → Unicode
 normalization → whole-token map (``-LRB-``, English contractions) → optional case folding.
+The aligners compare the raw space-free text first; normalization is the second chance.
 """
 from __future__ import annotations
 
@@ -14,18 +15,19 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional, Sequence
 
-# Language-independent substring replacements. Longer keys first: ``\`\``` must be replaced
-# before a single backquote.
+# Language-independent character replacements. Every key is ONE character: a character
+# cannot be split by a token boundary, so these rules give the same text however a side is
+# tokenized (a two-character rule such as "``" -> '"' would not: "`" "`" is also "``").
+# The double quote is therefore spelled as PTB's two single quotes.
 COMMON_CHAR_MAP: Mapping[str, str] = {
-    "``": '"',
-    "''": '"',
     "`": "'",
-    "\u201c": '"',  # “
-    "\u201d": '"',  # ”
-    "\u201e": '"',  # „
-    "\u201f": '"',  # ‟
-    "\u00ab": '"',  # «
-    "\u00bb": '"',  # »
+    '"': "''",
+    "\u201c": "''",  # “
+    "\u201d": "''",  # ”
+    "\u201e": "''",  # „
+    "\u201f": "''",  # ‟
+    "\u00ab": "''",  # «
+    "\u00bb": "''",  # »
     "\u2018": "'",  # ‘
     "\u2019": "'",  # ’
     "\u201a": "'",  # ‚
@@ -49,6 +51,8 @@ COMMON_TOKEN_MAP: Mapping[str, str] = {
 # it whole; some systems expand it to "can not". Mapping the expanded pieces onto the
 # contracted ones makes every variant read "can't": "can not" -> "ca"+"n't",
 # "ca n't" -> "ca"+"n't", "Is not" -> "Is"+"n't" = "Isn't" = Moses' "Isn"+"'t".
+# Whole-token rules depend on tokenization ("can-eat" is not mapped, "can" is), so the
+# aligners compare raw text first and use the normalized text only where raw text differs.
 _ENGLISH_CONTRACTIONS: Mapping[str, str] = {
     "not": "n't",
     "can": "ca",
@@ -56,6 +60,12 @@ _ENGLISH_CONTRACTIONS: Mapping[str, str] = {
     "will": "wo",
     "shall": "sha",
 }
+
+
+def raw_text(tokens: Iterable[str]) -> str:
+    """Space-free text of a token sequence, characters unchanged."""
+    text = "".join(tokens)
+    return "".join(text.split()) if (" " in text or "\t" in text or "\u00a0" in text) else text
 
 
 def _case_variants(table: Mapping[str, str]) -> dict:
@@ -94,6 +104,7 @@ class Normalizer:
     _memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        # Longer keys first, so a multi-character key added by a tool wins over its parts.
         pairs = sorted(self.char_map.items(), key=lambda kv: -len(kv[0]))
         ascii_pairs = [(k, v) for k, v in pairs if k.isascii()]
         object.__setattr__(self, "_pairs", tuple(pairs))
@@ -157,7 +168,7 @@ class Normalizer:
         One of ``"exact"``, ``"unicode normalization"``, ``"case folding"``,
         ``"exception table"`` or ``"mismatch"``.
         """
-        raw_left, raw_right = "".join("".join(left).split()), "".join("".join(right).split())
+        raw_left, raw_right = raw_text(left), raw_text(right)
         if raw_left == raw_right:
             return "exact"
         if self.unicode_form and unicodedata.normalize(self.unicode_form, raw_left) == \

@@ -6,7 +6,10 @@ sentence, until the accumulations are equal (an m:n block). Only the part of the
 accumulation that the shorter one has not reached yet (the "surplus") is kept and compared,
 so every character is compared once: linear time.
 
-When the characters themselves disagree, the block is re-grown from its start and closed as
+The walk is first made on the raw space-free texts; where they disagree it is made again
+from the block start on the normalized texts (exception table, Unicode, case), because
+whole-token exception rules depend on tokenization and must not break texts whose characters
+agree. When the characters still disagree, the block is re-grown from its start and closed as
 soon as the two accumulations are *similar* (distance below the threshold) and the next pair
 also matches or is similar (the papers' second matching case). When even that fails within
 the look-ahead, the sides are re-synchronized on the nearest pair of identical sentences and
@@ -19,7 +22,7 @@ from typing import Callable, Deque, Iterable, Iterator, List, Optional, Sequence
 
 from .blocks import EXACT, NORMALIZED, SIMILAR, UNALIGNED, Block
 from .distance import levenshtein_distance
-from .normalize import Normalizer, normalizer_for
+from .normalize import Normalizer, normalizer_for, raw_text
 
 T = TypeVar("T")
 Distance = Callable[[str, str], float]
@@ -37,33 +40,40 @@ class _Side:
         self._items = iter(items)
         self._tokens = tokens
         self._normalizer = normalizer
-        self._buffer: Deque[tuple] = deque()  # (item, normalized text)
+        self._buffer: Deque[list] = deque()  # [item, raw text, normalized text or None]
         self._ended = False
         self.start = 0  # global index of the first buffered item
 
-    def text(self, k: int) -> Optional[str]:
-        """Normalized text of the k-th item from the window start, None past the end."""
+    def _fill(self, k: int) -> bool:
         buffer = self._buffer
         while len(buffer) <= k:
             if self._ended:
-                return None
+                return False
             try:
                 item = next(self._items)
             except StopIteration:
                 self._ended = True
-                return None
-            buffer.append((item, self._normalizer.text(self._tokens(item))))
-        return buffer[k][1]
+                return False
+            buffer.append([item, raw_text(self._tokens(item)), None])
+        return True
 
-    def raw(self, count: int) -> str:
-        """Space-free unnormalized text of the first ``count`` window items."""
-        tokens = self._tokens
-        return "".join("".join("".join(tokens(self._buffer[k][0])).split()) for k in range(count))
+    def raw(self, k: int) -> Optional[str]:
+        """Raw space-free text of the k-th item from the window start, None past the end."""
+        return self._buffer[k][1] if self._fill(k) else None
+
+    def text(self, k: int) -> Optional[str]:
+        """Normalized text of the k-th item from the window start, None past the end."""
+        if not self._fill(k):
+            return None
+        entry = self._buffer[k]
+        if entry[2] is None:
+            entry[2] = self._normalizer.text(self._tokens(entry[0]))
+        return entry[2]
 
     def available(self, limit: int) -> int:
         """How many items (up to ``limit``) remain from the window start."""
         count = 0
-        while count < limit and self.text(count) is not None:
+        while count < limit and self._fill(count):
             count += 1
         return count
 
@@ -74,13 +84,15 @@ class _Side:
         return span, items
 
 
-def _grow_exact(left: _Side, right: _Side) -> Optional[Tuple[int, int]]:
-    """Sentence counts of the smallest m:n block whose normalized texts are equal.
+def _grow_exact(left: _Side, right: _Side, normalized: bool) -> Optional[Tuple[int, int]]:
+    """Sentence counts of the smallest m:n block whose (raw or normalized) texts are equal.
 
     None when the texts disagree (or a side ends) before the accumulations meet.
     """
+    text_of_l = left.text if normalized else left.raw
+    text_of_r = right.text if normalized else right.raw
     a = b = 1
-    text_l, text_r = left.text(0), right.text(0)
+    text_l, text_r = text_of_l(0), text_of_r(0)
     if text_l is None or text_r is None:
         return None
     # surplus: what the longer accumulation has beyond the shorter one.
@@ -94,10 +106,10 @@ def _grow_exact(left: _Side, right: _Side) -> Optional[Tuple[int, int]]:
         surplus, longer_is_left = text_l[len(text_r):], True
     while surplus:
         if longer_is_left:
-            nxt = right.text(b)
+            nxt = text_of_r(b)
             b += 1
         else:
-            nxt = left.text(a)
+            nxt = text_of_l(a)
             a += 1
         if nxt is None:
             return None
@@ -132,7 +144,8 @@ def _next_pair_agrees(left: _Side, right: _Side, a: int, b: int, threshold: floa
     nxt_l, nxt_r = left.text(a), right.text(b)
     if nxt_l is None or nxt_r is None:
         return nxt_l is None and nxt_r is None
-    return _consistent(nxt_l, nxt_r) or _similar(nxt_l, nxt_r, threshold, distance)
+    return _consistent(left.raw(a), right.raw(b)) or _consistent(nxt_l, nxt_r) or \
+        _similar(nxt_l, nxt_r, threshold, distance)
 
 
 def _grow_similar(left: _Side, right: _Side, threshold: float, distance: Distance,
@@ -169,16 +182,17 @@ def _resynchronize(left: _Side, right: _Side, lookahead: int) -> Tuple[int, int]
     avail_l, avail_r = left.available(lookahead + 1), right.available(lookahead + 1)
     if avail_l == 0 or avail_r == 0:
         return min(avail_l, 1), min(avail_r, 1)
-    first_right = {}
-    for q in range(avail_r):
-        first_right.setdefault(right.text(q), q)
     best = None
-    for p in range(avail_l):
-        text = left.text(p)
-        q = first_right.get(text)
-        if text and q is not None and (p, q) != (0, 0):
-            if best is None or p + q < best[0] + best[1]:
-                best = (p, q)
+    for text_of_l, text_of_r in ((left.raw, right.raw), (left.text, right.text)):
+        first_right: dict = {}
+        for q in range(avail_r):
+            first_right.setdefault(text_of_r(q), q)
+        for p in range(avail_l):
+            text = text_of_l(p)
+            q = first_right.get(text)
+            if text and q is not None and (p, q) != (0, 0):
+                if best is None or p + q < best[0] + best[1]:
+                    best = (p, q)
     return best if best is not None else (1, 1)
 
 
@@ -200,15 +214,15 @@ def iter_align_sentences(
     norm = normalizer if normalizer is not None else normalizer_for("en")
     lside, rside = _Side(left, tokens, norm), _Side(right, tokens, norm)
     while True:
-        has_l, has_r = lside.text(0) is not None, rside.text(0) is not None
+        has_l, has_r = lside.raw(0) is not None, rside.raw(0) is not None
         if not has_l and not has_r:
             return
         kind, reason = EXACT, ""
-        counts = _grow_exact(lside, rside) if has_l and has_r else None
-        if counts is not None:
-            if lside.raw(counts[0]) != rside.raw(counts[1]):
-                kind, reason = NORMALIZED, "equal after normalization"
-        else:
+        counts = _grow_exact(lside, rside, normalized=False) if has_l and has_r else None
+        if counts is None and has_l and has_r:
+            counts = _grow_exact(lside, rside, normalized=True)
+            kind, reason = NORMALIZED, "equal after normalization"
+        if counts is None:
             similar = _grow_similar(lside, rside, threshold, distance, lookahead) \
                 if has_l and has_r else None
             if similar is not None:

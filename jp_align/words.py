@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence
 
 from .blocks import EXACT, MISMATCH, NORMALIZED, Block
-from .normalize import Normalizer, normalizer_for
+from .normalize import Normalizer, normalizer_for, raw_text
 
 
 def align_words(
@@ -23,9 +23,15 @@ def align_words(
 ) -> List[Block]:
     """Group the tokens of one aligned block; the groups cover both sides once, in order."""
     norm = normalizer if normalizer is not None else normalizer_for("en")
-    texts_l = [norm.normalize(token) for token in left]
-    texts_r = [norm.normalize(token) for token in right]
+    # Raw characters when both sides have the same ones (whole-token exception rules depend
+    # on tokenization and would only get in the way), normalized characters otherwise.
+    texts_l = [raw_text([token]) for token in left]
+    texts_r = [raw_text([token]) for token in right]
     joined_l, joined_r = "".join(texts_l), "".join(texts_r)
+    if joined_l != joined_r:
+        texts_l = [norm.normalize(token) for token in left]
+        texts_r = [norm.normalize(token) for token in right]
+        joined_l, joined_r = "".join(texts_l), "".join(texts_r)
     n, m = len(left), len(right)
     if n == 0 or m == 0:
         if n == 0 and m == 0:

@@ -1,0 +1,13 @@
+"""jp_conll18: drop-in replacement of the CoNLL 2018 UD evaluation script (conll18_ud_eval.py).
+
+* ``jp_conll18_ud_eval`` console script (``jp_conll18.cli:main``);
+* ``jp_conll18.conll18_ud_eval``: the original's importable API;
+* ``read_token_sentences(path)``: token FORMs of each sentence of a CoNLL-U file (streamed),
+  the reader other jp-shims tools use.
+"""
+from __future__ import annotations
+
+from .model import UDError
+from .reader import iter_sentences, iter_sentences_from_file, read_token_sentences
+
+__all__ = ["UDError", "iter_sentences", "iter_sentences_from_file", "read_token_sentences"]

@@ -8,12 +8,13 @@ line with exit 2. Both modes score with :mod:`jp_errant.scorer`.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from typing import IO, Iterator
 
 from jp_errant.m2 import iter_blocks, legacy_block_edits, legacy_block_source
-from jp_errant.scorer import ScoreOptions, SentencePair, format_report, score_corpus
+from jp_errant.scorer import ScoreOptions, SentencePair, score_corpus, write_report
 
 LEGACY_FLAG = "--legacy"
 LEGACY_PROG = "errant_compare"
@@ -68,6 +69,9 @@ def options_from_args(args: argparse.Namespace) -> ScoreOptions:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    # Scoring allocates millions of short-lived tuples and no reference cycles; the cyclic
+    # collector would only re-scan them (about a third of the run time on large corpora).
+    gc.disable()
     if LEGACY_FLAG in argv:
         argv = [arg for arg in argv if arg != LEGACY_FLAG]
         return run_legacy(argv, sys.stdout)
@@ -86,7 +90,7 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
         raise AssertionError
     with open(args.hyp) as hyp_file, open(args.ref) as ref_file:
         result = score_corpus(_legacy_pairs(hyp_file, ref_file), options, out.write)
-    out.write(format_report(result, options))
+    write_report(result, options, out.write)
     out.flush()
     return 0
 

@@ -28,14 +28,19 @@ Public API (everything else in the package reads and writes M2 through these):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import IO, Iterable, Iterator
+import re
+from dataclasses import dataclass
+from typing import IO, Iterable, Iterator, NamedTuple
 
 NOOP_TYPE = "noop"
 NOOP_CORRECTION = "-NONE-"
 DEFAULT_MIDDLE = ("REQUIRED", "-NONE-")
 FIELD_SEPARATOR = "|||"
 _CHUNK_CHARS = 1 << 20
+# A line holding nothing or only whitespace (JP mode reads it as a block separator).
+_BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
+# Building a named tuple through tuple.__new__ skips its Python-level __new__.
+_new_tuple = tuple.__new__
 
 
 class M2Error(ValueError):
@@ -48,16 +53,19 @@ class M2Error(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Edit:
-    """One ``A`` line. ``middle`` holds the fields between correction and coder."""
+class Edit(NamedTuple):
+    """One ``A`` line. ``middle`` holds the fields between correction and coder.
+
+    A named tuple (not a dataclass): corpora hold hundreds of thousands of edits and tuple
+    creation is several times cheaper. Use ``edit._replace(...)`` to derive a changed edit.
+    """
 
     start: int
     end: int
     type: str
     correction: str
     coder: int = 0
-    middle: tuple[str, ...] = DEFAULT_MIDDLE
+    middle: tuple = DEFAULT_MIDDLE
 
     @property
     def is_noop(self) -> bool:
@@ -67,7 +75,7 @@ class Edit:
         """The same edit ``offset`` tokens further right (noop edits stay ``-1 -1``)."""
         if self.start < 0 or offset == 0:
             return self
-        return replace(self, start=self.start + offset, end=self.end + offset)
+        return self._replace(start=self.start + offset, end=self.end + offset)
 
 
 def noop_edit(coder: int = 0) -> Edit:
@@ -75,17 +83,16 @@ def noop_edit(coder: int = 0) -> Edit:
     return Edit(-1, -1, NOOP_TYPE, NOOP_CORRECTION, coder)
 
 
-@dataclass(frozen=True)
-class Sentence:
+class Sentence(NamedTuple):
     """One block: ``source`` is the S-line text without the ``S `` prefix."""
 
     source: str
-    edits: tuple[Edit, ...] = ()
+    edits: tuple = ()
     line: int = 0  # 1-based line of the S line in its file; 0 when built in memory
-    tokens: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tokens", tuple(self.source.split()))
+    @property
+    def tokens(self) -> tuple:
+        return tuple(self.source.split())
 
     def coders(self) -> list[int]:
         """Annotator ids in first-seen order (errant's order of registration)."""
@@ -163,14 +170,32 @@ def parse_block(block: RawBlock, path: str) -> Sentence:
     head = lines[0]
     if head != "S" and not head.startswith("S "):
         raise M2Error(path, block.line, f"block does not start with an S line: {_shorten(head)!r}")
-    sentence_length = len(head[2:].split())
+    length = len(head[2:].split())
     edits = []
-    for number, line in enumerate(lines[1:], start=block.line + 1):
-        edits.append(_parse_strict_edit(line, sentence_length, path, number))
+    append = edits.append
+    number = block.line
+    for line in lines[1:]:
+        number += 1
+        # Fast path, inlined because corpora hold hundreds of thousands of A lines: the
+        # well-formed shape "A s e|||type|||cor|||...|||coder" with offsets in range.
+        # Anything else goes to _diagnosed_edit, which accepts or names the problem.
+        fields = line.split(FIELD_SEPARATOR)
+        span = fields[0].split(" ")
+        if len(span) == 3 and span[0] == "A" and len(fields) >= 4 and fields[1].strip():
+            try:
+                start, end, coder = int(span[1]), int(span[2]), int(fields[-1])
+            except ValueError:
+                pass
+            else:
+                if 0 <= start <= end <= length or start == end == -1:
+                    append(_new_tuple(Edit, (start, end, fields[1], fields[2], coder, tuple(fields[3:-1]))))
+                    continue
+        append(_diagnosed_edit(line, length, path, number))
     return Sentence(head[2:], tuple(edits), block.line)
 
 
-def _parse_strict_edit(line: str, sentence_length: int, path: str, number: int) -> Edit:
+def _diagnosed_edit(line: str, sentence_length: int, path: str, number: int) -> Edit:
+    """Slow path: accept what errant accepts within range, else say what is wrong."""
     if not line.startswith("A "):
         raise M2Error(path, number, f"expected an A line: {_shorten(line)!r}")
     fields = line[2:].split(FIELD_SEPARATOR)
@@ -181,6 +206,8 @@ def _parse_strict_edit(line: str, sentence_length: int, path: str, number: int) 
         raise M2Error(path, number, f"A line offsets are not two integers: {fields[0]!r}")
     if not _is_integer(fields[-1].strip()):
         raise M2Error(path, number, f"A line annotator id is not an integer: {fields[-1]!r}")
+    if not fields[1].strip():
+        raise M2Error(path, number, "A line has an empty error type")
     edit = parse_edit_line(line)
     is_noop_span = edit.start == -1 and edit.end == -1
     if not is_noop_span and not 0 <= edit.start <= edit.end <= sentence_length:
@@ -219,9 +246,28 @@ def _read_m2_stream(path: str, stream: IO[str]) -> Iterator[Sentence]:
             block = next(blocks)
         except StopIteration:
             return
-        except UnicodeDecodeError as error:
+        except UnicodeDecodeError:
             raise M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8") from None
+        yield from _sentences_of_block(block, path)
+
+
+def _sentences_of_block(block: RawBlock, path: str) -> Iterator[Sentence]:
+    """Strict blocks of one errant block: JP mode also separates blocks by extra blank
+    lines or by lines holding only whitespace (errant fuses or mis-parses those), and an
+    all-whitespace file holds no sentence at all."""
+    if _BLANK_LINE.search(block.text) is None:
         yield parse_block(block, path)
+        return
+    lines = block.text.split("\n")
+    group_start = None
+    for number, line in enumerate(lines + [""]):
+        if line.strip():
+            if group_start is None:
+                group_start = number
+        elif group_start is not None:
+            text = "\n".join(lines[group_start:number])
+            yield parse_block(RawBlock(text, block.line + group_start), path)
+            group_start = None
 
 
 def _line_of_bad_utf8(path: str) -> int:

@@ -11,6 +11,7 @@ TP, fewer FP, fewer FN, then the earlier pair) is added to the running totals.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -40,6 +41,15 @@ class ScoreOptions:
     filt: tuple[str, ...] = ()
     cat: int | None = None
     verbose: bool = False
+
+    @property
+    def beta_is_safe(self) -> bool:
+        """Whether F is a finite number >= 0 for every count (beta squared finite and not
+        0): then no division by zero can happen and NaN never defeats errant's ``>``."""
+        return 0.0 < self.beta * self.beta < math.inf
+
+    def choice_is_trivial(self, hyp_coders: int, ref_coders: int) -> bool:
+        return hyp_coders == 1 and ref_coders == 1 and self.beta_is_safe
 
     @property
     def f_label(self) -> str:
@@ -89,72 +99,89 @@ def coder_edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> EditSets:
     """
     if not edits:
         edits = (Edit(-1, -1, "noop", "-NONE-", 0),)
-    detection = options.mode in ("dt", "ds")
+    mode = options.mode
+    detection = mode == "dt" or mode == "ds"
+    single, multi, filt = options.single, options.multi, options.filt
     sets: EditSets = {}
-    for edit in edits:
-        start, end, kind, cor = edit.start, edit.end, edit.type, edit.correction
-        keys = sets.setdefault(edit.coder, {})
-        if not detection and kind == "UNK":
+    for start, end, kind, cor, coder, _ in edits:
+        keys = sets.get(coder)
+        if keys is None:
+            keys = sets[coder] = {}
+        if kind == "UNK" and not detection:
             continue
-        if options.single and (end - start >= 2 or len(cor.split()) >= 2):
+        if single and (end - start >= 2 or len(cor.split()) >= 2):
             continue
-        if options.multi and end - start < 2 and len(cor.split()) < 2:
+        if multi and end - start < 2 and len(cor.split()) < 2:
             continue
-        if options.filt and kind in options.filt:
+        if filt and kind in filt:
             continue
-        for key in _edit_keys(start, end, kind, cor, options.mode):
-            types = keys.get(key)
-            if types is None:
-                keys[key] = [kind]
-            else:
-                types.append(kind)
+        if mode == "cs":
+            key = (start, end, cor)
+        elif mode == "cse":
+            key = (start, end, kind, cor)
+        elif mode == "ds":
+            key = (start, end)
+        else:
+            for key in _token_keys(start, end):
+                types = keys.get(key)
+                if types is None:
+                    keys[key] = [kind]
+                else:
+                    types.append(kind)
+            continue
+        types = keys.get(key)
+        if types is None:
+            keys[key] = [kind]
+        else:
+            types.append(kind)
     return sets
 
 
-def _edit_keys(start: int, end: int, kind: str, cor: str, mode: str) -> Iterable[EditKey]:
-    if mode == "dt":
-        if start == -1:
-            return ((start, start),)
-        if start == end and start >= 0:
-            # an insertion counts as touching the token on its right
-            return ((start, start + 1),)
-        return [(index, index + 1) for index in range(start, end)]
-    if mode == "ds":
-        return ((start, end),)
-    if mode == "cse":
-        return ((start, end, kind, cor),)
-    return ((start, end, cor),)
+def _token_keys(start: int, end: int) -> Iterable[EditKey]:
+    """``-dt`` keys: one per token; an insertion counts as touching the token on its right."""
+    if start == -1:
+        return ((start, start),)
+    if start == end and start >= 0:
+        return ((start, start + 1),)
+    return [(index, index + 1) for index in range(start, end)]
 
 
 def compare_edit_sets(hyp: dict, ref: dict) -> tuple[int, int, int, CategoryCounts]:
     """errant's ``compareEdits``: TP per *reference* type, FP per hypothesis type."""
     tp = fp = fn = 0
     categories: CategoryCounts = {}
+    get = categories.get
     for key, hyp_types in hyp.items():
         if hyp_types[0] == "noop":
             continue
         ref_types = ref.get(key)
         if ref_types is not None:
             tp += len(ref_types)
-            _count(categories, ref_types, 0)
+            for kind in ref_types:
+                counts = get(kind)
+                if counts is None:
+                    categories[kind] = [1, 0, 0]
+                else:
+                    counts[0] += 1
         else:
             fp += len(hyp_types)
-            _count(categories, hyp_types, 1)
+            for kind in hyp_types:
+                counts = get(kind)
+                if counts is None:
+                    categories[kind] = [0, 1, 0]
+                else:
+                    counts[1] += 1
     for key, ref_types in ref.items():
-        if ref_types[0] == "noop":
+        if ref_types[0] == "noop" or key in hyp:
             continue
-        if key not in hyp:
-            fn += len(ref_types)
-            _count(categories, ref_types, 2)
+        fn += len(ref_types)
+        for kind in ref_types:
+            counts = get(kind)
+            if counts is None:
+                categories[kind] = [0, 0, 1]
+            else:
+                counts[2] += 1
     return tp, fp, fn, categories
-
-
-def _count(categories: CategoryCounts, types: list, column: int) -> None:
-    for kind in types:
-        counts = categories.get(kind)
-        if counts is None:
-            counts = categories[kind] = [0, 0, 0]
-        counts[column] += 1
 
 
 def precision_recall_f(tp: int, fp: int, fn: int, beta: float) -> tuple[float, float, float]:
@@ -180,15 +207,25 @@ def score_sentence(
 
     ``write`` receives the verbose lines (each with its newline) when given.
     """
+    beta = options.beta
+    if write is None and options.choice_is_trivial(len(hyp_sets), len(ref_sets)):
+        # One candidate pair and an F that is always a finite number >= 0 (and can not
+        # raise): errant would pick this pair, so its F need not be computed.
+        (hyp_id, hyp), = hyp_sets.items()
+        (ref_id, ref), = ref_sets.items()
+        tp, fp, fn, categories = compare_edit_sets(hyp, ref)
+        return SentenceResult(tp, fp, fn, categories, hyp_id, ref_id)
+    check_local = write is not None or not options.beta_is_safe
     best_tp = best_fp = best_fn = 0
     best_f = -1.0
     best_hyp = best_ref = 0
     best_categories: CategoryCounts = {}
-    beta = options.beta
     for hyp_id, hyp in hyp_sets.items():
         for ref_id, ref in ref_sets.items():
             tp, fp, fn, categories = compare_edit_sets(hyp, ref)
-            local = precision_recall_f(tp, fp, fn, beta)
+            # errant computes the local scores before the global ones: with beta 0 the
+            # local ZeroDivisionError comes first. Otherwise they only serve -v.
+            local = precision_recall_f(tp, fp, fn, beta) if check_local else None
             overall = precision_recall_f(tp + totals.tp, fp + totals.fp, fn + totals.fn, beta)
             f = overall[2]
             # Same preference order as errant: F, then more TP, fewer FP, fewer FN.
@@ -296,28 +333,38 @@ def grouped_categories(categories: CategoryCounts, level: int) -> CategoryCounts
     return grouped
 
 
-def format_report(result: CorpusResult, options: ScoreOptions) -> str:
-    """errant's ``print_results`` text: optional category table, then the summary table."""
+def iter_report_lines(result: CorpusResult, options: ScoreOptions) -> Iterator[str]:
+    """errant's ``print_results``, one line (with newline) at a time: optional category
+    table, then the summary table. Lines come out as errant prints them, so a failure in a
+    later row (``-b 0``) leaves the earlier rows written, as in errant."""
     title = TITLES[options.mode]
     label = options.f_label
-    lines: list[str] = []
     if options.cat:
-        lines.append("")
-        lines.append("{:=^66}".format(title))
-        lines.append(" ".join(["Category".ljust(14), "TP".ljust(8), "FP".ljust(8), "FN".ljust(8),
-                               "P".ljust(8), "R".ljust(8), label]))
+        yield "\n"
+        yield "{:=^66}".format(title) + "\n"
+        yield " ".join(["Category".ljust(14), "TP".ljust(8), "FP".ljust(8), "FN".ljust(8),
+                        "P".ljust(8), "R".ljust(8), label]) + "\n"
         for kind, (tp, fp, fn) in sorted(grouped_categories(result.categories, options.cat).items()):
             p, r, f = precision_recall_f(tp, fp, fn, options.beta)
-            lines.append(" ".join([kind.ljust(14), str(tp).ljust(8), str(fp).ljust(8),
-                                   str(fn).ljust(8), str(p).ljust(8), str(r).ljust(8), str(f)]))
+            yield " ".join([kind.ljust(14), str(tp).ljust(8), str(fp).ljust(8),
+                            str(fn).ljust(8), str(p).ljust(8), str(r).ljust(8), str(f)]) + "\n"
+    yield "\n"
+    yield "{:=^46}".format(title) + "\n"
+    yield "\t".join(["TP", "FP", "FN", "Prec", "Rec", label]) + "\n"
     p, r, f = precision_recall_f(result.tp, result.fp, result.fn, options.beta)
-    lines.append("")
-    lines.append("{:=^46}".format(title))
-    lines.append("\t".join(["TP", "FP", "FN", "Prec", "Rec", label]))
-    lines.append("\t".join(map(str, [result.tp, result.fp, result.fn, p, r, f])))
-    lines.append("=" * 46)
-    lines.append("")
-    return "\n".join(lines) + "\n"
+    yield "\t".join(map(str, [result.tp, result.fp, result.fn, p, r, f])) + "\n"
+    yield "=" * 46 + "\n"
+    yield "\n"
+
+
+def write_report(result: CorpusResult, options: ScoreOptions, write: Callable[[str], None]) -> None:
+    for line in iter_report_lines(result, options):
+        write(line)
+
+
+def format_report(result: CorpusResult, options: ScoreOptions) -> str:
+    """The whole report as one string."""
+    return "".join(iter_report_lines(result, options))
 
 
 def iter_category_scores(result: CorpusResult, options: ScoreOptions,

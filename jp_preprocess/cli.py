@@ -2,16 +2,20 @@
 from __future__ import annotations
 
 import sys
+from typing import Callable
 
 from jp_align import normalizer_for
 
-from jp_preprocess.cliutil import OneLineParser, UsageError, refuse_legacy, report, write
+from jp_preprocess.cliutil import OneLineParser, UsageError, refuse_legacy, report, silence_broken_pipe, write
 from jp_preprocess.errors import InputError
 from jp_preprocess.formats import FORMATS, iter_sentences
 from jp_preprocess.joint import AlignedBlock, evaluate, iter_blocks
-from jp_preprocess.report import render_block, render_json, render_table
+from jp_preprocess.report import render_block, render_block_json, render_json, render_table
 
 PROG = "jp_preprocess_eval"
+# Any code without a language-specific table: jp_align then uses only its language-independent
+# part (brackets, quotes, dashes, ellipsis, Unicode), which never merges or splits tokens' texts.
+LANGUAGE_INDEPENDENT = "und"
 
 
 def build_parser() -> OneLineParser:
@@ -22,11 +26,14 @@ def build_parser() -> OneLineParser:
     parser.add_argument("system", metavar="SYSTEM")
     parser.add_argument("--gold-format", choices=FORMATS, default="auto", help="default: detected")
     parser.add_argument("--system-format", choices=FORMATS, default="auto", help="default: detected")
-    parser.add_argument("--lang", default="en", help="exception table of jp_align (default: en)")
+    parser.add_argument("--lang", default=LANGUAGE_INDEPENDENT,
+                        help="language of jp_align's exception table used for aligning (default: none, only "
+                             "the language-independent part; 'en' adds English contraction rules)")
     parser.add_argument("--casefold", action="store_true", help="compare texts case-insensitively")
     parser.add_argument("--threshold", type=float, default=0.1,
-                        help="sentence distance below which differing texts still align (default 0.1)")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
+                        help="distance below which differing sentence texts still align (default 0.1)")
+    parser.add_argument("--json", action="store_true",
+                        help="print JSON (JSON Lines, one record per block, with --show-alignment)")
     parser.add_argument("--show-alignment", action="store_true",
                         help="list every sentence block that is not a 1:1 match before the scores")
     return parser
@@ -37,17 +44,23 @@ def main(argv: list[str] | None = None) -> int:
     try:
         refuse_legacy(argv)
         args = build_parser().parse_args(argv)
-        normalizer = normalizer_for(args.lang, casefold=args.casefold)
         blocks = iter_blocks(iter_sentences(args.gold, args.gold_format),
                              iter_sentences(args.system, args.system_format),
-                             normalizer=normalizer, threshold=args.threshold)
-        result = evaluate(blocks, _show if args.show_alignment else None)
+                             normalizer=normalizer_for(args.lang, casefold=args.casefold),
+                             token_normalizer=normalizer_for(LANGUAGE_INDEPENDENT, casefold=args.casefold),
+                             threshold=args.threshold)
+        show = _shower(render_block_json if args.json else render_block) if args.show_alignment else None
+        result = evaluate(blocks, show)
+        write(render_json(result, compact=args.show_alignment) if args.json else render_table(result))
     except (UsageError, InputError) as error:
         return report(PROG, error)
-    write(render_json(result) if args.json else render_table(result))
+    except BrokenPipeError:
+        return silence_broken_pipe()
     return 0
 
 
-def _show(aligned: AlignedBlock) -> None:
-    if not aligned.sentence_match:
-        write(render_block(aligned))
+def _shower(render: Callable[[AlignedBlock], str]) -> Callable[[AlignedBlock], None]:
+    def show(aligned: AlignedBlock) -> None:
+        if not aligned.sentence_match:
+            write(render(aligned))
+    return show

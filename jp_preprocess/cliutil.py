@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import NoReturn
 
@@ -11,7 +12,7 @@ EXIT_BAD_INPUT = 2
 
 
 class UsageError(Exception):
-    pass
+    """A bad command line (reported like bad input: one line, exit 2)."""
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -35,7 +36,17 @@ def report(prog: str, error: Exception) -> int:
 
 def write(text: str) -> None:
     sys.stdout.write(text)
-    sys.stdout.flush()
 
 
-__all__ = ["EXIT_BAD_INPUT", "InputError", "OneLineParser", "UsageError", "refuse_legacy", "report", "write"]
+def silence_broken_pipe() -> int:
+    """The reader went away (e.g. `| head`): stop quietly instead of a traceback at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 1
+
+
+__all__ = ["EXIT_BAD_INPUT", "InputError", "OneLineParser", "UsageError", "refuse_legacy", "report",
+           "silence_broken_pipe", "write"]

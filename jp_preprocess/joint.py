@@ -3,9 +3,7 @@
 Gold and system sentences are aligned with jp_align. A 1:1 block whose texts match is a
 true-positive sentence. Inside every block (1:1 or m:n) the tokens are word-aligned, and every
 1:1 word group whose texts match is a true-positive token. "Texts match" means the space-free
-texts are identical, raw or after normalization; it is decided here from the texts, not from
-the block's kind, because per-token normalization (e.g. "can" -> "ca") can make the normalized
-texts of two identical raw texts differ ("can - eat" vs "can-eat").
+texts are identical, raw or after normalization (jp_preprocess.matching).
 FP = system count - TP and FN = gold count - TP, for sentences and tokens alike.
 
 Blocks are consumed as jp_align streams them, so memory holds one aligned window at a time.
@@ -17,8 +15,8 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from jp_align import Block, Normalizer, align_words, iter_align_sentences
 
+from jp_preprocess.matching import block_texts_match
 from jp_preprocess.sentence import Sentence
-
 
 
 @dataclass(frozen=True)
@@ -75,22 +73,9 @@ class Result:
     tokens: Counts
 
 
-def texts_match(left: Sequence[str], right: Sequence[str], normalizer: Normalizer) -> bool:
-    """Identical space-free texts, raw or normalized."""
-    if "".join("".join(left).split()) == "".join("".join(right).split()):
-        return True
-    return "".join(normalizer.normalize(t) for t in left) == "".join(normalizer.normalize(t) for t in right)
-
-
-# Kinds for which jp_align has already established that the texts match.
-_MATCHING_KINDS = frozenset({"exact", "normalized"})
-
-
 def is_match(block: Block, left: Sequence[str], right: Sequence[str], normalizer: Normalizer) -> bool:
     """A 1:1 aligned block whose texts match; LEFT/RIGHT are its tokens."""
-    if len(block.left) != 1 or len(block.right) != 1 or not block.aligned:
-        return False
-    return block.kind in _MATCHING_KINDS or texts_match(left, right, normalizer)
+    return len(block.left) == 1 and len(block.right) == 1 and block_texts_match(block, left, right, normalizer)
 
 
 def _flatten(sentences: Sequence[Sentence]) -> tuple[str, ...]:
@@ -98,17 +83,28 @@ def _flatten(sentences: Sequence[Sentence]) -> tuple[str, ...]:
 
 
 def iter_blocks(gold: Iterable[Sentence], system: Iterable[Sentence], *, normalizer: Normalizer,
-                threshold: float = 0.1, lookahead: int = 64) -> Iterator[AlignedBlock]:
-    """Align GOLD and SYSTEM sentences and the words inside every block, streaming."""
+                token_normalizer: Normalizer | None = None, threshold: float = 0.1,
+                lookahead: int = 64) -> Iterator[AlignedBlock]:
+    """Align GOLD and SYSTEM sentences and the words inside every block, streaming.
+
+    NORMALIZER drives the alignment and decides whether a 1:1 sentence block's texts match;
+    TOKEN_NORMALIZER (default: the same) decides it for a 1:1 word group. They differ when the
+    alignment may use rules that only make sense across tokens, such as English contractions
+    ("ca n't" ~ "can 't" aligns because "can" reads "ca"), which must not make the single
+    tokens "ca" and "can" a match.
+    """
+    token_normalizer = token_normalizer if token_normalizer is not None else normalizer
     for block, gold_items, system_items in iter_align_sentences(
             gold, system, tokens=_tokens, normalizer=normalizer, threshold=threshold, lookahead=lookahead):
         gold_tokens, system_tokens = _flatten(gold_items), _flatten(system_items)
         words: tuple[Block, ...] = ()
         if gold_tokens and system_tokens:
             words = tuple(align_words(gold_tokens, system_tokens, normalizer=normalizer))
+        # Most groups are 1:1 exact; test that first, without a call, as this runs per token.
         word_matches = tuple(
-            is_match(group, gold_tokens[group.left.start:group.left.stop],
-                     system_tokens[group.right.start:group.right.stop], normalizer)
+            (group.kind == "exact" and len(group.left) == 1 and len(group.right) == 1)
+            or is_match(group, gold_tokens[group.left.start:group.left.stop],
+                        system_tokens[group.right.start:group.right.stop], token_normalizer)
             for group in words)
         sentence_match = is_match(block, gold_tokens, system_tokens, normalizer)
         yield AlignedBlock(block, tuple(gold_items), tuple(system_items), words, gold_tokens, system_tokens,

@@ -1,19 +1,18 @@
 """Plain-text segmentations: one sentence per line, tokens separated by spaces (or tabs)."""
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 from jp_preprocess.sentence import Sentence
 from jp_preprocess.textio import iter_lines
 
-# Only ASCII space and tab separate tokens: str.split() would also split on NO-BREAK SPACE and
-# other Unicode spaces that can occur inside a token.
-_SEPARATORS = re.compile(r"[ \t]+")
-
 
 def tokens_of_line(text: str) -> tuple[str, ...]:
-    return tuple(token for token in _SEPARATORS.split(text) if token)
+    """Tokens of one line. Only ASCII space and tab separate tokens: str.split() would also
+    split on NO-BREAK SPACE and other Unicode spaces that can occur inside a token."""
+    if "\t" in text:
+        text = text.replace("\t", " ")
+    return tuple(token for token in text.split(" ") if token)
 
 
 def iter_text_sentences(path: str) -> Iterator[Sentence]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from jp_preprocess.sentence import Sentence
 from jp_preprocess.textio import iter_lines
 
 # WiSeBE strips exactly these marks; apostrophes and hyphens stay part of words.
@@ -18,12 +19,13 @@ _PUNCTUATION = re.compile(r"[.:;!,?]")
 
 @dataclass(frozen=True)
 class Segmentation:
-    """Words of one file, a 0/1 border flag per word, and each word's line number."""
+    """The segments (non-empty lines) of one file, and per word a 0/1 border flag."""
 
     path: str
+    segments: tuple[Sentence, ...]
     words: tuple[str, ...]
     borders: tuple[int, ...]
-    lines: tuple[int, ...]
+    lines: tuple[int, ...]  # the line number of every word
 
     @property
     def border_count(self) -> int:
@@ -35,17 +37,19 @@ def normalize_line(text: str) -> list[str]:
     return _PUNCTUATION.sub(" ", text.lower()).split()
 
 
+def from_segments(path: str, segments: tuple[Sentence, ...]) -> Segmentation:
+    """Words, borders and word line numbers of SEGMENTS: a border ends every segment."""
+    words = tuple(word for segment in segments for word in segment.tokens)
+    borders = tuple(int(k == len(segment.tokens) - 1) for segment in segments for k in range(len(segment.tokens)))
+    lines = tuple(segment.line for segment in segments for _ in segment.tokens)
+    return Segmentation(path, segments, words, borders, lines)
+
+
 def load_segmentation(path: str) -> Segmentation:
     """Read PATH (raises InputError for a missing file or invalid UTF-8)."""
-    words: list[str] = []
-    borders: list[int] = []
-    lines: list[int] = []
+    segments = []
     for number, text in iter_lines(path):
-        line_words = normalize_line(text)
-        if not line_words:
-            continue
-        words.extend(line_words)
-        lines.extend([number] * len(line_words))
-        borders.extend([0] * (len(line_words) - 1))
-        borders.append(1)
-    return Segmentation(path, tuple(words), tuple(borders), tuple(lines))
+        words = normalize_line(text)
+        if words:
+            segments.append(Sentence(tuple(words), number))
+    return from_segments(path, tuple(segments))

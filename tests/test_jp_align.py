@@ -297,3 +297,39 @@ def test_sentence_blocks_always_cover_both_sides(left, right):
     assert [j for b in blocks for j in b.right] == list(range(len(right)))
     for b in blocks:
         assert len(b.left) + len(b.right) > 0
+
+
+def test_block_char_offsets():
+    from jp_align import block_char_offsets
+    left, right = "B H CL FL".split(), "B CL FL".split()
+    blocks = align_words(left, right)
+    texts_l = [EN.normalize(t) for t in left]
+    texts_r = [EN.normalize(t) for t in right]
+    assert block_char_offsets(blocks, texts_l, texts_r) == [
+        ((0, 1), (0, 1)), ((1, 4), (1, 3)), ((4, 6), (3, 5))]
+
+
+@pytest.mark.parametrize("gold,system", [
+    ("All - you can - eat style deal .", "All-you can-eat style deal ."),
+    ("we do NOT to do it", "we do NOTto do it"),
+    ("I ca n't go .", "I can 't go ."),
+    ("I will go .", "I wi ll go ."),
+])
+def test_same_characters_split_differently_are_exact(gold, system):
+    """Whole-token exception rules must never break texts whose characters agree."""
+    blocks = align_sentences([gold.split()], [system.split()])
+    assert [(b.kind, len(b.left), len(b.right)) for b in blocks] == [(EXACT, 1, 1)]
+    assert all(g.kind == EXACT for g in align_words(gold.split(), system.split()))
+
+
+@pytest.mark.parametrize("tokens", [["``", "x", "''"], ["`", "`", "x", "'", "'"], ['"', "x", '"'],
+                                    ["\u201c", "x", "\u201d"]])
+def test_quotes_normalize_the_same_however_split(tokens):
+    assert EN.text(tokens) == EN.text(['"x"'])
+
+
+def test_exact_raw_walk_precedes_normalized_walk():
+    # The first pair needs the exception table, the second only re-tokenization.
+    gold = [["I", "ca", "n't", "."], ["All", "-", "you", "can", "-", "eat", "."]]
+    system = [["I", "can", "not", "."], ["All-you", "can-eat", "."]]
+    assert [b.kind for b in align_sentences(gold, system)] == [NORMALIZED, EXACT]

@@ -1,0 +1,119 @@
+"""``jp_conll18_ud_eval``: command line of the conll18_ud_eval.py drop-in.
+
+``--legacy`` (anywhere) runs the original's behaviour exactly: same argparse program name and
+options, same stdout, exit codes and error tracebacks. Without it (JP mode) the same scores are
+computed, files whose characters disagree are reconciled with jp_align first, errors are one
+line ``jp_conll18_ud_eval: error: FILE:LINE: message`` with exit status 2, and ``--json``,
+``--show-alignment`` and ``--lang`` are available.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from typing import List, Optional, TextIO
+
+from .evaluation import evaluate_files
+from .model import UDError
+from .report import format_scores, scores_as_json
+
+PROG = "jp_conll18_ud_eval"
+LEGACY_PROG = "conll18_ud_eval.py"
+
+
+def build_parser(legacy: bool) -> argparse.ArgumentParser:
+    """The original's parser (legacy), or the same options plus JP mode's."""
+    parser = argparse.ArgumentParser(prog=LEGACY_PROG if legacy else PROG)
+    parser.add_argument("gold_file", type=str, help="Name of the CoNLL-U file with the gold data.")
+    parser.add_argument("system_file", type=str, help="Name of the CoNLL-U file with the predicted data.")
+    parser.add_argument("--verbose", "-v", default=False, action="store_true", help="Print all metrics.")
+    parser.add_argument("--counts", "-c", default=False, action="store_true",
+                        help="Print raw counts of correct/gold/system/aligned words instead of prec/rec/F1 for all metrics.")
+    if not legacy:
+        parser.add_argument("--json", default=False, action="store_true",
+                            help="Print every metric's precision, recall, F1, aligned accuracy and counts as JSON.")
+        parser.add_argument("--show-alignment", default=False, action="store_true",
+                            help="List every place where system characters were reconciled with the gold file.")
+        parser.add_argument("--lang", default="en",
+                            help="Language of the exception table used to reconcile characters (default: en).")
+    return parser
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Run the command line; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    legacy = "--legacy" in args_list
+    args_list = [arg for arg in args_list if arg != "--legacy"]
+    parser = build_parser(legacy)
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exit_:  # -h, or a usage error already printed by argparse
+        return exit_.code if isinstance(exit_.code, int) else 2
+    if legacy:
+        return _run_legacy(args, sys.stdout, sys.stderr)
+    return _run_jp(args, sys.stdout, sys.stderr)
+
+
+def _run_legacy(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        scores = evaluate_files(args.gold_file, args.system_file, legacy=True)
+    except Exception as error:  # the original does not catch anything: traceback, exit 1
+        err.write(_traceback_text(error))
+        return 1
+    out.write(format_scores(scores, args.verbose, args.counts))
+    return 0
+
+
+def _traceback_text(error: BaseException) -> str:
+    """The traceback Python prints for an uncaught exception, with the exception named as it
+    is when the original runs as a script (``UDError``, not a module path)."""
+    lines = ["Traceback (most recent call last):\n"]
+    lines.extend(traceback.format_tb(error.__traceback__))
+    name = "UDError" if isinstance(error, UDError) else type(error).__name__
+    lines.append(f"{name}: {error}\n")
+    return "".join(lines)
+
+
+def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    reconciled: list = []
+    try:
+        scores = evaluate_files(args.gold_file, args.system_file, legacy=False, lang=args.lang,
+                                reconciled=reconciled)
+    except (UDError, ValueError, OSError) as error:
+        err.write(f"{PROG}: error: {_located_message(error, args)}\n")
+        return 2
+    if args.show_alignment:
+        from .reconcile import format_reconciliations
+        out.write(format_reconciliations(reconciled, args.gold_file, args.system_file))
+    if args.json:
+        out.write(scores_as_json(scores))
+    else:
+        out.write(format_scores(scores, args.verbose, args.counts))
+    return 0
+
+
+def _located_message(error: BaseException, args: argparse.Namespace) -> str:
+    """``FILE:LINE: message`` for a load error (one line)."""
+    if isinstance(error, UnicodeDecodeError):
+        path = getattr(error, "path", None) or args.gold_file
+        return f"{path}:{_first_invalid_utf8_line(path)}: invalid UTF-8 ({error.reason})"
+    if isinstance(error, OSError):
+        return f"{error.filename}: {error.strerror or error}"
+    path = getattr(error, "path", None)
+    line = getattr(error, "line", None)
+    if isinstance(error, UDError):
+        message = str(error).replace("\n", " ")
+    else:  # int() of a HEAD inside a multi-word token
+        message = "Cannot parse HEAD '{}'".format(getattr(error, "head", error))
+    return f"{path}:{line}: {message}" if path else message
+
+
+def _first_invalid_utf8_line(path: str) -> int:
+    """Line number of the first byte sequence that is not UTF-8 (only read on that error)."""
+    with open(path, "rb") as handle:
+        for number, raw in enumerate(handle, 1):
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError:
+                return number
+    return 0

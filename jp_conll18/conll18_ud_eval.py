@@ -1,0 +1,89 @@
+"""Import-compatible replacement of conll18_ud_eval.py (CoNLL 2018 shared task, version 1.2).
+
+Change ``from conll18_ud_eval import load_conllu_file, evaluate, UDError`` (or ``import
+conll18_ud_eval``) into ``from jp_conll18 import conll18_ud_eval`` and existing code keeps
+working: same names, signatures, return types and messages. ``evaluate`` runs JP mode by
+default (files whose characters disagree are reconciled instead of raising ``UDError``);
+``evaluate(gold_ud, system_ud, legacy=True)`` is the original exactly.
+"""
+from __future__ import annotations
+
+import argparse
+from typing import List, Optional
+
+from .cli import main as _cli_main
+from .evaluation import evaluate_representations
+from .model import (CONTENT_DEPRELS, DEPREL, DEPS, FEATS, FORM, FUNCTIONAL_DEPRELS, HEAD, ID, LEMMA,
+                    MISC, UNIVERSAL_FEATURES, UPOS, XPOS, Score, UDError, UDRepresentation, UDSpan,
+                    UDWord)
+from .reader import load_conllu, load_conllu_file
+from .scoring import align_words as _align_pairs
+
+__all__ = [
+    "ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS", "MISC",
+    "CONTENT_DEPRELS", "FUNCTIONAL_DEPRELS", "UNIVERSAL_FEATURES",
+    "UDError", "UDRepresentation", "UDSpan", "UDWord", "Score",
+    "load_conllu", "load_conllu_file", "evaluate", "evaluate_wrapper", "align_words",
+    "Alignment", "AlignmentWord", "main",
+]
+
+
+def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation, *, legacy: bool = False,
+             lang: str = "en") -> dict:
+    """Scores of a loaded system file against a loaded gold file: metric name -> ``Score``
+    (``Tokens``, ``Sentences``, ``Words``, ``UPOS``, ``XPOS``, ``UFeats``, ``AllTags``,
+    ``Lemmas``, ``UAS``, ``LAS``, ``CLAS``, ``MLAS``, ``BLEX``).
+
+    ``legacy=True`` raises the original's ``UDError`` when the characters differ; by default
+    (JP mode) the system's characters are reconciled with the gold's first. The arguments are
+    not modified.
+    """
+    return evaluate_representations(gold_ud, system_ud, legacy=legacy, lang=lang)
+
+
+def evaluate_wrapper(args: argparse.Namespace) -> dict:
+    """Load ``args.gold_file`` and ``args.system_file`` and evaluate them (the original's
+    helper; honours an optional ``args.legacy``)."""
+    gold_ud = load_conllu_file(args.gold_file)
+    system_ud = load_conllu_file(args.system_file)
+    return evaluate(gold_ud, system_ud, legacy=bool(getattr(args, "legacy", False)))
+
+
+class AlignmentWord:
+    """A gold word and the system word aligned to it."""
+
+    def __init__(self, gold_word: UDWord, system_word: UDWord):
+        self.gold_word = gold_word
+        self.system_word = system_word
+
+
+class Alignment:
+    """The original's word alignment result."""
+
+    def __init__(self, gold_words: list, system_words: list):
+        self.gold_words = gold_words
+        self.system_words = system_words
+        self.matched_words: List[AlignmentWord] = []
+        self.matched_words_map: dict = {}
+
+    def append_aligned_words(self, gold_word: UDWord, system_word: UDWord) -> None:
+        self.matched_words.append(AlignmentWord(gold_word, system_word))
+        self.matched_words_map[system_word] = gold_word
+
+
+def align_words(gold_words: list, system_words: list) -> Alignment:
+    """The original's word alignment (spans, and LCS inside multi-word tokens)."""
+    alignment = Alignment(gold_words, system_words)
+    pairs, _, _ = _align_pairs(gold_words, system_words)
+    for gold_word, system_word in pairs:
+        alignment.append_aligned_words(gold_word, system_word)
+    return alignment
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """The command line (``jp_conll18_ud_eval``); ``--legacy`` for the original's."""
+    return _cli_main(argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,42 @@
+"""Entry points of the evaluation: files (streamed) or loaded representations (the API).
+
+Both run ``stream.evaluate_streams``; legacy mode raises the original's UDError where the
+characters of the two files disagree, JP mode reconciles them (``reconcile.py``) and scores on.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .model import UDRepresentation
+from .reader import iter_sentences_from_file
+from .stream import evaluate_streams
+
+
+def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
+                   reconciled: Optional[list] = None) -> dict:
+    """Scores (metric -> Score) of two CoNLL-U files, read side by side."""
+    counts = evaluate_streams(iter_sentences_from_file(gold_path), iter_sentences_from_file(system_path),
+                              on_mismatch=None if legacy else _LazyHandler(lang, reconciled),
+                              gold_path=gold_path, system_path=system_path)
+    return counts.scores()
+
+
+def evaluate_representations(gold_ud: UDRepresentation, system_ud: UDRepresentation, *,
+                             legacy: bool = False, lang: str = "en",
+                             reconciled: Optional[list] = None) -> dict:
+    """Scores of two loaded files (the inputs are not modified)."""
+    counts = evaluate_streams(iter(gold_ud.sentence_records), iter(system_ud.sentence_records),
+                              on_mismatch=None if legacy else _LazyHandler(lang, reconciled))
+    return counts.scores()
+
+
+class _LazyHandler:
+    """Builds the JP mismatch handler on first use, so files that line up never import
+    jp_align (and the start-up stays fast)."""
+
+    def __init__(self, lang: str, reconciled: Optional[list]):
+        self.lang, self.reconciled = lang, reconciled
+
+    def __call__(self, *args):
+        from .reconcile import make_mismatch_handler
+        return make_mismatch_handler(lang=self.lang, reconciled=self.reconciled)(*args)

@@ -1,0 +1,49 @@
+"""Rendering of the scores: the original's three stdout layouts, and JSON."""
+from __future__ import annotations
+
+import json
+
+from .model import METRICS
+
+
+def format_scores(scores: dict, verbose: bool = False, counts: bool = False) -> str:
+    """The original's stdout, byte for byte (``counts`` wins over ``verbose``)."""
+    if not verbose and not counts:
+        return ("LAS F1 Score: {:.2f}\n".format(100 * scores["LAS"].f1)
+                + "MLAS Score: {:.2f}\n".format(100 * scores["MLAS"].f1)
+                + "BLEX Score: {:.2f}\n".format(100 * scores["BLEX"].f1))
+    if counts:
+        lines = ["Metric     | Correct   |      Gold | Predicted | Aligned"]
+    else:
+        lines = ["Metric     | Precision |    Recall |  F1 Score | AligndAcc"]
+    lines.append("-----------+-----------+-----------+-----------+-----------")
+    for metric in METRICS:
+        m = scores[metric]
+        if counts:
+            # ``or``: an aligned count of 0 prints blank, as in the original.
+            aligned = m.aligned_total or (m.correct if metric == "Words" else "")
+            lines.append("{:11}|{:10} |{:10} |{:10} |{:10}".format(
+                metric, m.correct, m.gold_total, m.system_total, aligned))
+        else:
+            accuracy = "{:10.2f}".format(100 * m.aligned_accuracy) if m.aligned_accuracy is not None else ""
+            lines.append("{:11}|{:10.2f} |{:10.2f} |{:10.2f} |{}".format(
+                metric, 100 * m.precision, 100 * m.recall, 100 * m.f1, accuracy))
+    return "\n".join(lines) + "\n"
+
+
+def scores_as_json(scores: dict) -> str:
+    """Every metric's ratios and counts as a JSON object (metric order kept)."""
+    data = {
+        metric: {
+            "precision": scores[metric].precision,
+            "recall": scores[metric].recall,
+            "f1": scores[metric].f1,
+            "aligned_accuracy": scores[metric].aligned_accuracy,
+            "correct": scores[metric].correct,
+            "gold_total": scores[metric].gold_total,
+            "system_total": scores[metric].system_total,
+            "aligned_total": scores[metric].aligned_total,
+        }
+        for metric in METRICS
+    }
+    return json.dumps(data, indent=2) + "\n"

@@ -1,0 +1,128 @@
+"""Token alignment of an original and a corrected sentence (Felice et al. 2016).
+
+A Damerau-Levenshtein alignment whose substitution cost is linguistic: lemma, part of speech
+and characters each contribute, so that ``eat -> ate`` (same lemma) is cheaper than
+``eat -> table``. Transpositions cover a whole reordered window (``T3`` swaps three tokens).
+With ``lev=True`` substitutions cost 1, i.e. plain (Damerau-)Levenshtein.
+
+This is the token-level alignment *inside* one sentence pair; it is a different problem from
+jp_align's sentence/word alignment of two tokenizations of the same text.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from rapidfuzz.distance import Indel
+
+from .tokens import Token
+
+# Open-class UPOS tags: a substitution between two of them is half as costly as across
+# classes (content words are often replaced by other content words).
+OPEN_POS = frozenset({"ADJ", "ADV", "NOUN", "VERB"})
+
+MATCH, SUBSTITUTE, INSERT, DELETE = "M", "S", "I", "D"
+
+
+class AlignOp(NamedTuple):
+    """One alignment operation over ``orig[o_start:o_end]`` and ``cor[c_start:c_end]``.
+
+    ``op`` is M, S, I, D, ``T<n>`` (transposition of n tokens) or X (merged ops).
+    """
+
+    op: str
+    o_start: int
+    o_end: int
+    c_start: int
+    c_end: int
+
+
+def char_similarity(a: str, b: str) -> float:
+    """Indel-based similarity in [0, 1] (1 = identical): 2*LCS / total length."""
+    return Indel.normalized_similarity(a, b)
+
+
+def substitution_cost(o: Token, c: Token) -> float:
+    """Linguistic substitution cost in (0, 2): lemma + POS + character difference."""
+    lemma_cost = 0.0 if o.lemma == c.lemma else 0.499
+    if o.upos == c.upos:
+        pos_cost = 0.0
+    elif o.upos in OPEN_POS and c.upos in OPEN_POS:
+        pos_cost = 0.25
+    else:
+        pos_cost = 0.5
+    return lemma_cost + pos_cost + (1.0 - char_similarity(o.text, c.text))
+
+
+def align(orig: Sequence[Token], cor: Sequence[Token], lev: bool = False) -> list[AlignOp]:
+    """Cheapest alignment of ``orig`` to ``cor`` as a list of operations, left to right.
+
+    Ties are broken in the order transposition, substitution, insertion, deletion, which
+    decides which of several equally cheap alignments is reported.
+    """
+    n, m = len(orig), len(cor)
+    o_low = [t.lower for t in orig]
+    c_low = [t.lower for t in cor]
+    cost = [[0.0] * (m + 1) for _ in range(n + 1)]
+    ops = [["O"] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        cost[i][0] = float(i)
+        ops[i][0] = DELETE
+    for j in range(1, m + 1):
+        cost[0][j] = float(j)
+        ops[0][j] = INSERT
+    for i in range(n):
+        for j in range(m):
+            if orig[i].text == cor[j].text:
+                cost[i + 1][j + 1] = cost[i][j]
+                ops[i + 1][j + 1] = MATCH
+                continue
+            deletion = cost[i][j + 1] + 1
+            insertion = cost[i + 1][j] + 1
+            if lev:
+                substitution = cost[i][j] + 1
+            else:
+                substitution = cost[i][j] + substitution_cost(orig[i], cor[j])
+            transposition, width = _transposition(cost, o_low, c_low, i, j)
+            candidates = (transposition, substitution, insertion, deletion)
+            best = min(candidates)
+            choice = candidates.index(best)
+            cost[i + 1][j + 1] = best
+            ops[i + 1][j + 1] = ("T" + str(width), SUBSTITUTE, INSERT, DELETE)[choice]
+    return _backtrace(ops)
+
+
+def _transposition(cost: list[list[float]], o_low: list[str], c_low: list[str],
+                   i: int, j: int) -> tuple[float, int]:
+    """Cost and width of the smallest reordering window ending at (i, j), else infinity.
+
+    The window grows back along the diagonal while the cells there are not free matches:
+    a reordering is only considered over tokens that are not already aligned.
+    """
+    k = 1
+    while i - k >= 0 and j - k >= 0 and cost[i - k + 1][j - k + 1] != cost[i - k][j - k]:
+        if sorted(o_low[i - k:i + 1]) == sorted(c_low[j - k:j + 1]):
+            return cost[i - k][j - k] + k, k + 1
+        k += 1
+    return float("inf"), 0
+
+
+def _backtrace(ops: list[list[str]]) -> list[AlignOp]:
+    i, j = len(ops) - 1, len(ops[0]) - 1
+    sequence: list[AlignOp] = []
+    while i + j != 0:
+        op = ops[i][j]
+        if op in (MATCH, SUBSTITUTE):
+            sequence.append(AlignOp(op, i - 1, i, j - 1, j))
+            i, j = i - 1, j - 1
+        elif op == DELETE:
+            sequence.append(AlignOp(op, i - 1, i, j, j))
+            i -= 1
+        elif op == INSERT:
+            sequence.append(AlignOp(op, i, i, j - 1, j))
+            j -= 1
+        else:
+            width = int(op[1:])
+            sequence.append(AlignOp(op, i - width, i, j - width, j))
+            i, j = i - width, j - width
+    sequence.reverse()
+    return sequence

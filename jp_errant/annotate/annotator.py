@@ -1,0 +1,53 @@
+"""From two analysed token sequences to classified M2 edits."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+from ..m2 import Edit
+from .alignment import align
+from .classify_en import LABEL_SCHEMES, EnglishClassifier
+from .classify_generic import GenericClassifier
+from .edits import EditSpan
+from .merging import STRATEGIES, edit_spans
+from .tokens import Token
+from .wordlist import load_word_list
+
+
+class Classifier(Protocol):
+    def classify(self, edit: EditSpan) -> str: ...
+
+
+def classifier_for(lang: str, labels: str = "ud") -> Classifier:
+    """English rules for ``en``, operation x UPOS for every other language."""
+    if labels not in LABEL_SCHEMES:
+        raise ValueError(f"unknown label scheme {labels!r}")
+    if lang == "en":
+        return EnglishClassifier(load_word_list(), labels)
+    return GenericClassifier()
+
+
+@dataclass(frozen=True)
+class Annotator:
+    """Alignment + merging + classification with fixed options."""
+
+    classifier: Classifier
+    lev: bool = False
+    merge: str = "rules"
+
+    def __post_init__(self) -> None:
+        if self.merge not in STRATEGIES:
+            raise ValueError(f"unknown merging strategy {self.merge!r}")
+
+    def annotate(self, orig: Sequence[Token], cor: Sequence[Token], coder: int = 0) -> list[Edit]:
+        """The edits turning ``orig`` into ``cor``, as M2 edits of annotator ``coder``."""
+        ops = align(orig, cor, self.lev)
+        edits = []
+        for span in edit_spans(ops, orig, cor, self.merge):
+            edit = EditSpan(orig, cor, span.o_start, span.o_end, span.c_start, span.c_end)
+            edits.append(self.to_m2(edit, coder))
+        return edits
+
+    def to_m2(self, edit: EditSpan, coder: int, kind: str | None = None) -> Edit:
+        """The M2 edit; its type is ``kind`` when given, else the classifier's."""
+        return Edit(edit.o_start, edit.o_end, kind or self.classifier.classify(edit), edit.c_str, coder)

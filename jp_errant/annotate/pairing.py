@@ -1,0 +1,159 @@
+"""Which original lines are annotated against which corrected lines.
+
+errant pairs line i of ORIG with line i of every COR file. A corrected text may merge or
+split sentences, so line counts differ and that pairing drifts; then each COR file is
+sentence-aligned to ORIG with jp_align, and the blocks of all COR files are combined into
+the smallest ORIG groups on which every COR file has a boundary. Each group becomes one M2
+sentence (its ORIG lines joined), so every edit is extracted inside an aligned block.
+
+Everything is streamed: only the lines of the current group are held.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Sequence
+
+from jp_align import EXACT, UNALIGNED, iter_align_sentences, normalizer_for
+
+Line = tuple  # (1-based line number, text without the line ending)
+# Upper bound (ORIG + COR lines) on a run of unaligned blocks merged into one group, so that
+# memory stays bounded on texts that never re-synchronize.
+MAX_UNALIGNED_RUN = 128
+
+
+@dataclass(frozen=True)
+class Group:
+    """ORIG lines and, per COR file, the COR lines annotated against them."""
+
+    orig: tuple[Line, ...]
+    cors: tuple[tuple[Line, ...], ...]
+    kinds: tuple[str, ...] = ()  # per COR file: jp_align block kinds joined by '+'
+
+    @property
+    def is_one_to_one(self) -> bool:
+        return len(self.orig) == 1 and all(len(lines) == 1 for lines in self.cors)
+
+
+def zip_groups(orig: Iterable[Line], cors: Sequence[Iterable[Line]]) -> Iterator[Group]:
+    """errant's pairing: line by line, stopping at the shortest file; blank ORIG lines skipped."""
+    for lines in zip(orig, *cors):
+        if not lines[0][1].strip():
+            continue
+        yield Group((lines[0],), tuple((line,) for line in lines[1:]), (EXACT,) * len(cors))
+
+
+def aligned_groups(open_orig: Callable[[], Iterable[Line]], cors: Sequence[Iterable[Line]],
+                   lang: str = "en", threshold: float = 0.1) -> Iterator[Group]:
+    """Sentence-aligned groups; ``open_orig()`` gives a fresh ORIG line stream per COR file.
+
+    Blank lines are left out on both sides (they carry no sentence). A run of ``unaligned``
+    blocks forms one group (up to ``MAX_UNALIGNED_RUN`` lines), since jp_align's pairing
+    inside such a run is a guess. COR-only blocks join the group they follow.
+    """
+    normalizer = normalizer_for(lang)
+    streams = [
+        _BlockStream(iter_align_sentences(
+            _non_blank(open_orig()), _non_blank(cor), tokens=_tokens,
+            normalizer=normalizer, threshold=threshold))
+        for cor in cors
+    ]
+    while True:
+        for stream in streams:
+            stream.start_group()
+        pulled = [stream.pull() for stream in streams]
+        if not any(pulled):
+            return
+        # Extend every stream until all end their current group at the same ORIG line.
+        while True:
+            target = max(stream.orig_end for stream in streams)
+            behind = [s for s in streams if s.orig_end < target and not s.exhausted]
+            if not behind:
+                break
+            for stream in behind:
+                while stream.orig_end < target and stream.pull():
+                    pass
+        # COR-only blocks (nothing on the ORIG side) that follow belong to this group.
+        for stream in streams:
+            stream.absorb_cor_only()
+        orig_lines = max((s.orig_lines for s in streams), key=len)
+        if not orig_lines:
+            continue
+        yield Group(tuple(orig_lines), tuple(tuple(s.cor_lines) for s in streams),
+                    tuple("+".join(s.kinds) for s in streams))
+
+
+class _BlockStream:
+    """One COR file's jp_align blocks, consumed group by group (one block of look-ahead)."""
+
+    def __init__(self, blocks: Iterator) -> None:
+        self._blocks = blocks
+        self._peeked = None
+        self.exhausted = False
+        self.orig_end = 0
+        self.orig_lines: list = []
+        self.cor_lines: list = []
+        self.kinds: list = []
+
+    def start_group(self) -> None:
+        self.orig_lines, self.cor_lines, self.kinds = [], [], []
+
+    def _next(self):
+        if self._peeked is not None:
+            block, self._peeked = self._peeked, None
+            return block
+        try:
+            return next(self._blocks)
+        except StopIteration:
+            self.exhausted = True
+            return None
+
+    def pull(self) -> bool:
+        """Add the next block to the group; a run of unaligned blocks is added whole."""
+        item = self._next()
+        if item is None:
+            return False
+        self._add(item)
+        if item[0].kind != UNALIGNED:
+            return True
+        # jp_align pairs the sentences of a stretch it cannot re-synchronize one to one, but
+        # only the run's outer boundaries are trustworthy (they sit next to aligned blocks).
+        sentences = len(item[1]) + len(item[2])
+        while sentences < MAX_UNALIGNED_RUN:
+            following = self._next()
+            if following is None:
+                break
+            if following[0].kind != UNALIGNED:
+                self._peeked = following
+                break
+            self._add(following)
+            sentences += len(following[1]) + len(following[2])
+        return True
+
+    def _add(self, item) -> None:
+        block, left, right = item
+        self.orig_lines.extend(left)
+        self.cor_lines.extend(right)
+        if not self.kinds or self.kinds[-1] != block.kind or block.kind != UNALIGNED:
+            self.kinds.append(block.kind)
+        if len(block.left):
+            self.orig_end = block.left.stop
+
+    def absorb_cor_only(self) -> None:
+        while True:
+            item = self._next()
+            if item is None:
+                return
+            block, left, right = item
+            if len(block.left):
+                self._peeked = item
+                return
+            self.cor_lines.extend(right)
+            self.kinds.append(UNALIGNED)
+
+
+def _non_blank(lines: Iterable[Line]) -> Iterator[Line]:
+    return (line for line in lines if line[1].strip())
+
+
+def _tokens(line: Line) -> list[str]:
+    return line[1].split()

@@ -1,0 +1,52 @@
+"""Reading the plain-text ORIG/COR files: one sentence per line, UTF-8."""
+from __future__ import annotations
+
+from typing import Iterator
+
+
+class InputError(ValueError):
+    """Unreadable input; ``str()`` is ``FILE:LINE: message`` (the JP-mode error body)."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+
+
+def read_lines(path: str) -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` for every line, line ending removed; streamed.
+
+    Decoded line by line so that invalid UTF-8 is reported with its line number.
+    """
+    try:
+        handle = open(path, "rb")
+    except OSError as error:
+        raise InputError(path, 0, f"cannot open: {error.strerror}") from None
+    with handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InputError(path, number, "invalid UTF-8") from None
+            yield number, text.rstrip("\r\n")
+
+
+def count_lines(path: str) -> int:
+    """Number of lines (a last line without newline counts), read in binary chunks."""
+    count = 0
+    last = b"\n"
+    try:
+        with open(path, "rb") as handle:
+            for chunk in iter(lambda: handle.read(1 << 20), b""):
+                count += chunk.count(b"\n")
+                last = chunk[-1:]
+    except OSError as error:
+        raise InputError(path, 0, f"cannot open: {error.strerror}") from None
+    return count + (last != b"\n")
+
+
+def check_readable(path: str) -> None:
+    """Fail early (before a model is loaded) when an input cannot be opened."""
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        raise InputError(path, 0, f"cannot open: {error.strerror}") from None

@@ -1,0 +1,226 @@
+"""JP mode of ``jp_errant_compare``: align sentences, re-index edits, score like errant.
+
+Reference and hypothesis sentences are aligned on their S-line tokens (space-free, exact or
+normalized match, else the papers' similarity match with :func:`jp_align.jaro_winkler_suffix_distance`
+below :data:`SIMILARITY_THRESHOLD`, the next pair matching too). Every block is merged into one
+sentence per side (:mod:`jp_errant.compare_align`) and scored by :mod:`jp_errant.scorer`,
+exactly as legacy mode scores errant's sentence pairs. Inputs are streamed: only the current
+alignment window is held.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import IO, Iterator, Sequence
+
+from jp_align import UNALIGNED, Normalizer, iter_align_sentences, jaro_winkler_suffix_distance
+from jp_errant.compare_align import map_edits_to_reference, merge_sentences
+from jp_errant.compare_cli import build_parser, options_from_args
+from jp_errant.m2 import M2Error, Sentence, read_m2
+from jp_errant.scorer import (
+    TITLES, CorpusResult, ScoreOptions, SentencePair, format_report, iter_category_scores,
+    precision_recall_f, score_corpus,
+)
+
+# Jaro-Winkler with prefix and suffix bonus (scale 0.1): unrelated English sentences land
+# around 0.25-0.45, a sentence with one edited word around 0.01-0.05. 0.1 keeps a wide
+# margin on both sides (docs/jp_errant_compare.md, "Sentence alignment").
+SIMILARITY_THRESHOLD = 0.1
+LOOKAHEAD = 64
+
+
+class CompareError(Exception):
+    """A JP-mode failure reported as one ``PROG: error: message`` line (exit 2)."""
+
+
+@dataclass(frozen=True)
+class AlignedBlock:
+    """One scored unit: reference and hypothesis sentence ids and where they start."""
+
+    ref_ids: range
+    hyp_ids: range
+    kind: str
+    ref_line: int
+    hyp_line: int
+
+
+@dataclass
+class AlignmentLog:
+    """Counts of the blocks seen; the blocks themselves only when they will be listed
+    (``--show-alignment``), so memory stays flat otherwise."""
+
+    keep_blocks: bool = False
+    blocks: list[AlignedBlock] = field(default_factory=list)
+    count: int = 0
+    merged: int = 0
+    ref_sentences: int = 0
+    hyp_sentences: int = 0
+    last: AlignedBlock | None = None
+
+    def add(self, block: AlignedBlock) -> None:
+        self.count += 1
+        self.merged += len(block.ref_ids) > 1 or len(block.hyp_ids) > 1
+        self.ref_sentences += len(block.ref_ids)
+        self.hyp_sentences += len(block.hyp_ids)
+        self.last = block
+        if self.keep_blocks:
+            self.blocks.append(block)
+
+
+def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
+    """Parse errant_compare's arguments plus ``--json``/``--show-alignment`` and run."""
+    args = build_parser(prog, jp_mode=True).parse_args(argv)
+    options = options_from_args(args)
+    alignment = AlignmentLog(keep_blocks=args.show_alignment)
+    try:
+        if args.json and options.verbose:
+            raise CompareError("--json cannot be combined with -v/--verbose")
+        for path in (args.hyp, args.ref):
+            _check_readable(path)
+        result = score_corpus(aligned_pairs(args.ref, args.hyp, alignment), options, out.write)
+        if args.json:
+            report = json.dumps(report_document(result, options, alignment), indent=2) + "\n"
+        else:
+            report = format_report(result, options)
+    except (CompareError, M2Error) as error:
+        if args.show_alignment and isinstance(error, CompareError) and alignment.count:
+            out.write(format_alignment(alignment, args.ref, args.hyp))
+        out.flush()
+        err.write(f"{prog}: error: {error}\n")
+        return 2
+    except ZeroDivisionError:
+        out.flush()
+        err.write(f"{prog}: error: {options.f_label} is undefined: beta is 0 and recall is 0 "
+                  f"while precision is not\n")
+        return 2
+    out.write(report)
+    if args.show_alignment:
+        out.write(format_alignment(alignment, args.ref, args.hyp))
+    out.flush()
+    return 0
+
+
+def _check_readable(path: str) -> None:
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        raise CompareError(f"{path}: cannot open: {error.strerror}") from None
+
+
+def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iterator[SentencePair]:
+    """Scoring units of JP mode, streamed; each block is appended to ``alignment``.
+
+    An empty hypothesis file means "no corrections": every reference sentence is scored
+    against no edits. An empty reference file is only accepted with an empty hypothesis
+    (both then score like errant: one empty sentence each).
+    """
+    normalizer = Normalizer()
+    refs = read_m2(ref_path)
+    hyps = read_m2(hyp_path)
+    first_ref = next(refs, None)
+    first_hyp = next(hyps, None)
+    if first_ref is None and first_hyp is None:
+        alignment.add(AlignedBlock(range(0, 1), range(0, 1), "empty", 1, 1))
+        yield SentencePair((), (), "")
+        return
+    if first_ref is None:
+        raise CompareError(f"{ref_path}:1: the reference holds no sentence "
+                           f"but the hypothesis does ({hyp_path}:{first_hyp.line})")
+    refs = _chain(first_ref, refs)
+    if first_hyp is None:
+        for number, ref in enumerate(refs):
+            alignment.add(AlignedBlock(range(number, number + 1), range(0, 0), "no hypothesis", ref.line, 0))
+            yield SentencePair((), ref.edits, ref.source)
+        return
+    hyps = _chain(first_hyp, hyps)
+    blocks = iter_align_sentences(
+        refs, hyps, tokens=_tokens, normalizer=normalizer, threshold=SIMILARITY_THRESHOLD,
+        distance=jaro_winkler_suffix_distance, lookahead=LOOKAHEAD,
+    )
+    for block, ref_sentences, hyp_sentences in blocks:
+        ref_line = ref_sentences[0].line if ref_sentences else 0
+        hyp_line = hyp_sentences[0].line if hyp_sentences else 0
+        alignment.add(AlignedBlock(block.left, block.right, block.kind, ref_line, hyp_line))
+        if block.kind == UNALIGNED:
+            raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences, hyp_sentences,
+                                                  block.left, block.right))
+        yield block_pair(ref_sentences, hyp_sentences, normalizer)
+
+
+def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Sentence],
+               normalizer=None) -> SentencePair:
+    """One aligned block as the scorer's sentence pair (hypothesis in reference offsets)."""
+    ref = merge_sentences(ref_sentences)
+    hyp = merge_sentences(hyp_sentences)
+    hyp_edits = map_edits_to_reference(hyp.tokens, ref.tokens, hyp.edits, normalizer)
+    return SentencePair(hyp_edits, ref.edits, hyp.source)
+
+
+def _tokens(sentence: Sentence) -> Sequence[str]:
+    return sentence.tokens
+
+
+def _chain(first: Sentence, rest: Iterator[Sentence]) -> Iterator[Sentence]:
+    yield first
+    yield from rest
+
+
+def _unaligned_message(ref_path: str, hyp_path: str, ref_sentences: Sequence[Sentence],
+                       hyp_sentences: Sequence[Sentence], ref_ids: range, hyp_ids: range) -> str:
+    if not hyp_sentences:
+        return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {ref_ids.start} has no "
+                f"counterpart: {hyp_path} ended")
+    if not ref_sentences:
+        return (f"{hyp_path}:{hyp_sentences[0].line}: hypothesis sentence {hyp_ids.start} has no "
+                f"counterpart: {ref_path} ended")
+    return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {ref_ids.start} cannot be "
+            f"aligned with hypothesis sentence {hyp_ids.start} ({hyp_path}:{hyp_sentences[0].line}): "
+            f"the texts differ")
+
+
+def _ids(ids: range) -> str:
+    if len(ids) == 0:
+        return "-"
+    if len(ids) == 1:
+        return str(ids.start)
+    return f"{ids.start}-{ids.stop - 1}"
+
+
+def format_alignment(alignment: AlignmentLog, ref_path: str, hyp_path: str) -> str:
+    """Every block that is not a plain 1:1 exact pair, after a one-line summary."""
+    shown = [block for block in alignment.blocks
+             if block.kind != "exact" or len(block.ref_ids) != 1 or len(block.hyp_ids) != 1]
+    lines = [f"Sentence alignment: {alignment.ref_sentences} reference sentences, "
+             f"{alignment.hyp_sentences} hypothesis sentences, {alignment.count} blocks, "
+             f"{alignment.merged} merged, {len(shown)} not one-to-one exact"]
+    for block in shown:
+        lines.append(f"REF {_ids(block.ref_ids)} ({ref_path}:{block.ref_line}) <-> "
+                     f"HYP {_ids(block.hyp_ids)} ({hyp_path}:{block.hyp_line}) {block.kind}")
+    return "\n".join(lines) + "\n"
+
+
+def report_document(result: CorpusResult, options: ScoreOptions,
+                    alignment: AlignmentLog) -> dict:
+    """The ``--json`` document: the report's figures, per category at the ``-cat`` level."""
+    p, r, f = precision_recall_f(result.tp, result.fp, result.fn, options.beta)
+    level = options.cat or 3
+    return {
+        "title": TITLES[options.mode].strip(),
+        "mode": options.mode,
+        "beta": options.beta,
+        "f_label": options.f_label,
+        "tp": result.tp, "fp": result.fp, "fn": result.fn,
+        "precision": p, "recall": r, "f": f,
+        "category_level": level,
+        "categories": {
+            kind: {"tp": tp, "fp": fp, "fn": fn, "precision": cp, "recall": cr, "f": cf}
+            for kind, tp, fp, fn, cp, cr, cf in iter_category_scores(result, options, level)
+        },
+        "reference_sentences": alignment.ref_sentences,
+        "hypothesis_sentences": alignment.hyp_sentences,
+        "blocks": alignment.count,
+        "merged_blocks": alignment.merged,
+    }
+
+

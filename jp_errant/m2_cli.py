@@ -1,0 +1,97 @@
+"""jp_errant_m2: errant_m2 (ERRANT 3.0.2) without spaCy.
+
+Re-annotates an M2 file: ``-auto`` extracts every annotator's edits again from the corrected
+sentence their edits produce; ``-gold`` keeps the gold spans, minimises them and gives them
+new error types. JP mode reads the M2 strictly (one-line errors with file and line) and
+sorts annotator ids numerically; ``--legacy`` reads it as errant does and uses errant's
+category names.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Iterator
+
+from .annotate.annotator import Annotator, classifier_for
+from .annotate.backend import BACKENDS, Backend, BackendError, make_backend
+from .annotate.classify_en import LABEL_SCHEMES
+from .annotate.merging import STRATEGIES
+from .annotate.reannotate import Reannotation, reannotate
+from .annotate.textio import InputError, check_readable
+from .m2 import M2Error, Sentence, format_sentence, iter_blocks, legacy_block_edits, read_m2
+
+PROG = "jp_errant_m2"
+
+
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Automatically extract and/or classify edits in an m2 file (stanza).",
+        formatter_class=argparse.RawTextHelpFormatter,
+        usage="%(prog)s [-h] (-auto | -gold) [options] m2_file -out OUT",
+    )
+    parser.add_argument("m2_file", help="The path to an m2 file.")
+    kind = parser.add_mutually_exclusive_group(required=True)
+    kind.add_argument("-auto", action="store_true", help="Extract edits automatically.")
+    kind.add_argument("-gold", action="store_true", help="Use existing edit alignments.")
+    parser.add_argument("-out", required=True, help="The output filepath.")
+    parser.add_argument("-no_min", action="store_true", help="Do not minimise edit spans (gold only).")
+    parser.add_argument("-old_cats", action="store_true",
+                        help="Preserve old error types (gold only); i.e. turn off the classifier.")
+    parser.add_argument("-lev", action="store_true", help="Align using standard Levenshtein.")
+    parser.add_argument("-merge", choices=STRATEGIES, default="rules",
+                        help="Choose a merging strategy for automatic alignment (default: rules).")
+    parser.add_argument("-lang", "--lang", default="en",
+                        help="Language code: English error types for 'en', operation x UPOS "
+                             "otherwise (default: en).")
+    parser.add_argument("--backend", choices=BACKENDS, default="stanza",
+                        help="Linguistic analyser (default: stanza).")
+    parser.add_argument("--labels", choices=LABEL_SCHEMES, default=None,
+                        help="Category names: 'ud' (JP default) or 'errant' (legacy default).")
+    return parser
+
+
+def main(argv: list[str] | None = None, backend: Backend | None = None) -> int:
+    """Console entry point; ``backend`` replaces the analyser (tests)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    legacy = "--legacy" in argv
+    argv = [arg for arg in argv if arg != "--legacy"]
+    args = build_parser().parse_args(argv)
+    try:
+        run(args, legacy, backend)
+    except (InputError, BackendError, M2Error) as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None:
+    check_readable(args.m2_file)
+    if args.out and _same_file(args.out, args.m2_file):
+        raise InputError(args.out, 0, "output file is also the input file (inputs are never modified)")
+    labels = args.labels or ("errant" if legacy else "ud")
+    print("Loading resources...")
+    annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge)
+    if backend is None:
+        backend = make_backend(args.backend, args.lang, tokenize=False)
+    options = Reannotation(auto=args.auto, minimise=not args.no_min, old_types=args.old_cats,
+                           legacy=legacy)
+    print("Processing M2 file...")
+    with open(args.out, "w", encoding="utf-8") as out:
+        for sentence in _sentences(args.m2_file, legacy):
+            out.write(format_sentence(reannotate(sentence, backend, annotator, options)))
+
+
+def _sentences(path: str, legacy: bool) -> Iterator[Sentence]:
+    if not legacy:
+        yield from read_m2(path)
+        return
+    with open(path, encoding="utf-8") as stream:
+        for block in iter_blocks(stream):
+            head = block.text.split("\n")[0]
+            yield Sentence(head[2:], tuple(legacy_block_edits(block.text)), block.line)
+
+
+def _same_file(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)

@@ -1,0 +1,395 @@
+"""JP mode: align sentences and words first, then feed evalb's scorer.
+
+Feeding, block by block (see docs/jp_evalb.md for the user-facing description):
+
+* Sentences are aligned on their text (:func:`jp_align.iter_align_sentences`): the words of
+  each tree except those the parameter file removes for length (``-NONE-`` traces).
+* A 1:1 block that evalb itself scores (same words, possibly after its quote repair) is scored
+  exactly as in legacy mode, so inputs that already line up print the original's bytes.
+* Any other block is one unit: the trees of each side are concatenated, as if combined under a
+  dummy root ``@S`` that is never scored. The scored words (those DELETE_LABEL keeps) of the
+  two sides are grouped by :func:`jp_align.align_words`; every bracket is re-indexed onto the
+  groups of its first and last word, and evalb's scorer runs unchanged on the result.
+"""
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass
+from typing import BinaryIO, Iterator, Optional, TextIO
+
+from jp_align import Block, align_words, iter_align_sentences, normalizer_for
+
+from .cli import Extra, Output, Usage, parse_evalb_args
+from .params import FatalError, Params
+from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
+from .jsonout import JsonSink
+from .scoring import (
+    STATUS_ERROR,
+    STATUS_OK,
+    STATUS_SKIP,
+    LabelTable,
+    RunTotals,
+    SentenceScore,
+    evaluate_pair,
+    score_brackets,
+    survivors,
+)
+from .trees import ReadOptions, Tree, nesting_depth, read_tree
+
+PROG = "jp_evalb"
+MAX_LINE_BYTES = 10 * 1024 * 1024
+MAX_DEPTH = 1000
+DUMMY_ROOT = "@S"
+
+
+class InputError(Exception):
+    """A JP-mode input problem: ``jp_evalb: error: FILE:LINE: message``, exit 2."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+@dataclass
+class Sentence:
+    """One tree of a JP-mode input, with its line number (1-based)."""
+
+    number: int
+    tree: Tree
+    problem: Optional[str]  # why the tree is unreadable, or None
+
+    @property
+    def text(self) -> list[str]:
+        # The words evalb scores: the parameter file's DELETE_LABEL words (traces, and
+        # punctuation under COLLINS.prm) take no part, so that any pair of lines whose kept
+        # words agree -- which evalb scores -- is aligned 1:1.
+        return self.tree.words
+
+
+def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterator[Sentence]:
+    """Stream the trees of one file; raises :class:`InputError` for input that cannot be
+    processed at all (invalid UTF-8, a line over 10 MB, a tree deeper than 1,000 levels)."""
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise InputError(f"{name}:{number}", "line longer than 10 MB")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{name}:{number}", f"invalid UTF-8 at byte {exc.start + 1}") from None
+        tree = read_tree(line, options)
+        if len(tree.brackets) > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
+            raise InputError(f"{name}:{number}", f"tree deeper than {MAX_DEPTH} levels")
+        problem = None
+        if tree.endless:
+            problem = "unreadable tree (a word outside a (POS word) bracket)"
+        elif tree.errors:
+            problem = tree.errors[0][1].strip()
+        yield Sentence(number, tree, problem)
+
+
+@dataclass
+class BlockResult:
+    score: SentenceScore
+    groups: list[Block]
+    note: Optional[str] = None  # stderr message for status-1 blocks
+
+
+def _ids(sentences: list[Sentence]) -> str:
+    if not sentences:
+        return "-"
+    first, last = sentences[0].number, sentences[-1].number
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def score_block(
+    block: Block,
+    golds: list[Sentence],
+    tests: list[Sentence],
+    line_id: int,
+    params: Params,
+    table: LabelTable,
+    normalizer,
+) -> BlockResult:
+    """Score one aligned block as one evalb sentence (the aligned feeding)."""
+    length = sum(s.tree.length for s in golds)
+    if not block.aligned:
+        note = f"Unaligned block (gold {_ids(golds)} | test {_ids(tests)}): {block.reason}\n"
+        return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
+    bad = [s for s in golds + tests if s.problem]
+    if bad:
+        note = f"Unreadable tree in block (gold {_ids(golds)} | test {_ids(tests)}): {bad[0].problem}\n"
+        return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
+    gold_words, gold_tags, gold_spans, gold_owner = _combine(golds, table)
+    test_words, test_tags, test_spans, _ = _combine(tests, table)
+    if not test_words:
+        return BlockResult(SentenceScore(line_id, length, STATUS_SKIP), [])
+    groups = align_words(gold_words, test_words, normalizer=normalizer)
+    gold_group = _group_of(groups, len(gold_words), "left")
+    test_group = _group_of(groups, len(test_words), "right")
+    # A test tree covering words of several gold sentences: its root is the line wrapper the
+    # system put around them, the counterpart of the gold side's dummy root @S.
+    wrappers = _wrapper_roots(test_spans, test_group, groups, gold_owner) if len(golds) > 1 else set()
+    gold_group_spans = _reindex(gold_spans, gold_group, set())
+    test_group_spans = _reindex(test_spans, test_group, wrappers)
+    brackets = score_brackets(gold_group_spans, test_group_spans, params)
+    correct = 0
+    equal = params.labels_equal
+    for group in groups:
+        if len(group.left) == len(group.right):
+            correct += sum(1 for i, j in zip(group.left, group.right) if equal(gold_tags[i], test_tags[j]))
+    score = SentenceScore(
+        line_id, length, STATUS_OK, brackets.match, brackets.gold, brackets.test,
+        brackets.crossing, len(gold_words), correct,
+    )
+    return BlockResult(score, groups)
+
+
+def _combine(sentences: list[Sentence], table: LabelTable):
+    """Concatenate the block's trees of one side (under the unscored @S).
+
+    Returns words, tags, the surviving brackets ``(start, end, label, is_root)`` in word
+    positions (``is_root``: the outermost scored bracket, covering its whole tree), and the
+    sentence (within the block) each word comes from. Brackets labelled ``@S`` are dummy roots
+    already and are not scored.
+    """
+    words: list[str] = []
+    tags: list[str] = []
+    spans: list[tuple] = []
+    owner: list[int] = []
+    for k, sentence in enumerate(sentences):
+        tree = sentence.tree
+        offset, size = len(words), len(tree.words)
+        words.extend(tree.words)
+        tags.extend(tree.tags)
+        owner.extend([k] * size)
+        root_seen = False
+        for start, end, label in survivors([b for b in tree.brackets if b[2] != DUMMY_ROOT], table):
+            is_root = not root_seen and start == 0 and end == size
+            root_seen = root_seen or is_root
+            spans.append((start + offset, end + offset, label, is_root))
+    return words, tags, spans, owner
+
+
+def _group_of(groups: list[Block], n: int, side: str) -> list[int]:
+    index = [0] * n
+    for number, group in enumerate(groups):
+        for i in getattr(group, side):
+            index[i] = number
+    return index
+
+
+def _wrapper_roots(test_spans, test_group, groups, gold_owner) -> set:
+    """Test roots covering words of two or more gold sentences of the block."""
+    wrappers = set()
+    for k, (start, end, _, is_root) in enumerate(test_spans):
+        if is_root:
+            owners = {gold_owner[i] for g in range(test_group[start], test_group[end - 1] + 1)
+                      for i in groups[g].left}
+            if len(owners) > 1:
+                wrappers.add(k)
+    return wrappers
+
+
+def _reindex(spans: list[tuple], group: list[int], skip: set) -> list[tuple[int, int, str]]:
+    """Word spans onto group positions: a bracket spans the groups of its first and last word."""
+    return [
+        (group[start], group[end - 1] + 1, label)
+        for k, (start, end, label, _) in enumerate(spans)
+        if k not in skip
+    ]
+
+
+def _alignment_line(block: Block, golds, tests, groups: list[Block], gold_words, test_words) -> Optional[str]:
+    """One line for --show-alignment, or None for a 1:1 block whose words pair one to one."""
+    odd = [g for g in groups if not (len(g.left) == 1 and len(g.right) == 1 and g.kind == "exact")]
+    if block.is_one_to_one and block.kind == "exact" and not odd:
+        return None
+    parts = [f"gold {_ids(golds)} | test {_ids(tests)} | {block.kind}"]
+    if block.reason:
+        parts.append(block.reason)
+    if odd:
+        shown = " ".join(
+            "[" + " ".join(gold_words[i] for i in g.left) + "]=[" + " ".join(test_words[j] for j in g.right) + "]"
+            for g in odd
+        )
+        parts.append(f"groups: {shown}")
+    return " | ".join(parts) + "\n"
+
+
+def run_jp(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) -> int:
+    encoding = "utf-8"
+    out, err = Output(stdout, encoding), Output(stderr, encoding)
+    try:
+        return _jp(args, extra, out, err, encoding)
+    except InputError as exc:
+        err.write(f"{PROG}: error: {exc.where}: {exc.message}\n")
+        return 2
+    finally:
+        out.flush()
+        err.flush()
+
+
+def _open(name: Optional[str], what: str) -> BinaryIO:
+    if name is None:
+        raise InputError(f"<{what} file>", f"missing {what} file argument")
+    try:
+        return open(name, "rb")
+    except OSError as exc:
+        raise InputError(name, f"cannot open {what} file ({exc.strerror})") from None
+
+
+def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) -> int:
+    try:
+        options = parse_evalb_args(args, err.write, encoding)
+    except Usage as usage:
+        err.write(USAGE)
+        return usage.status
+    except FatalError as fatal:
+        name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
+        raise InputError(name, "cannot open parameter file") from None
+    params = options.params
+    gold_stream = _open(options.gold, "gold")
+    try:
+        test_stream = _open(options.test, "test")
+    except InputError:
+        gold_stream.close()
+        raise
+    with gold_stream, test_stream:
+        return _jp_loop(gold_stream, test_stream, options.gold, options.test, params, extra, out, err)
+
+
+def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, extra: Extra,
+             out: Output, err: Output) -> int:
+    normalizer = normalizer_for(extra.lang, casefold=True)
+    if params.eq_words:
+        normalizer = normalizer.extended(token_map={b: a for a, b in params.eq_words})
+    run = _Run(params, extra, normalizer, out, err)
+    read_options = ReadOptions.from_params(params, trace=params.debug > 1)
+    golds = read_sentences(gold_stream, gold_name, read_options)
+    tests = read_sentences(test_stream, test_name, read_options)
+    # Blocks with sentences on one side only are held back: followed by a two-sided block they
+    # are unaligned sentences in the middle (status 1); at the end of the input they are the
+    # surplus lines of the longer file, which evalb reports and leaves out, and so do we.
+    pending: list[tuple] = []
+    for block, gold_items, test_items in iter_align_sentences(
+        golds, tests, tokens=lambda s: s.text, normalizer=normalizer
+    ):
+        if not gold_items or not test_items:
+            pending.append((block, gold_items, test_items))
+            continue
+        for held in pending:
+            run.block(*held)
+        pending = []
+        run.block(block, gold_items, test_items)
+    if pending:
+        _, gold_items, test_items = pending[0]
+        which = "gold" if gold_items else "test"
+        line_id = gold_items[0].number if gold_items else run.next_gold
+        err.write(f"{line_id} : Number of lines unmatch (too many lines in {which} file)\n")
+    run.finish()
+    return 0
+
+
+class _Run:
+    """Per-run state of JP mode: totals, output sinks, the alignment log."""
+
+    def __init__(self, params: Params, extra: Extra, normalizer, out: Output, err: Output) -> None:
+        self.params, self.extra, self.normalizer, self.out, self.err = params, extra, normalizer, out, err
+        self.table = LabelTable(params)
+        self.totals = RunTotals(params.cutoff_len)
+        self.sink = JsonSink(out, "jp") if extra.json else None
+        self.log = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") \
+            if extra.show_alignment or extra.json else None
+        self.next_gold = 1
+        if self.sink is None:
+            out.write(HEADER)
+
+    def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
+        params, out, debug = self.params, self.out, self.params.debug
+        line_id = gold_items[0].number if gold_items else self.next_gold
+        if gold_items:
+            self.next_gold = gold_items[-1].number + 1
+        if debug > 1:
+            for s in gold_items + test_items:
+                out.write("".join(s.tree.trace))
+        ev = None
+        if block.is_one_to_one and block.aligned and not gold_items[0].problem and not test_items[0].problem:
+            # What evalb itself would score is scored exactly as evalb does.
+            ev = evaluate_pair(line_id, gold_items[0].tree, test_items[0].tree, params, self.table,
+                               read_error=False, debug=debug)
+            if ev.score.status == STATUS_ERROR:
+                ev = None
+        groups: Optional[list[Block]] = None
+        if ev is not None:
+            if debug > 1:
+                out.write("\n" + "".join(ev.trace))
+                if ev.bracket_score is not None:
+                    out.write(matching_trace(ev, gold_items[0].tree.line, test_items[0].tree.line))
+            score = ev.score
+        else:
+            result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer)
+            score, groups = result.score, result.groups
+            if result.note:
+                self.err.write(f"{line_id} : {result.note}")
+            if debug > 1:
+                out.write("\n")
+        if self.sink is None:
+            out.write(sentence_line(score))
+        else:
+            self.sink.sentence(score)
+        self.totals.add(score)
+        if debug >= 1 and self.sink is None:
+            if ev is not None:
+                out.write(debug_dump(ev, params.labels_equal))
+            else:
+                out.write(_block_dump(block, gold_items, test_items, groups or []))
+        if self.log is not None and ev is None:
+            gw = [w for s in gold_items for w in s.tree.words]
+            tw = [w for s in test_items for w in s.tree.words]
+            if self.sink is None:
+                line = _alignment_line(block, gold_items, test_items, groups or [], gw, tw)
+                if line is not None:
+                    self.log.write(f"{line_id}: {line}")
+            else:
+                record = _alignment_record(line_id, block, gold_items, test_items, groups or [], gw, tw)
+                self.log.write(json.dumps(record) + "\n")
+
+    def finish(self) -> None:
+        totals, out = self.totals, self.out
+        if self.sink is not None:
+            self.log.seek(0)
+            self.sink.finish(totals, self.log)
+            return
+        out.write(summary(totals.all, totals.short, self.params.cutoff_len))
+        if self.extra.show_alignment:
+            out.write("\n-- Alignment: blocks that are not 1:1 or whose words are not paired 1:1 --\n")
+            self.log.seek(0)
+            for line in self.log:
+                out.write(line)
+
+
+def _block_dump(block: Block, golds, tests, groups: list[Block]) -> str:
+    return (f"-<block>--- gold {_ids(golds)} | test {_ids(tests)} | {block.kind} | "
+            f"{len(groups)} word groups\n========\n")
+
+
+def _alignment_record(line_id, block: Block, golds, tests, groups, gold_words, test_words) -> dict:
+    return {
+        "id": line_id,
+        "gold": [s.number for s in golds],
+        "test": [s.number for s in tests],
+        "kind": block.kind,
+        "reason": block.reason,
+        "groups": [
+            {"gold": [gold_words[i] for i in g.left], "test": [test_words[j] for j in g.right], "kind": g.kind}
+            for g in groups
+            if not (len(g.left) == 1 and len(g.right) == 1 and g.kind == "exact")
+        ],
+    }

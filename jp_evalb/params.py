@@ -1,0 +1,240 @@
+"""evalb's parameter file: settings and the one reader of the ``.prm`` format.
+
+A parameter file is applied on top of the settings already in force (several ``-p`` options
+accumulate, and command-line options given before a ``-p`` can be overridden by it), so the
+reader takes the current :class:`Params` and returns a new one plus the warnings evalb prints
+on stderr while reading, in order.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+# C isspace() in the "C" locale; Python's str.isspace() also accepts \x1c-\x1f, \x85, \xa0.
+C_SPACE = " \t\n\v\f\r"
+# fgets(buff, 500, fd): a line longer than 499 bytes is read as several lines.
+PRM_LINE_CHUNK = 499
+BUILTIN_DIR = Path(__file__).parent / "params"
+BUILTIN_NAMES = ("COLLINS", "new", "jp")
+
+
+class FatalError(Exception):
+    """evalb's Fatal(): message on stderr, exit status 1, nothing more on stdout."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Params:
+    debug: int = 0
+    max_error: int = 10
+    cutoff_len: int = 40
+    labeled: int = 1
+    delete_labels: tuple[str, ...] = ()
+    delete_labels_for_length: tuple[str, ...] = ()
+    quote_labels: tuple[str, ...] = ()
+    eq_labels: tuple[tuple[str, str], ...] = ()
+    eq_words: tuple[tuple[str, str], ...] = ()
+    # Derived lookup tables (filled in __post_init__; not part of equality).
+    _eq_label_pairs: frozenset = field(default=frozenset(), init=False, repr=False, compare=False)
+    _eq_word_pairs: frozenset = field(default=frozenset(), init=False, repr=False, compare=False)
+    _deleted_phrase_labels: frozenset = field(default=frozenset(), init=False, repr=False, compare=False)
+    _label_class: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        label_pairs = frozenset(self.eq_labels) | frozenset((b, a) for a, b in self.eq_labels)
+        word_pairs = frozenset(self.eq_words) | frozenset((b, a) for a, b in self.eq_words)
+        # A phrase label is deleted when it equals a DELETE_LABEL or is EQ_LABEL-equivalent
+        # to one (evalb compares with label_comp), so the set is closed over the pairs once.
+        deleted = set(self.delete_labels)
+        deleted.update(a for a, b in label_pairs if b in self.delete_labels)
+        object.__setattr__(self, "_eq_label_pairs", label_pairs)
+        object.__setattr__(self, "_eq_word_pairs", word_pairs)
+        object.__setattr__(self, "_deleted_phrase_labels", frozenset(deleted))
+        object.__setattr__(self, "_label_class", _label_classes(self.eq_labels))
+
+    def with_(self, **changes) -> "Params":
+        return dataclasses.replace(self, **changes)
+
+    def labels_equal(self, a: str, b: str) -> bool:
+        return a == b or (a, b) in self._eq_label_pairs
+
+    def words_equal(self, a: str, b: str) -> bool:
+        return a == b or (a, b) in self._eq_word_pairs
+
+    def is_deleted_phrase(self, cut_label: str) -> bool:
+        return cut_label in self._deleted_phrase_labels
+
+    @property
+    def eq_label_pairs(self) -> frozenset:
+        return self._eq_label_pairs
+
+    @property
+    def label_equality_is_transitive(self) -> bool:
+        """Whether EQ_LABEL pairs form cliques, so labels can be compared by class."""
+        return self._label_class is not None
+
+    def label_class(self, label: str) -> str:
+        """A representative of the label's EQ_LABEL class (only if transitive)."""
+        return self._label_class.get(label, label)
+
+
+def _label_classes(pairs: tuple[tuple[str, str], ...]) -> Optional[dict]:
+    """label -> class representative when every connected group of EQ_LABEL pairs is a clique
+    (then "equal or EQ_LABEL pair" is an equivalence); None otherwise."""
+    neighbours: dict[str, set] = {}
+    for a, b in pairs:
+        neighbours.setdefault(a, {a}).add(b)
+        neighbours.setdefault(b, {b}).add(a)
+    classes = {}
+    for label, group in neighbours.items():
+        for other in group:
+            if neighbours[other] != group:
+                return None
+        classes[label] = min(group)
+    return classes
+
+
+def atoi(text: str) -> int:
+    """C atoi: optional leading whitespace and sign, then leading digits; garbage gives 0."""
+    i, n = 0, len(text)
+    while i < n and text[i] in C_SPACE:
+        i += 1
+    sign = 1
+    if i < n and text[i] in "+-":
+        sign = -1 if text[i] == "-" else 1
+        i += 1
+    start = i
+    while i < n and "0" <= text[i] <= "9":
+        i += 1
+    if i == start:
+        return 0
+    value = sign * int(text[start:i])
+    # atoi is strtol cast to int: out-of-range values wrap like a 32-bit int on glibc x86-64.
+    return (value + 2**31) % 2**32 - 2**31
+
+
+def _count_fields(value: str) -> int:
+    count, in_field = 0, False
+    for ch in value:
+        if ch in C_SPACE:
+            in_field = False
+        elif not in_field:
+            count, in_field = count + 1, True
+    return count
+
+
+def _fields(value: str) -> list[str]:
+    out, current = [], []
+    for ch in value:
+        if ch in C_SPACE:
+            if current:
+                out.append("".join(current))
+                current = []
+        else:
+            current.append(ch)
+    if current:
+        out.append("".join(current))
+    return out
+
+
+def _keyword_is(line: str, keyword: str) -> bool:
+    """evalb's STRNCMP: the line starts with the keyword followed by end or whitespace."""
+    n = len(keyword)
+    return line.startswith(keyword) and (len(line) == n or line[n] in C_SPACE)
+
+
+def apply_line(params: Params, line: str, line_number: int) -> tuple[Params, list[str]]:
+    """Apply one raw line (newline included) of a parameter file; returns warnings."""
+    trimmed = line
+    # Trailing whitespace is removed, but never the first character.
+    end = len(trimmed)
+    while end > 1 and trimmed[end - 1] in C_SPACE:
+        end -= 1
+    trimmed = trimmed[:end]
+    if trimmed.startswith("#") or len(trimmed) < 3:
+        return params, []
+    i = 0
+    while i < len(trimmed) and trimmed[i] not in C_SPACE:
+        i += 1
+    while i < len(trimmed) and trimmed[i] in C_SPACE:
+        i += 1
+    warnings = []
+    if i >= len(trimmed):
+        warnings.append(f"Empty value in parameter file ({line_number})\n")
+    value = trimmed[i:]
+    if _keyword_is(trimmed, "DEBUG"):
+        return params.with_(debug=atoi(value)), warnings
+    if _keyword_is(trimmed, "MAX_ERROR"):
+        return params.with_(max_error=atoi(value)), warnings
+    if _keyword_is(trimmed, "CUTOFF_LEN"):
+        return params.with_(cutoff_len=atoi(value)), warnings
+    if _keyword_is(trimmed, "LABELED"):
+        return params.with_(labeled=atoi(value)), warnings
+    if _keyword_is(trimmed, "DELETE_LABEL"):
+        return params.with_(delete_labels=params.delete_labels + (value,)), warnings
+    if _keyword_is(trimmed, "DELETE_LABEL_FOR_LENGTH"):
+        return params.with_(delete_labels_for_length=params.delete_labels_for_length + (value,)), warnings
+    if _keyword_is(trimmed, "QUOTE_LABEL"):
+        return params.with_(quote_labels=params.quote_labels + (value,)), warnings
+    for keyword, attr in (("EQ_LABEL", "eq_labels"), ("EQ_WORD", "eq_words")):
+        if _keyword_is(trimmed, keyword):
+            if _count_fields(value) != 2:
+                return params, warnings + [f"{keyword} requires two values\n"]
+            pair = tuple(_fields(value))
+            return params.with_(**{attr: getattr(params, attr) + (pair,)}), warnings
+    return params, warnings + [f"Unknown keyword ({trimmed}) in parameter file\n"]
+
+
+def parse_parameter_text(params: Params, text: str) -> tuple[Params, list[str]]:
+    """Apply a whole parameter file's text (decoded one byte per character)."""
+    warnings: list[str] = []
+    number = 0
+    # Not str.splitlines(): that also splits on \r, \v, \f, \x1c.. and \x85; fgets only on \n.
+    for piece in _fgets_lines(text, PRM_LINE_CHUNK):
+        number += 1
+        params, more = apply_line(params, piece, number)
+        warnings.extend(more)
+    return params, warnings
+
+
+def _fgets_lines(text: str, chunk: int):
+    start, n = 0, len(text)
+    while start < n:
+        newline = text.find("\n", start)
+        stop = n if newline < 0 else newline + 1
+        while stop - start > chunk:
+            yield text[start:start + chunk]
+            start += chunk
+        yield text[start:stop]
+        start = stop
+
+
+def resolve_parameter_file(name: str) -> Optional[Path]:
+    """The file ``-p NAME`` reads: the named file, else a parameter set shipped here."""
+    path = Path(name)
+    if name and path.is_file():
+        return path
+    stem = name[:-4] if name.endswith(".prm") else name
+    if stem in BUILTIN_NAMES:
+        return BUILTIN_DIR / f"{stem}.prm"
+    return None
+
+
+def read_parameter_file(params: Params, name: str, encoding: str = "latin-1") -> tuple[Params, list[str]]:
+    """Read ``-p NAME``; raises :class:`FatalError` like evalb when it cannot be opened."""
+    path = resolve_parameter_file(name)
+    try:
+        if path is None:
+            raise OSError(name)
+        data = path.read_bytes()
+    except OSError:
+        raise FatalError(f"Can't open parameter file ({name})\n") from None
+    # fgets stops at NUL only in the sense that strlen() then ends the line there.
+    text = data.decode(encoding, errors="surrogateescape" if encoding != "latin-1" else "strict")
+    text = "\n".join(part.split("\0", 1)[0] for part in text.split("\n")) if "\0" in text else text
+    return parse_parameter_text(params, text)

@@ -1,0 +1,198 @@
+"""evalb's output format: header, sentence lines, debug dumps, the summary, the usage text."""
+from __future__ import annotations
+
+from typing import Optional
+
+from .scoring import (
+    DELETED,
+    MATCHED,
+    NOT_EVALUATED,
+    UNMATCHED,
+    Evaluation,
+    SentenceScore,
+    Totals,
+    first_crossing_gold,
+)
+
+RULE = "=" * 76 + "\n"
+HEADER = (
+    "  Sent.                        Matched  Bracket   Cross        Correct Tag\n"
+    " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy\n"
+    + RULE
+)
+USAGE = (
+    " evalb [-dDh][-c n][-e n][-p param_file] gold-file test-file  \n"
+    "                                                         \n"
+    "    Evaluate bracketing in test-file against gold-file.  \n"
+    "    Return recall, precision, F-Measure, tag accuracy.              \n"
+    "                                                         \n"
+    "  <option>                                               \n"
+    "    -d             debug mode                            \n"
+    "    -D             debug mode plus bracketing info       \n"
+    "    -c n           cut-off length forstatistics (def.=40)\n"
+    "    -e n           number of error to kill (default=10)  \n"
+    "    -p param_file  parameter file                        \n"
+    "    -h    help                                           \n"
+)
+
+
+def sentence_line(score: SentenceScore) -> str:
+    return "%4d  %3d    %d  %6.2f %6.2f   %3d    %3d  %3d    %3d   %4d  %4d   %6.2f\n" % (
+        score.id, score.length, score.status, score.recall, score.precision,
+        score.match, score.gold, score.test, score.crossing,
+        score.words, score.correct_tags, score.tag_accuracy,
+    )
+
+
+def _f6(value: Optional[float]) -> str:
+    # glibc prints the 0/0 NaN of x86 as "-nan".
+    return "  -nan" if value is None else "%6.2f" % value
+
+
+def total_line(totals: Totals) -> str:
+    head = ""
+    if totals.gold > 0 and totals.test > 0:
+        head = "                %6.2f %6.2f %6d %5d %5d  %5d" % (
+            totals.recall, totals.precision, totals.match, totals.gold, totals.test, totals.crossing,
+        )
+    return head + "  %5d %5d   %6.2f\n" % (totals.words, totals.correct_tags, totals.tag_accuracy)
+
+
+def summary_block(totals: Totals) -> str:
+    return (
+        "Number of sentence        = %6d\n" % totals.sentences
+        + "Number of Error sentence  = %6d\n" % totals.errors
+        + "Number of Skip  sentence  = %6d\n" % totals.skips
+        + "Number of Valid sentence  = %6d\n" % totals.valid
+        + "Bracketing Recall         = %6.2f\n" % totals.recall
+        + "Bracketing Precision      = %6.2f\n" % totals.precision
+        + "Bracketing FMeasure       = %s\n" % _f6(totals.fmeasure)
+        + "Complete match            = %6.2f\n" % totals.complete_match
+        + "Average crossing          = %6.2f\n" % totals.average_crossing
+        + "No crossing               = %6.2f\n" % totals.no_crossing_rate
+        + "2 or less crossing        = %6.2f\n" % totals.le2_crossing_rate
+        + "Tagging accuracy          = %6.2f\n" % totals.tag_accuracy
+    )
+
+
+def summary(all_totals: Totals, short_totals: Totals, cutoff: int) -> str:
+    return (
+        RULE
+        + total_line(all_totals)
+        + "=== Summary ===\n"
+        + "\n-- All --\n"
+        + summary_block(all_totals)
+        + "\n-- len<=%d --\n" % cutoff
+        + summary_block(short_totals)
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Debug output (evalb's -d / -D)
+
+
+def debug_dump(ev: Evaluation, labels_equal) -> str:
+    """evalb's dsp_info: terminals and brackets of both lines with their result codes."""
+    gw, gt, tw, tt = ev.gold_words, ev.gold_tags, ev.test_words, ev.test_tags
+    gb, tb = ev.gold_brackets, ev.test_brackets
+    if ev.bracket_score is None:
+        gterm, tterm = [NOT_EVALUATED] * len(gw), [NOT_EVALUATED] * len(tw)
+    else:
+        # Tags are compared position by position (wn1 == wn2 here): 1 correct, 0 wrong.
+        gterm = [MATCHED if labels_equal(a, b) else UNMATCHED for a, b in zip(gt, tt)]
+        tterm = gterm
+    gcodes, glabels = _bracket_view(ev.gold_prepared, gb, ev, gold=True)
+    tcodes, tlabels = _bracket_view(ev.test_prepared, tb, ev, gold=False)
+    out = ["-<1>---(wn1=%3d, bn1=%3d)-           -<2>---(wn2=%3d, bn2=%3d)-\n"
+           % (len(gw), len(gb), len(tw), len(tb))]
+    for i in range(max(len(gw), len(tw))):
+        # evalb skips a terminal whose word is empty (it tests word[0]).
+        if i < len(gw) and gw[i]:
+            left = "%3d : %d : %-6s  %-16s      " % (i, gterm[i], gt[i], gw[i])
+        else:
+            left = " " * 40
+        right = "%3d : %d : %-6s  %-16s\n" % (i, tterm[i], tt[i], tw[i]) if i < len(tw) and tw[i] else "\n"
+        out.append(left + right)
+    out.append("\n")
+    for i in range(max(len(gb), len(tb))):
+        if i < len(gb):
+            left = "%3d : %d : %3d  %3d  %-6s      " % (i, gcodes[i], gb[i][0], gb[i][1], glabels[i])
+        else:
+            left = " " * 32
+        if i < len(tb):
+            right = "%3d : %d : %3d  %3d  %-6s\n" % (i, tcodes[i], tb[i][0], tb[i][1], tlabels[i])
+        else:
+            right = "\n"
+        out.append(left + right)
+    out.append("\n========\n")
+    return "".join(out)
+
+
+def _bracket_view(prepared, brackets, ev: Evaluation, *, gold: bool):
+    if prepared is None or ev.bracket_score is None:
+        return [NOT_EVALUATED] * len(brackets), [b[2] for b in brackets]
+    codes = list(prepared.codes)
+    matches = ev.bracket_score.gold_match
+    if gold:
+        for k, j in enumerate(matches):
+            if j >= 0:
+                codes[prepared.index[k]] = MATCHED
+    else:
+        for j in matches:
+            if j >= 0:
+                codes[prepared.index[j]] = MATCHED
+    return codes, prepared.labels
+
+
+def matching_trace(ev: Evaluation, gold_line: str, test_line: str) -> str:
+    """evalb's DEBUG 2 lines for a scored sentence: pairs tried, LABEL/BRACKET/EXTRA/CROSSING.
+
+    Reconstructed from the final matching: while gold bracket i is examined, a test bracket is
+    marked 1 only if an earlier gold bracket took it.
+    """
+    gp, tp, bs = ev.gold_prepared, ev.test_prepared, ev.bracket_score
+    gb, tb = ev.gold_brackets, ev.test_brackets
+    test_taken_by = [len(gb)] * len(tb)  # gold bracket index that takes each test bracket
+    gold_takes = [-1] * len(gb)
+    for k, j in enumerate(bs.gold_match):
+        if j >= 0:
+            gi, tj = gp.index[k], tp.index[j]
+            gold_takes[gi] = tj
+            test_taken_by[tj] = gi
+    out = []
+    label_conflict = [False] * len(tb)
+    for i in range(len(gb)):
+        gcode = gp.codes[i]
+        gs, ge = gb[i][0], gb[i][1]
+        found = False
+        for j in range(len(tb)):
+            tcode = MATCHED if test_taken_by[j] < i else tp.codes[j]
+            out.append("1.res=%d, 2.res=%d, 1.start=%d, 2.start=%d, 1.end=%d, 2.end=%d\n"
+                       % (gcode, tcode, gs, tb[j][0], ge, tb[j][1]))
+            if gcode != DELETED and tcode == UNMATCHED and gs == tb[j][0] and ge == tb[j][1]:
+                if gold_takes[i] == j:
+                    found = True
+                    break
+                # Same span, different label (only reachable when labelled).
+                out.append("  LABEL[%d-%d]: %s\n" % (gs, ge - 1, _source(gold_line, gb[i])))
+                found = True
+                label_conflict[j] = True
+        if not found and gcode != DELETED:
+            out.append("  BRACKET[%d-%d]: %s\n" % (gs, ge - 1, _source(gold_line, gb[i])))
+    for j in range(len(tb)):
+        if tp.codes[j] == UNMATCHED and test_taken_by[j] == len(gb) and not label_conflict[j]:
+            out.append("  EXTRA[%d-%d]: %s\n" % (tb[j][0], tb[j][1] - 1, _source(test_line, tb[j])))
+    # Crossing: for each test bracket (deleted ones included in evalb's loop but never
+    # crossing), the first gold bracket crossing it, printed unless it was the last printed.
+    gold_live = [(b[0], b[1], "") if gp.codes[i] != DELETED else (0, 0, "") for i, b in enumerate(gb)]
+    test_live = [(b[0], b[1], "") if tp.codes[j] != DELETED else (0, 0, "") for j, b in enumerate(tb)]
+    last = -1
+    for i in first_crossing_gold(gold_live, test_live):
+        if i >= 0 and i != last:
+            out.append("  CROSSING[%d-%d]: %s\n" % (gb[i][0], gb[i][1] - 1, _source(gold_line, gb[i])))
+            last = i
+    return "".join(out)
+
+
+def _source(line: str, bracket) -> str:
+    return line[bracket[3]:bracket[4]]

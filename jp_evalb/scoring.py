@@ -1,0 +1,461 @@
+"""evalb's scoring: the one implementation used by legacy and JP mode.
+
+A sentence (legacy) or an aligned block (JP mode) is scored from two lists of phrase brackets
+``[start, end, label, ...]`` over the same positions and the tag comparison. JP mode only
+changes what it feeds in (combined trees, spans re-indexed onto word groups).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from .params import Params
+from .trees import QuoteTerm, Tree
+
+# Bracket/terminal result codes shown by evalb's debug output.
+UNMATCHED, MATCHED, DELETED, NOT_EVALUATED = 0, 1, 5, 9
+
+STATUS_OK, STATUS_ERROR, STATUS_SKIP = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class SentenceScore:
+    """One line of evalb's report (status 1/2 lines from mismatches carry zero figures)."""
+
+    id: int
+    length: int
+    status: int
+    match: int = 0
+    gold: int = 0
+    test: int = 0
+    crossing: int = 0
+    words: int = 0
+    correct_tags: int = 0
+
+    @property
+    def recall(self) -> float:
+        return 100.0 * self.match / self.gold if self.gold else 0.0
+
+    @property
+    def precision(self) -> float:
+        return 100.0 * self.match / self.test if self.test else 0.0
+
+    @property
+    def tag_accuracy(self) -> float:
+        return 100.0 * self.correct_tags / self.words if self.words else 0.0
+
+
+@dataclass
+class Totals:
+    """evalb's TOTAL_* or TOT40_* counters."""
+
+    sentences: int = 0
+    errors: int = 0
+    skips: int = 0
+    gold: int = 0
+    test: int = 0
+    match: int = 0
+    complete: int = 0
+    words: int = 0
+    crossing: int = 0
+    no_crossing: int = 0
+    le2_crossing: int = 0
+    correct_tags: int = 0
+
+    def add(self, score: SentenceScore) -> None:
+        self.sentences += 1
+        if score.status == STATUS_ERROR:
+            self.errors += 1
+        elif score.status == STATUS_SKIP:
+            self.skips += 1
+        else:
+            self.gold += score.gold
+            self.test += score.test
+            self.match += score.match
+            if score.gold == score.test == score.match:
+                self.complete += 1
+            self.words += score.words
+            self.crossing += score.crossing
+            if score.crossing == 0:
+                self.no_crossing += 1
+            if score.crossing <= 2:
+                self.le2_crossing += 1
+            self.correct_tags += score.correct_tags
+
+    @property
+    def valid(self) -> int:
+        return self.sentences - self.errors - self.skips
+
+    @property
+    def recall(self) -> float:
+        return 100.0 * self.match / self.gold if self.gold > 0 else 0.0
+
+    @property
+    def precision(self) -> float:
+        return 100.0 * self.match / self.test if self.test > 0 else 0.0
+
+    @property
+    def fmeasure(self) -> Optional[float]:
+        """2PR/(P+R) from the unrounded figures; None where evalb divides 0 by 0 (-nan)."""
+        p, r = self.precision, self.recall
+        return None if p + r == 0 else 2 * p * r / (p + r)
+
+    def _per_valid(self, count: int, scale: float = 100.0) -> float:
+        return scale * count / self.valid if self.valid > 0 else 0.0
+
+    @property
+    def complete_match(self) -> float:
+        return self._per_valid(self.complete)
+
+    @property
+    def average_crossing(self) -> float:
+        return self._per_valid(self.crossing, 1.0)
+
+    @property
+    def no_crossing_rate(self) -> float:
+        return self._per_valid(self.no_crossing)
+
+    @property
+    def le2_crossing_rate(self) -> float:
+        return self._per_valid(self.le2_crossing)
+
+    @property
+    def tag_accuracy(self) -> float:
+        return 100.0 * self.correct_tags / self.words if self.words > 0 else 0.0
+
+
+@dataclass
+class RunTotals:
+    cutoff: int
+    all: Totals = field(default_factory=Totals)
+    short: Totals = field(default_factory=Totals)
+
+    def add(self, score: SentenceScore) -> None:
+        self.all.add(score)
+        if score.length <= self.cutoff:
+            self.short.add(score)
+
+
+def cut_label(label: str) -> str:
+    """evalb's modify_label: the label up to its first '-' or '='."""
+    for i, ch in enumerate(label):
+        if ch == "-" or ch == "=":
+            return label[:i]
+    return label
+
+
+class LabelTable(dict):
+    """raw phrase label -> the label brackets are compared by (cut, and replaced by its
+    EQ_LABEL class representative when that relation is transitive), or None when the
+    bracket is deleted. Filled on first sight of each label, for one run."""
+
+    def __init__(self, params: Params) -> None:
+        super().__init__()
+        self._params = params
+        self.by_class = params.label_equality_is_transitive
+
+    def __missing__(self, raw: str) -> Optional[str]:
+        cut = cut_label(raw)
+        if self._params.is_deleted_phrase(cut):
+            key = None
+        else:
+            key = self._params.label_class(cut) if self.by_class else cut
+        self[raw] = key
+        return key
+
+
+def survivors(brackets: Sequence[Sequence], table: LabelTable) -> list[tuple[int, int, str]]:
+    """evalb's massage_data: brackets that are scored, as ``(start, end, label)``.
+
+    Zero-span brackets (covering only deleted words) and DELETE_LABEL brackets (after cutting
+    the label, EQ_LABEL partners included) are dropped.
+    """
+    return [(b[0], b[1], key) for b in brackets if b[0] != b[1] and (key := table[b[2]]) is not None]
+
+
+@dataclass
+class Prepared:
+    """Debug view of massage_data: every bracket's result code and label as evalb shows it,
+    and the position of each survivor in the bracket list."""
+
+    survivors: list[tuple[int, int, str]]
+    index: list[int]
+    codes: list[int]
+    labels: list[str]
+
+
+def prepare_debug(brackets: Sequence[Sequence], table: LabelTable) -> Prepared:
+    found, index, codes, labels = [], [], [], []
+    for i, bracket in enumerate(brackets):
+        start, end, label = bracket[0], bracket[1], bracket[2]
+        if start == end:  # evalb skips these before cutting the label
+            codes.append(DELETED)
+            labels.append(label)
+            continue
+        labels.append(cut_label(label))
+        key = table[label]
+        if key is None:
+            codes.append(DELETED)
+        else:
+            codes.append(UNMATCHED)
+            found.append((start, end, key))
+            index.append(i)
+    return Prepared(found, index, codes, labels)
+
+
+def match_brackets(
+    gold: Sequence[tuple[int, int, str]], test: Sequence[tuple[int, int, str]], params: Params
+) -> list[int]:
+    """For each gold bracket, the test bracket it matches (or -1).
+
+    evalb's rule: gold brackets in order; each takes the first test bracket in order that is
+    not yet taken, has the same start and end and (LABELED 0 or) an equal/EQ_LABEL label.
+    """
+    by_span: dict[tuple[int, int], list[int]] = {}
+    for j, (start, end, _) in enumerate(test):
+        by_span.setdefault((start, end), []).append(j)
+    taken = [False] * len(test)
+    labeled = params.labeled != 0
+    equal = params.labels_equal
+    result = []
+    for start, end, label in gold:
+        found = -1
+        for j in by_span.get((start, end), ()):
+            if not taken[j] and (not labeled or equal(label, test[j][2])):
+                taken[j] = True
+                found = j
+                break
+        result.append(found)
+    return result
+
+
+def count_matches(
+    gold: Sequence[tuple[int, int, str]], test: Sequence[tuple[int, int, str]], params: Params
+) -> int:
+    """The number of pairs :func:`match_brackets` forms, computed as a multiset intersection.
+
+    When label equality is an equivalence (labels already replaced by class representatives),
+    first-fit matching pairs, per span and class, min(#gold, #test) brackets: exactly the size
+    of the multiset intersection. Otherwise (non-transitive EQ_LABEL) the first-fit loop runs.
+    """
+    if params.labeled == 0:
+        gold = [(s, e) for s, e, _ in gold]
+        test = [(s, e) for s, e, _ in test]
+    elif not params.label_equality_is_transitive:
+        return sum(1 for j in match_brackets(gold, test, params) if j >= 0)
+    gold_set, test_set = set(gold), set(test)
+    if len(gold_set) == len(gold) and len(test_set) == len(test):
+        return len(gold_set & test_set)
+    return sum((Counter(gold) & Counter(test)).values())
+
+
+def count_crossing(
+    gold: Sequence[tuple[int, int, str]], test: Sequence[tuple[int, int, str]], *, gold_nested: bool = False
+) -> int:
+    """Number of test brackets partially overlapping at least one gold bracket.
+
+    A gold bracket (gs, ge) crosses (ts, te) iff gs < ts < ge < te or ts < gs < te < ge, i.e.
+    one of its ends lies strictly inside (ts, te) and the other outside [ts, te]. Tabulating,
+    per position, the smallest gold start ending there and the largest gold end starting there
+    turns the pairwise test into two slice look-ups per test bracket.
+
+    ``gold_nested``: the gold brackets come from one well-formed tree (any two are nested or
+    disjoint), so a test bracket with the span of a gold bracket cannot be crossed and only
+    the others need the look-ups.
+    """
+    if gold_nested:
+        gold_spans = {(b[0], b[1]) for b in gold}
+        test = [b for b in test if (b[0], b[1]) not in gold_spans]
+        if not test:
+            return 0
+    size = 2 + max(max((b[1] for b in gold), default=0), max((b[1] for b in test), default=0))
+    min_start_ending = [size] * size
+    max_end_starting = [-1] * size
+    for start, end, _ in gold:
+        if end > start:  # unclosed (end -1) or inverted brackets never cross
+            if start < min_start_ending[end]:
+                min_start_ending[end] = start
+            if end > max_end_starting[start]:
+                max_end_starting[start] = end
+    return sum(
+        1
+        for start, end, _ in test
+        if end - start >= 2
+        and (min(min_start_ending[start + 1:end]) < start or max(max_end_starting[start + 1:end]) > end)
+    )
+
+
+def first_crossing_gold(
+    gold: Sequence[tuple[int, int, str]], test: Sequence[tuple[int, int, str]]
+) -> list[int]:
+    """For each test bracket, the first gold bracket crossing it, or -1 (debug output only)."""
+    out = []
+    for ts, te, _ in test:
+        found = -1
+        for i, (gs, ge, _) in enumerate(gold):
+            if (gs < ts < ge < te) or (ts < gs < te < ge):
+                found = i
+                break
+        out.append(found)
+    return out
+
+
+def correct_tags(gold_tags: Sequence[str], test_tags: Sequence[str], params: Params) -> int:
+    if not params.eq_labels:
+        return sum(map(str.__eq__, gold_tags, test_tags))
+    equal = params.labels_equal
+    return sum(1 for a, b in zip(gold_tags, test_tags) if equal(a, b))
+
+
+@dataclass
+class BracketScore:
+    """Bracket figures of one scored unit; ``gold_match`` only when asked for (debug)."""
+
+    match: int
+    gold: int
+    test: int
+    crossing: int
+    gold_match: Optional[list[int]] = None
+
+
+def score_brackets(
+    gold: list[tuple[int, int, str]], test: list[tuple[int, int, str]], params: Params,
+    *, detailed: bool = False, gold_nested: bool = False,
+) -> BracketScore:
+    """The one bracket scorer: matched pairs, counts and crossing brackets of one unit.
+
+    ``gold_nested`` (the gold brackets are those of one well-formed tree) only speeds up the
+    crossing count; ``detailed`` also returns which test bracket each gold bracket matched.
+    """
+    if detailed:
+        gold_match = match_brackets(gold, test, params)
+        match = sum(1 for j in gold_match if j >= 0)
+    else:
+        gold_match, match = None, count_matches(gold, test, params)
+    crossing = count_crossing(gold, test, gold_nested=gold_nested)
+    return BracketScore(match, len(gold), len(test), crossing, gold_match)
+
+
+# ---------------------------------------------------------------------------------------------
+# Legacy sentence scoring (evalb's calc_result)
+
+
+@dataclass
+class Evaluation:
+    """Outcome of comparing one gold line with one test line (the lists are those after the
+    quote repair, if it ran)."""
+
+    score: SentenceScore
+    error: Optional[str]  # message evalb reports through Error() for this comparison
+    gold_words: list[str]
+    gold_tags: list[str]
+    test_words: list[str]
+    test_tags: list[str]
+    gold_brackets: list[list]
+    test_brackets: list[list]
+    bracket_score: Optional[BracketScore] = None
+    gold_prepared: Optional[Prepared] = None  # debug only
+    test_prepared: Optional[Prepared] = None
+    trace: list[str] = field(default_factory=list)  # DEBUG 2 lines of the quote repair
+
+
+def evaluate_pair(
+    line_id: int,
+    gold: Tree,
+    test: Tree,
+    params: Params,
+    table: LabelTable,
+    *,
+    read_error: bool,
+    debug: int = 0,
+) -> Evaluation:
+    """evalb's calc_result for one pair of lines; ``read_error``: Error() ran while reading."""
+    length = gold.length
+    gw, gt, gb = gold.words, gold.tags, gold.brackets
+    tw, tt, tb = test.words, test.tags, test.brackets
+    trace: list[str] = []
+    error = None
+    status = STATUS_ERROR if read_error else STATUS_OK
+    if not tw:
+        status = STATUS_SKIP
+    elif len(gw) != len(tw):
+        (gw, gt, gb), (tw, tt, tb), trace = fix_quote(gold, test, params, debug > 1)
+        if len(gw) != len(tw):
+            error, status = f"Length unmatch ({len(gw)}|{len(tw)})\n", STATUS_ERROR
+    if status != STATUS_SKIP and error is None and gw != tw:
+        equal = params.words_equal
+        for a, b in zip(gw, tw):
+            if a != b and not equal(a, b):
+                error, status = f"Words unmatch ({a}|{b})\n", STATUS_ERROR
+                break
+    ev = Evaluation(SentenceScore(line_id, length, status), error, gw, gt, tw, tt, gb, tb, trace=trace)
+    if status == STATUS_SKIP or error is not None:
+        return ev
+    if debug:
+        ev.gold_prepared = prepare_debug(gb, table)
+        ev.test_prepared = prepare_debug(tb, table)
+        gold_spans, test_spans = ev.gold_prepared.survivors, ev.test_prepared.survivors
+    else:
+        gold_spans, test_spans = survivors(gb, table), survivors(tb, table)
+    # One tree read without errors and not touched by the quote repair: nested brackets.
+    nested = gb is gold.brackets and not gold.errors
+    brackets = score_brackets(gold_spans, test_spans, params, detailed=bool(debug), gold_nested=nested)
+    ev.bracket_score = brackets
+    ev.score = SentenceScore(
+        line_id, length, status, brackets.match, brackets.gold, brackets.test,
+        brackets.crossing, len(gw), correct_tags(gt, tt, params),
+    )
+    return ev
+
+
+def fix_quote(gold: Tree, test: Tree, params: Params, trace: bool):
+    """evalb's fix_quote: re-insert a deleted quote terminal facing a kept one.
+
+    Returns ``((words, tags, brackets) for gold, the same for test, trace lines)``; the trees
+    are not modified. The loops follow evalb's, including its index bookkeeping.
+    """
+    sides = []
+    for tree in (gold, test):
+        quotes = [QuoteTerm(q.word, q.label, q.index, q.bracket, q.ends) for q in tree.quote_terms]
+        sides.append([list(tree.words), list(tree.tags), [list(b) for b in tree.brackets], quotes])
+    lines: list[str] = []
+    gq, tq = sides[0][3], sides[1][3]
+    if trace:
+        for i in range(max(len(gq), len(tq))):
+            if i < len(gq):
+                lines.append(f"{gq[i].index}: {gq[i].label} - {gq[i].word}\n")
+            if i < len(tq):
+                lines.append(f"{tq[i].index}: {tq[i].label} - {tq[i].word}\n")
+    deleted = set(params.delete_labels)
+    for i in range(len(tq)):
+        ind = tq[i].index
+        for j in range(len(gq)):
+            if gq[j].index == ind and gq[j].label != tq[i].label:
+                if gq[j].label in deleted and tq[i].label not in deleted:
+                    _reinsert(gq[j], sides[0], lines, trace)
+                    for k in range(j, len(gq)):
+                        gq[k].index += 1
+                elif tq[i].label in deleted and gq[j].label not in deleted:
+                    _reinsert(tq[i], sides[1], lines, trace)
+                    for k in range(i, len(tq)):
+                        tq[k].index += 1
+    return tuple(sides[0][:3]), tuple(sides[1][:3]), lines
+
+
+def _reinsert(quote: QuoteTerm, side: list, lines: list[str], trace: bool) -> None:
+    words, tags, brackets = side[0], side[1], side[2]
+    words.insert(quote.index, quote.word)
+    tags.insert(quote.index, quote.label)
+    if trace:
+        lines.append(f"bra={quote.bracket}, ind={quote.index}\n")
+    for k, bracket in enumerate(brackets):
+        if trace:
+            lines.append(f"bracket[{k}]={{{bracket[0]},{bracket[1]}}}\n")
+        if k >= quote.bracket:
+            bracket[0] += 1
+            bracket[1] += 1
+    if trace:
+        lines.append(f"endslen={len(quote.ends)}\n")
+    for k in quote.ends:
+        brackets[k][1] += 1

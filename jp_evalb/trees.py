@@ -1,0 +1,216 @@
+"""Reading trees exactly as evalb does: one tree per line, scanned left to right.
+
+This module is the only place where the bracketed tree format is parsed. It reproduces evalb's
+``read_line``: which brackets are terminals, which words are dropped by DELETE_LABEL, how the
+length ``Len`` is counted, where phrase brackets start and end (indices over surviving words),
+the quote terminals recorded for QUOTE_LABEL, and the reading errors with the point at which
+they happen (so that the error limit can kill the run at the same place as evalb).
+
+Lines are handled as ``str`` decoded one byte per character (latin-1) in legacy mode, so every
+width and every printed byte is the original's; JP mode decodes UTF-8 instead.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import BinaryIO, Iterator, Optional
+
+from .params import Params
+
+# C isspace() ("C" locale) and evalb's is_terminator(): whitespace, "(" and ")".
+_WS = r"[ \t\n\v\f\r]"
+_NAME = r"[^ \t\n\v\f\r()]"
+# One token per match:
+#   "(" label [whitespace word [")" | before "("]]   -> groups 1-5
+#   ")"                                              -> group 6
+#   a bare word (evalb: "Reading sentence" forever)  -> group 7
+# Whitespace between tokens matches nothing and is skipped, as in evalb's scanner.
+_TOKEN = re.compile(
+    rf"\(({_NAME}*)(?:({_WS}+)({_NAME}*)(?:(\))|(?=(\()))?)?|(\))|({_NAME}+)"
+)
+# fgets(buff, 5000, fd): longer lines arrive as several 4999-byte pieces.
+LEGACY_LINE_CHUNK = 4999
+QUOTE_WORDS = ("'", '"', "/")
+
+MSG_TWO_ELEMENTS = "More than two elements in a bracket\n"
+MSG_READING = "Reading sentence\n"
+MSG_UNBALANCED = "Bracketing is unbalanced (too many open bracket)\n"
+MSG_TOO_MANY_CLOSE = "Bracketing unbalance (too many close bracket)\n"
+
+
+@dataclass
+class QuoteTerm:
+    """A QUOTE_LABEL terminal: where it sits, in case the quote repair re-inserts it."""
+
+    word: str
+    label: str
+    index: int  # number of surviving words before it
+    bracket: int  # number of phrase brackets opened before it
+    ends: tuple[int, ...]  # phrase brackets open around it
+
+
+@dataclass
+class Tree:
+    """One line read as evalb reads it.
+
+    ``brackets`` holds ``[start, end, label, buf_start, buf_end]`` for every phrase bracket in
+    the order of its ``(``; ``end`` is -1 while unclosed. Spans count surviving words only.
+    ``errors`` lists ``(trace_length, message)``: the message happened after that many lines of
+    ``trace`` (DEBUG 2 output) had been produced. ``endless`` means evalb's scanner stopped on a
+    bare word and repeats "Reading sentence" until the error limit kills it.
+    """
+
+    line: str
+    words: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    length: int = 0
+    brackets: list[list] = field(default_factory=list)
+    quote_terms: list[QuoteTerm] = field(default_factory=list)
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    endless: bool = False
+    trace: list[str] = field(default_factory=list)
+
+    @property
+    def bad(self) -> bool:
+        return bool(self.errors) or self.endless
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    delete: frozenset
+    delete_for_length: frozenset
+    quote_labels: frozenset
+    trace: bool = False
+
+    @classmethod
+    def from_params(cls, params: Params, *, trace: bool = False) -> "ReadOptions":
+        return cls(
+            frozenset(params.delete_labels),
+            frozenset(params.delete_labels_for_length),
+            frozenset(params.quote_labels),
+            trace,
+        )
+
+
+# The common case, read in one findall: "(" label [whitespace word ")"], or ")" / a bare word
+# in group 4. Anything unusual (a bare word, unbalanced brackets) goes to the exact scanner.
+_FAST_TOKEN = re.compile(rf"\(({_NAME}*)(?:{_WS}+({_NAME}*)(\)))?|(\)|{_NAME}+)")
+
+
+def read_tree(line: str, options: ReadOptions) -> Tree:
+    """Scan one line (evalb's read_line)."""
+    if "\0" in line:  # C strings end at NUL
+        line = line[: line.index("\0")]
+    if not options.trace and not options.quote_labels:
+        tree = _read_well_formed(line, options)
+        if tree is not None:
+            return tree
+    return _scan(line, options)
+
+
+def _read_well_formed(line: str, options: ReadOptions) -> Optional[Tree]:
+    """The same result as :func:`_scan` for a line without reading errors, else None.
+
+    Speed matters here (one call per line of large treebanks): one regex pass, one small
+    loop over its tokens, no positions kept (they only serve DEBUG 2 output).
+    """
+    tree = Tree(line)
+    words, tags, brackets = tree.words, tree.tags, tree.brackets
+    stack: list[int] = []
+    delete, delete_for_length = options.delete, options.delete_for_length
+    length = wid = 0
+    for label, word, terminal, other in _FAST_TOKEN.findall(line):
+        if other:
+            if other != ")" or not stack:
+                return None
+            brackets[stack.pop()][1] = wid
+        elif terminal:
+            if label not in delete_for_length:
+                length += 1
+            if label not in delete:
+                words.append(word)
+                tags.append(label)
+                wid += 1
+        else:
+            stack.append(len(brackets))
+            brackets.append([wid, -1, label, -1, -1])
+    if stack:
+        return None
+    tree.length = length
+    return tree
+
+
+def _scan(line: str, options: ReadOptions) -> Tree:
+    """evalb's scanner, token by token, with errors, quote terminals and the DEBUG 2 trace."""
+    tree = Tree(line)
+    words, tags, brackets, stack = tree.words, tree.tags, tree.brackets, []
+    delete, delete_for_length = options.delete, options.delete_for_length
+    quote_labels, tracing = options.quote_labels, options.trace
+    trace = tree.trace
+    length = 0
+    wid = 0
+    for m in _TOKEN.finditer(line):
+        label, space, word, close, before_open, close_token, bare = m.groups()
+        if label is not None:
+            if space is not None:
+                if tracing:
+                    trace.append(f"label={label}, word={word}, wid={wid}\n")
+                if close is not None:  # (POS word): a terminal
+                    if label not in delete_for_length:
+                        length += 1
+                    if quote_labels and label in quote_labels and word in QUOTE_WORDS:
+                        tree.quote_terms.append(
+                            QuoteTerm(word, label, wid, len(brackets), tuple(stack))
+                        )
+                    if label not in delete:
+                        words.append(word)
+                        tags.append(label)
+                        wid += 1
+                    continue
+                if before_open is None:
+                    # A word followed by whitespace or the end of the line, not by ")".
+                    tree.errors.append((len(trace), MSG_TWO_ELEMENTS))
+            stack.append(len(brackets))
+            brackets.append([wid, -1, label, m.start() + 1 + len(label), -1])
+            if word:
+                # evalb resumes scanning right after the label and then meets the word.
+                tree.endless = True
+                break
+        elif close_token is not None:
+            if stack:
+                bracket = brackets[stack.pop()]
+                bracket[1] = wid
+                bracket[4] = m.start()
+            else:
+                # Undefined behaviour in evalb (it reads below its stack); JP mode reports it.
+                tree.errors.append((len(trace), MSG_TOO_MANY_CLOSE))
+        else:
+            tree.endless = True
+            break
+    if stack and not tree.endless:
+        tree.errors.append((len(trace), MSG_UNBALANCED))
+    tree.length = length
+    return tree
+
+
+def nesting_depth(line: str) -> int:
+    """Deepest bracket nesting of a line (only asked for lines with very many brackets)."""
+    depth = deepest = 0
+    for ch in line:
+        if ch == "(":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif ch == ")":
+            depth -= 1
+    return deepest
+
+
+def legacy_lines(stream: BinaryIO) -> Iterator[str]:
+    """Lines as evalb's fgets(buff, 5000) returns them, one byte per character."""
+    for raw in stream:
+        if len(raw) <= LEGACY_LINE_CHUNK:
+            yield raw.decode("latin-1")
+        else:
+            for start in range(0, len(raw), LEGACY_LINE_CHUNK):
+                yield raw[start:start + LEGACY_LINE_CHUNK].decode("latin-1")

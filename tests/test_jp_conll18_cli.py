@@ -1,0 +1,155 @@
+"""jp_conll18_ud_eval command line: legacy behaviour, JP errors, --json, --show-alignment."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from jp_conll18.cli import main
+
+
+def row(i, form, head, deprel="dep", upos="X"):
+    return f"{i}\t{form}\t_\t{upos}\t_\t_\t{head}\t{deprel}\t_\t_\n"
+
+
+GOLD = row(1, "The", 2, "det") + row(2, "cat", 0, "root") + row(3, ".", 2, "punct") + "\n"
+
+
+@pytest.fixture
+def files(tmp_path):
+    def write(name, content, binary=False):
+        path = tmp_path / name
+        if binary:
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        return str(path)
+    return write
+
+
+def run(argv, capsys):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_default_output_three_lines(files, capsys):
+    g = files("g", GOLD)
+    code, out, err = run([g, g], capsys)
+    assert (code, out, err) == (0, "LAS F1 Score: 100.00\nMLAS Score: 100.00\nBLEX Score: 100.00\n", "")
+
+
+def test_counts_wins_over_verbose(files, capsys):
+    g = files("g", GOLD)
+    _, out_c, _ = run(["-c", g, g], capsys)
+    _, out_vc, _ = run([g, "-v", g, "-c"], capsys)
+    assert out_c == out_vc
+    assert out_c.splitlines()[0] == "Metric     | Correct   |      Gold | Predicted | Aligned"
+    assert out_c.splitlines()[2] == "Tokens     |         3 |         3 |         3 |          "
+
+
+def test_legacy_flag_anywhere(files, capsys):
+    g = files("g", GOLD)
+    assert run(["-v", g, "--legacy", g], capsys)[1] == run(["-v", g, g], capsys)[1]
+
+
+def test_legacy_usage_error_uses_the_original_program_name(files, capsys):
+    code, out, err = run(["--legacy", files("g", GOLD)], capsys)
+    assert code == 2 and out == ""
+    assert err.splitlines()[-1] == "conll18_ud_eval.py: error: the following arguments are required: system_file"
+    code, _, err = run([files("g", GOLD)], capsys)
+    assert code == 2
+    assert err.splitlines()[-1] == "jp_conll18_ud_eval: error: the following arguments are required: system_file"
+
+
+def test_help_exits_zero(capsys):
+    code, out, _ = run(["-h"], capsys)
+    assert code == 0 and "--show-alignment" in out
+    code, out, _ = run(["--legacy", "-h"], capsys)
+    assert code == 0 and "--show-alignment" not in out and out.startswith("usage: conll18_ud_eval.py")
+
+
+def test_legacy_udError_traceback_ends_with_the_message(files, capsys):
+    g = files("g", GOLD)
+    s = files("s", GOLD.replace("cat", "cot"))
+    code, out, err = run(["--legacy", g, s], capsys)
+    assert code == 1 and out == ""
+    assert err.startswith("Traceback (most recent call last):")
+    assert err.splitlines()[-2] == "UDError: The concatenation of tokens in gold file and in system file differ!"
+    assert err.splitlines()[-1] == "First 20 differing characters in gold file: 'at.' and system file: 'ot.'"
+
+
+def test_legacy_missing_file_is_a_file_not_found_traceback(files, capsys):
+    code, _, err = run(["--legacy", files("g", GOLD), "/nonexistent/x.conllu"], capsys)
+    assert code == 1
+    assert err.splitlines()[-1].startswith("FileNotFoundError: [Errno 2] No such file or directory")
+
+
+def test_jp_format_error_is_one_line_with_file_and_line(files, capsys):
+    g = files("g", GOLD)
+    s = files("s", row(1, "The", 2, "det") + row(2, "cat", "x", "root") + "\n")
+    code, out, err = run([g, s], capsys)
+    assert code == 2 and out == ""
+    assert err == f"jp_conll18_ud_eval: error: {s}:2: Cannot parse HEAD 'x'\n"
+
+
+def test_jp_reports_the_gold_error_first(files, capsys):
+    g = files("g", GOLD + row(1, "x", 0, "root"))
+    s = files("s", "junk\n")
+    code, _, err = run([g, s], capsys)
+    assert code == 2
+    assert err == f"jp_conll18_ud_eval: error: {g}:5: The CoNLL-U file does not end with empty line\n"
+
+
+def test_jp_missing_file_and_invalid_utf8(files, capsys):
+    g = files("g", GOLD)
+    code, _, err = run([g, "/nonexistent/x.conllu"], capsys)
+    assert code == 2
+    assert err == "jp_conll18_ud_eval: error: /nonexistent/x.conllu: No such file or directory\n"
+    bad = files("bad", GOLD.encode() + row(1, "caf\xe9", 0, "root").encode("latin-1") + b"\n", binary=True)
+    code, _, err = run([g, bad], capsys)
+    assert code == 2
+    assert err.startswith(f"jp_conll18_ud_eval: error: {bad}:5: invalid UTF-8")
+    assert "Traceback" not in err
+
+
+def test_jp_texts_that_cannot_be_aligned(files, capsys):
+    g = files("g", GOLD)
+    s = files("s", row(1, "Completely", 0, "root") + row(2, "different", 1) + row(3, "words", 1) + "\n")
+    code, out, err = run([g, s], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"jp_conll18_ud_eval: error: {g}:1: the gold and system texts cannot be aligned")
+    assert "system line 1" in err
+
+
+def test_json_matches_the_counts_table(files, capsys):
+    g = files("g", GOLD)
+    s = files("s", row(1, "The", 2, "det") + row(2, "cat", 0, "root") + row(3, ".", 1, "punct") + "\n")
+    _, out, _ = run(["--json", g, s], capsys)
+    data = json.loads(out)
+    _, table, _ = run(["-c", g, s], capsys)
+    las = next(line for line in table.splitlines() if line.startswith("LAS"))
+    assert [int(x) for x in las.split("|")[1:]] == [data["LAS"][k] for k in
+                                                     ("correct", "gold_total", "system_total", "aligned_total")]
+    assert data["LAS"]["f1"] == pytest.approx(2 / 3)
+    assert data["Words"]["aligned_accuracy"] is None
+
+
+def test_show_alignment_lists_reconciled_places(files, capsys):
+    g = files("g", row(1, '"', 2, "punct") + row(2, "Hi", 0, "root") + row(3, '"', 2, "punct") + "\n")
+    s = files("s", row(1, "``", 2, "punct") + row(2, "Hi", 0, "root") + row(3, "''", 2, "punct") + "\n")
+    code, out, _ = run(["--show-alignment", g, s], capsys)
+    assert code == 0
+    listed = [line.split("\t") for line in out.splitlines() if "\t" in line]
+    assert [(a, b, c, d) for a, b, c, d, _ in listed] == [(f"{g}:1", f"{s}:1", '"', "``"),
+                                                          (f"{g}:3", f"{s}:3", '"', "''")]
+    assert all("exception table" in rule for *_, rule in listed)
+    assert out.endswith("LAS F1 Score: 100.00\nMLAS Score: 100.00\nBLEX Score: 100.00\n")
+
+
+def test_long_head_chain_through_the_cli(files, capsys):
+    n = 10_000
+    chain = "".join(row(i, f"w{i}", i - 1, "root" if i == 1 else "dep") for i in range(1, n + 1)) + "\n"
+    g = files("g", chain)
+    assert run([g, g], capsys)[0] == 0
+    assert run(["--legacy", g, g], capsys)[0] == 0

@@ -1,0 +1,242 @@
+"""JP mode of jp_errant_compare: merging, re-indexing, re-tokenization, errors, --json."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from jp_errant.compare_align import map_edits_to_reference, merge_sentences
+from jp_errant.compare_cli import main
+from jp_errant.m2 import Edit, Sentence, noop_edit
+
+REF = """S This are a sentence .
+A 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0
+A 3 4|||R:NOUN|||sentences|||REQUIRED|||-NONE-|||0
+
+S I like cat .
+A 2 3|||R:NOUN:NUM|||cats|||REQUIRED|||-NONE-|||0
+
+S He go to school every days .
+A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0
+A 5 6|||R:NOUN:NUM|||day|||REQUIRED|||-NONE-|||0
+
+S Nothing wrong here .
+A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
+"""
+
+# The same hypothesis edits, once in the reference's segmentation and once with
+# sentences 1 and 2 merged (offsets of the second part shifted by 4 tokens).
+HYP_REFSEG = """S This are a sentence .
+A 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0
+
+S I like cat .
+A 2 3|||R:NOUN:NUM|||cats|||REQUIRED|||-NONE-|||0
+
+S He go to school every days .
+A 1 2|||R:VERB:TENSE|||went|||REQUIRED|||-NONE-|||0
+A 5 6|||R:NOUN:NUM|||day|||REQUIRED|||-NONE-|||0
+
+S Nothing wrong here .
+A 0 1|||R:PRON|||Something|||REQUIRED|||-NONE-|||0
+"""
+
+HYP_MERGED = """S This are a sentence .
+A 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0
+
+S I like cat . He go to school every days .
+A 2 3|||R:NOUN:NUM|||cats|||REQUIRED|||-NONE-|||0
+A 5 6|||R:VERB:TENSE|||went|||REQUIRED|||-NONE-|||0
+A 9 10|||R:NOUN:NUM|||day|||REQUIRED|||-NONE-|||0
+
+S Nothing wrong here .
+A 0 1|||R:PRON|||Something|||REQUIRED|||-NONE-|||0
+"""
+
+# Split: the reference's first sentence split in two hypothesis S lines.
+HYP_SPLIT = """S This are
+A 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0
+
+S a sentence .
+
+S I like cat .
+A 2 3|||R:NOUN:NUM|||cats|||REQUIRED|||-NONE-|||0
+
+S He go to school every days .
+A 1 2|||R:VERB:TENSE|||went|||REQUIRED|||-NONE-|||0
+A 5 6|||R:NOUN:NUM|||day|||REQUIRED|||-NONE-|||0
+
+S Nothing wrong here .
+A 0 1|||R:PRON|||Something|||REQUIRED|||-NONE-|||0
+"""
+
+# A hypothesis whose S line is tokenized differently ("don't" vs "do n't") and its twin with
+# the same edits expressed in the reference's tokens.
+REF_CONTRACTION = """S I do n't like cat .
+A 4 5|||R:NOUN:NUM|||cats|||REQUIRED|||-NONE-|||0
+A 1 3|||R:VERB|||does not|||REQUIRED|||-NONE-|||0
+"""
+HYP_CONTRACTION_TWIN = """S I do n't like cat .
+A 4 5|||R:NOUN:NUM|||cats|||REQUIRED|||-NONE-|||0
+A 5 5|||M:PUNCT|||!|||REQUIRED|||-NONE-|||0
+"""
+HYP_CONTRACTION_RETOKENIZED = """S I don't like cat .
+A 3 4|||R:NOUN:NUM|||cats|||REQUIRED|||-NONE-|||0
+A 4 4|||M:PUNCT|||!|||REQUIRED|||-NONE-|||0
+"""
+
+
+def run(capsys, tmp_path: Path, hyp: str, ref: str, *flags: str) -> tuple[int, str, str]:
+    (tmp_path / "hyp.m2").write_text(hyp, encoding="utf-8")
+    (tmp_path / "ref.m2").write_text(ref, encoding="utf-8")
+    code = main(["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"), *flags])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+FLAG_SETS = [[], ["-dt"], ["-ds"], ["-cse"], ["-cat", "3"], ["-cat", "1", "-b", "1"], ["-single"]]
+
+
+@pytest.mark.parametrize("flags", FLAG_SETS)
+@pytest.mark.parametrize("hyp", [HYP_MERGED, HYP_SPLIT], ids=["merged", "split"])
+def test_mis_segmented_hypothesis_scores_like_its_reference_segmented_twin(capsys, tmp_path, hyp, flags):
+    expected = run(capsys, tmp_path, HYP_REFSEG, REF, "--legacy", *flags)
+    actual = run(capsys, tmp_path, hyp, REF, *flags)
+    assert actual == expected
+    if hyp is HYP_SPLIT:
+        with pytest.raises(AssertionError):  # errant itself cannot score it
+            run(capsys, tmp_path, hyp, REF, "--legacy", *flags)
+
+
+def test_lined_up_input_is_errant_output(capsys, tmp_path) -> None:
+    for flags in FLAG_SETS + [["-v"]]:
+        assert run(capsys, tmp_path, HYP_REFSEG, REF, *flags) == \
+            run(capsys, tmp_path, HYP_REFSEG, REF, "--legacy", *flags)
+
+
+@pytest.mark.parametrize("flags", [[], ["-dt"], ["-ds"], ["-cat", "3"]])
+def test_retokenized_hypothesis_scores_like_reference_tokenized_twin(capsys, tmp_path, flags) -> None:
+    twin = run(capsys, tmp_path, HYP_CONTRACTION_TWIN, REF_CONTRACTION, *flags)
+    retokenized = run(capsys, tmp_path, HYP_CONTRACTION_RETOKENIZED, REF_CONTRACTION, *flags)
+    assert retokenized == twin
+    if not flags:  # errant pairs the shifted offsets and misses the TP
+        legacy = run(capsys, tmp_path, HYP_CONTRACTION_RETOKENIZED, REF_CONTRACTION, "--legacy")
+        assert legacy[1] != twin[1]
+
+
+def test_merge_reindexes_and_applies_noop_rules() -> None:
+    first = Sentence("a b", (Edit(0, 1, "R:X", "z", 0), noop_edit(1)))
+    second = Sentence("c d e", (noop_edit(0), Edit(2, 3, "R:Y", "w", 2), noop_edit(1)))
+    third = Sentence("f", ())
+    merged = merge_sentences([first, second, third])
+    assert merged.tokens == ("a", "b", "c", "d", "e", "f")
+    assert merged.edits == (Edit(0, 1, "R:X", "z", 0), noop_edit(1), Edit(4, 5, "R:Y", "w", 2))
+    only_noops = merge_sentences([Sentence("a", (noop_edit(0),)), Sentence("b", ())])
+    assert only_noops.edits == (noop_edit(0),)
+
+
+def test_single_sentence_block_is_untouched() -> None:
+    sentence = Sentence("a b", (noop_edit(0), Edit(0, 1, "R:X", "z", 0)))
+    assert merge_sentences([sentence]).edits == sentence.edits
+
+
+def test_edit_inside_merged_word_group_is_widened() -> None:
+    ref = "I do n't like cat .".split()
+    hyp = "I don't like cat .".split()
+    mapped = map_edits_to_reference(hyp, ref, [Edit(1, 2, "R:VERB", "doesn't"), Edit(4, 4, "M:X", "!"),
+                                               noop_edit()])
+    assert [(e.start, e.end, e.correction) for e in mapped] == [(1, 3, "doesn't"), (5, 5, "!"), (-1, -1, "-NONE-")]
+    # a partial edit of a group keeps the untouched hypothesis tokens in its correction
+    ref2, hyp2 = "extended 'vertically' .".split(), "extended'vertically ' .".split()
+    (widened,) = map_edits_to_reference(hyp2, ref2, [Edit(1, 2, "U:PUNCT", "")])
+    assert (widened.start, widened.end, widened.correction) == (0, 2, "extended'vertically")
+
+
+def test_show_alignment_lists_merged_blocks(capsys, tmp_path) -> None:
+    code, out, _ = run(capsys, tmp_path, HYP_MERGED, REF, "--show-alignment")
+    assert code == 0
+    assert "REF 1-2" in out and "<-> HYP 1 " in out
+    assert "4 reference sentences, 3 hypothesis sentences, 3 blocks, 1 merged" in out
+
+
+def test_json_document(capsys, tmp_path) -> None:
+    code, out, _ = run(capsys, tmp_path, HYP_MERGED, REF, "--json", "-cat", "2")
+    assert code == 0
+    document = json.loads(out)
+    assert (document["tp"], document["fp"], document["fn"]) == (3, 2, 2)
+    assert document["f_label"] == "F0.5"
+    assert document["categories"]["NOUN:NUM"] == {"tp": 2, "fp": 0, "fn": 0, "precision": 1.0,
+                                                 "recall": 1.0, "f": 1.0}
+    assert document["merged_blocks"] == 1
+
+
+def test_unrelated_document_is_one_line_error(capsys, tmp_path) -> None:
+    other = "S Completely different words here today .\n\nS And another unrelated line .\n"
+    code, out, err = run(capsys, tmp_path, other, REF)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and ": error: " in err
+    assert "ref.m2:1: reference sentence 0" in err and "hyp.m2:1" in err
+
+
+def test_missing_hypothesis_sentence_at_end_is_an_error(capsys, tmp_path) -> None:
+    truncated = HYP_REFSEG.rsplit("\n\nS Nothing", 1)[0] + "\n"
+    code, _, err = run(capsys, tmp_path, truncated, REF)
+    assert code == 2 and "reference sentence 3 has no counterpart" in err
+
+
+@pytest.mark.parametrize("hyp, line, message", [
+    ("S This are a sentence .\nA 1 x|||R|||is|||REQUIRED|||-NONE-|||0\n", 2, "not two integers"),
+    ("S This are a sentence .\nA 1 9|||R|||is|||REQUIRED|||-NONE-|||0\n", 2, "out of range"),
+    ("A 1 2|||R|||is|||REQUIRED|||-NONE-|||0\n", 1, "S line"),
+])
+def test_bad_input_is_one_line_with_file_and_line(capsys, tmp_path, hyp, line, message) -> None:
+    code, out, err = run(capsys, tmp_path, hyp, REF)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"hyp.m2:{line}: " in err and message in err
+
+
+def test_invalid_utf8_and_missing_file(capsys, tmp_path) -> None:
+    (tmp_path / "ref.m2").write_bytes(b"S caf\xe9 .\n")
+    (tmp_path / "hyp.m2").write_text("S cafe .\n", encoding="utf-8")
+    assert main(["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2")]) == 2
+    assert "ref.m2:1: invalid UTF-8" in capsys.readouterr().err
+    assert main(["-hyp", str(tmp_path / "nope.m2"), "-ref", str(tmp_path / "ref.m2")]) == 2
+    assert "nope.m2: cannot open" in capsys.readouterr().err
+
+
+def test_empty_hypothesis_means_no_corrections(capsys, tmp_path) -> None:
+    code, out, _ = run(capsys, tmp_path, "", REF)
+    assert code == 0
+    assert "0\t0\t5\t1.0\t0.0\t0.0" in out
+    code, _, err = run(capsys, tmp_path, HYP_REFSEG, "")
+    assert code == 2 and "ref.m2:1: the reference holds no sentence" in err
+
+
+def test_beta_zero_is_a_clean_error_in_jp_mode(capsys, tmp_path) -> None:
+    code, _, err = run(capsys, tmp_path, "S a b .\n", "S a b .\nA 0 1|||R:X|||c|||REQUIRED|||-NONE-|||0\n",
+                       "-b", "0")
+    assert code == 2 and "undefined" in err and "Traceback" not in err
+
+
+def test_legacy_argparse_behaviour(capsys, tmp_path) -> None:
+    (tmp_path / "a.m2").write_text("S a .\n", encoding="utf-8")
+    path = str(tmp_path / "a.m2")
+    with pytest.raises(SystemExit) as caught:
+        main(["--legacy", "-hyp", path, "-ref", path, "-dt", "-ds"])
+    assert caught.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == \
+        "errant_compare: error: argument -ds: not allowed with argument -dt"
+    assert main(["-hyp", path, "--legacy", "-ref", path, "--verb", "--be", "1", "-sing"]) == 0
+    out = capsys.readouterr().out
+    assert "Original sentence 0: a ." in out and "F1.0" in out
+
+
+def test_legacy_reproduces_errant_failures(tmp_path) -> None:
+    (tmp_path / "one.m2").write_text("S a .\n", encoding="utf-8")
+    (tmp_path / "two.m2").write_text("S a .\n\nS b .\n", encoding="utf-8")
+    with pytest.raises(AssertionError):
+        main(["--legacy", "-hyp", str(tmp_path / "one.m2"), "-ref", str(tmp_path / "two.m2")])
+    (tmp_path / "ref.m2").write_text("S a .\nA 0 1|||R:X|||b|||REQUIRED|||-NONE-|||0\n", encoding="utf-8")
+    with pytest.raises(ZeroDivisionError):
+        main(["--legacy", "-hyp", str(tmp_path / "one.m2"), "-ref", str(tmp_path / "ref.m2"), "-b", "0"])

@@ -1,0 +1,97 @@
+"""The stanza backend: document conversion, batching, and clean errors without a model."""
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+stanza = pytest.importorskip("stanza")
+
+from jp_errant import parallel_cli  # noqa: E402
+from jp_errant.annotate.annotator import Annotator, classifier_for  # noqa: E402
+from jp_errant.annotate.backend import BackendError, tokens_from_stanza_document  # noqa: E402
+from jp_errant.annotate.stanza_backend import StanzaBackend, load_pipeline  # noqa: E402
+from jp_errant.m2 import format_edit  # noqa: E402
+
+
+def word(number, text, head, deprel, upos="X"):
+    return {"id": number, "text": text, "lemma": text.lower(), "upos": upos, "xpos": "_",
+            "feats": "Number=Sing", "head": head, "deprel": deprel}
+
+
+def test_document_sentences_become_one_sequence_with_shifted_heads():
+    document = stanza.Document([
+        [word(1, "Hi", 0, "root"), word(2, "!", 1, "punct")],
+        [word(1, "Bye", 0, "root"), word(2, "now", 1, "advmod")],
+    ])
+    tokens = tokens_from_stanza_document(document)
+    assert [t.text for t in tokens] == ["Hi", "!", "Bye", "now"]
+    assert [t.head for t in tokens] == [-1, 0, -1, 2]
+    assert tokens[3].feature("Number") == "Sing" and tokens[3].lemma == "now"
+
+
+class FakePipeline:
+    """Stands in for stanza.Pipeline(tokenize_pretokenized=True): one sentence per list."""
+
+    def __init__(self):
+        self.inputs = []
+
+    def __call__(self, token_lists):
+        self.inputs.append(token_lists)
+        return stanza.Document([[word(i + 1, t, 0 if i == 0 else 1, "dep") for i, t in enumerate(tokens)]
+                                for tokens in token_lists])
+
+
+def test_pretokenized_lines_are_parsed_in_one_batch_and_blank_lines_skipped():
+    pipeline = FakePipeline()
+    backend = StanzaBackend("en", tokenize=False, pipeline=pipeline)
+    parsed = backend.parse(["a  b", "", "c"])
+    assert pipeline.inputs == [[["a", "b"], ["c"]]]
+    assert [[t.text for t in tokens] for tokens in parsed] == [["a", "b"], [], ["c"]]
+
+
+def test_missing_stanza_says_how_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "stanza", None)
+    with pytest.raises(BackendError, match=r"stanza is not installed: install stanza with `pip install 'jp-shims\[stanza\]'`"):
+        load_pipeline("en", False)
+
+
+def test_missing_model_says_how_to_download(tmp_path):
+    with pytest.raises(BackendError) as caught:
+        load_pipeline("en", False, model_dir=str(tmp_path))
+    message = str(caught.value)
+    assert message.startswith("cannot load the stanza 'en' model (")
+    assert "stanza.download('en')" in message and "\n" not in message
+    assert os.listdir(tmp_path) == []  # nothing was downloaded
+
+
+def test_cli_reports_a_missing_model_on_one_line(tmp_path, monkeypatch, capsys):
+    def no_model(*args, **kwargs):
+        raise FileNotFoundError("Resources file not found at: /nowhere/resources.json")
+
+    monkeypatch.setattr(stanza, "Pipeline", no_model)
+    orig = tmp_path / "o.txt"
+    orig.write_text("a b\n", encoding="utf-8")
+    code = parallel_cli.main(["-orig", str(orig), "-cor", str(orig), "-out", str(tmp_path / "o.m2")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("jp_errant_parallel: error: cannot load the stanza 'en' model (FileNotFoundError: ")
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def _english_model_present() -> bool:
+    from stanza.resources.common import DEFAULT_MODEL_DIR
+    return (os.path.isfile(os.path.join(DEFAULT_MODEL_DIR, "resources.json"))
+            and os.path.isdir(os.path.join(DEFAULT_MODEL_DIR, "en")))
+
+
+@pytest.mark.skipif(not _english_model_present(), reason="no stanza English model installed "
+                    "(python -c \"import stanza; stanza.download('en')\")")
+def test_real_english_pipeline_annotates_the_paper_example():
+    backend = StanzaBackend("en", tokenize=False)
+    orig, cor = backend.parse(["It 's difficult answer at the question",
+                               "It 's difficult to answer the question"])
+    edits = [format_edit(e) for e in Annotator(classifier_for("en")).annotate(orig, cor)]
+    assert edits == ["A 3 3|||M:VERB:FORM|||to|||REQUIRED|||-NONE-|||0",
+                     "A 4 5|||U:ADP||||||REQUIRED|||-NONE-|||0"]

@@ -1,0 +1,148 @@
+"""jp_evalb.trees: reading one tree per line exactly as evalb's read_line."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jp_evalb.params import Params
+from jp_evalb.trees import (
+    MSG_READING,
+    MSG_TWO_ELEMENTS,
+    MSG_UNBALANCED,
+    ReadOptions,
+    _scan,
+    legacy_lines,
+    nesting_depth,
+    read_tree,
+)
+
+COLLINS = Params(
+    delete_labels=("TOP", "-NONE-", ",", ":", "``", "''", "."),
+    delete_labels_for_length=("-NONE-",),
+    eq_labels=(("ADVP", "PRT"),),
+)
+VECTORS = Path(__file__).resolve().parent.parent / "compat_tests" / "vectors" / "evalb"
+
+
+def read(line: str, params: Params = Params(), trace: bool = False):
+    return read_tree(line, ReadOptions.from_params(params, trace=trace))
+
+
+def test_terminals_and_spans():
+    tree = read("(S (NP (DT The) (NN cat)) (VP (VBD sat)) (. .))\n")
+    assert tree.words == ["The", "cat", "sat", "."]
+    assert tree.tags == ["DT", "NN", "VBD", "."]
+    assert tree.length == 4
+    assert [b[:3] for b in tree.brackets] == [[0, 4, "S"], [0, 2, "NP"], [2, 3, "VP"]]
+    assert not tree.bad
+
+
+def test_deleted_words_leave_no_index_but_count_in_length():
+    tree = read("(TOP (S (NP (-NONE- *)) (VP (VB go)) (. .)))", COLLINS)
+    assert tree.words == ["go"]
+    assert tree.length == 2  # "." counts, the trace does not
+    assert [b[:3] for b in tree.brackets] == [[0, 1, "TOP"], [0, 1, "S"], [0, 0, "NP"], [0, 1, "VP"]]
+
+
+def test_empty_label_root_and_odd_whitespace():
+    tree = read("\t( (S  (NP\t(NNP John) )(VP (VBD left)  )  )  )\r\n")
+    assert tree.words == ["John", "left"]
+    assert [b[:3] for b in tree.brackets] == [[0, 2, ""], [0, 2, "S"], [0, 1, "NP"], [1, 2, "VP"]]
+
+
+def test_a_terminal_may_have_an_empty_word():
+    tree = read("(S (NP ) (VB go))")
+    assert tree.words == ["", "go"] and tree.length == 2
+
+
+def test_unbalanced_line_is_read_with_an_error():
+    tree = read("(S (NP (NN a)) (VP (VB b))")
+    assert tree.errors == [(0, MSG_UNBALANCED)]
+    assert [b[:2] for b in tree.brackets] == [[0, -1], [0, 1], [1, 2]]
+
+
+def test_two_words_in_a_bracket_make_evalb_loop():
+    tree = read("(S (NP John Smith) (VP (VBD left)))")
+    assert tree.errors == [(0, MSG_TWO_ELEMENTS)]
+    assert tree.endless
+    assert MSG_READING == "Reading sentence\n"
+
+
+def test_a_bare_word_makes_evalb_loop_without_the_two_elements_error():
+    tree = read("(S (NN a)) b")
+    assert tree.errors == [] and tree.endless
+    tree = read("(S x(NN a))")
+    assert tree.errors == [] and tree.endless
+
+
+def test_debug_trace_and_source_positions():
+    line = "(S (NP (DT The) (NN cat)) (VP (VBD sat)))"
+    tree = read(line, trace=True)
+    assert tree.trace[:3] == ["label=S, word=, wid=0\n", "label=NP, word=, wid=0\n", "label=DT, word=The, wid=0\n"]
+    np_bracket = tree.brackets[1]
+    assert line[np_bracket[3]:np_bracket[4]] == " (DT The) (NN cat)"
+
+
+def test_quote_terminals_recorded_only_with_quote_label():
+    params = Params(delete_labels=("''",), quote_labels=("''", "POS"))
+    tree = read("(S (NP (NNS friends) (POS ')) (NN x) ('' '))", params)
+    assert [(q.word, q.label, q.index, q.bracket, q.ends) for q in tree.quote_terms] == [
+        ("'", "POS", 1, 2, (0, 1)), ("'", "''", 3, 2, (0,)),
+    ]
+
+
+def test_legacy_lines_split_like_fgets():
+    data = b"a\n" + b"x" * 5000 + b"\nlast"
+    lines = list(legacy_lines(io.BytesIO(data)))
+    assert lines == ["a\n", "x" * 4999, "x\n", "last"]
+
+
+def test_nesting_depth():
+    assert nesting_depth("(A (B (C x)) (D y))") == 3
+
+
+# The fast reader must give exactly what the token-by-token scanner gives.
+
+LABELS = st.sampled_from(["S", "NP", "VP", "NP-SBJ", "TOP", "-NONE-", ",", ".", "ADVP", "PRT", "", "X=1"])
+WORDS = st.sampled_from(["a", "b", "the", "*T*-1", ",", ".", "'", "n't", "\u00e9", "w\xa0x"])
+
+
+@st.composite
+def trees(draw, depth=0):
+    if depth > 3 or draw(st.booleans()):
+        return f"({draw(LABELS)} {draw(WORDS)})"
+    children = draw(st.lists(st.deferred(lambda: trees(depth=depth + 1)), min_size=1, max_size=4))
+    space = draw(st.sampled_from([" ", "  ", "\t", ""]))
+    return f"({draw(LABELS)}{space}" + space.join(children) + ")"
+
+
+def _same(line: str, options: ReadOptions) -> None:
+    fast, exact = read_tree(line, options), _scan(line, options)
+    assert (fast.words, fast.tags, fast.length, fast.errors, fast.endless) == \
+        (exact.words, exact.tags, exact.length, exact.errors, exact.endless)
+    assert [b[:3] for b in fast.brackets] == [b[:3] for b in exact.brackets]
+
+
+@settings(max_examples=300, deadline=None)
+@given(trees(), st.sampled_from([Params(), COLLINS]))
+def test_fast_reader_equals_scanner_on_random_trees(line, params):
+    _same(line + "\n", ReadOptions.from_params(params))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="() ab\t", max_size=30))
+def test_fast_reader_equals_scanner_on_random_text(line):
+    _same(line, ReadOptions.from_params(COLLINS))
+
+
+def test_fast_reader_equals_scanner_on_every_vector_line():
+    options = ReadOptions.from_params(COLLINS)
+    count = 0
+    for path in sorted(VECTORS.glob("*/*.tst")):
+        for line in legacy_lines(path.open("rb")):
+            _same(line, options)
+            count += 1
+    assert count > 500

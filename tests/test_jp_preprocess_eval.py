@@ -1,0 +1,243 @@
+"""jp_preprocess_eval: joint tokenization + sentence-boundary evaluation by alignment."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jp_align import normalizer_for
+from jp_preprocess.cli import main
+from jp_preprocess.joint import evaluate, iter_blocks
+from jp_preprocess.sentence import Sentence
+from tests.datafiles import data_path
+
+
+def run(capsys, argv):
+    status = main(argv)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def write(tmp_path, name, text, encoding="utf-8"):
+    path = tmp_path / name
+    path.write_bytes(text.encode(encoding) if isinstance(text, str) else text)
+    return str(path)
+
+
+def scores(capsys, gold, system, *options):
+    status, out, err = run(capsys, [gold, system, "--json", *options])
+    assert status == 0, err
+    data = json.loads(out)
+    return {unit: (data[unit]["tp"], data[unit]["fp"], data[unit]["fn"]) for unit in ("sentences", "tokens")}
+
+
+# --- the real-data target ----------------------------------------------------------------------
+
+def test_ewt_gold_vs_nltk_gives_the_authors_counts(capsys):
+    gold = str(data_path("preprocessing", "en_ewt-ud-test-gold.txt"))
+    system = str(data_path("preprocessing", "en_ewt-ud-test-sys-nltk.txt"))
+    assert scores(capsys, gold, system) == {"sentences": (1083, 346, 994), "tokens": (24242, 1043, 852)}
+
+
+def test_ewt_table_output(capsys):
+    gold = str(data_path("preprocessing", "en_ewt-ud-test-gold.txt"))
+    system = str(data_path("preprocessing", "en_ewt-ud-test-sys-nltk.txt"))
+    status, out, err = run(capsys, [gold, system])
+    assert status == 0 and err == ""
+    assert out.splitlines() == [
+        "              TP    FP   FN      P      R     F1",
+        "sentences   1083   346  994  75.79  52.14  61.78",
+        "tokens     24242  1043  852  95.88  96.60  96.24",
+    ]
+
+
+def test_ewt_conllu_gold_reads_multiword_tokens_as_one_token(capsys):
+    conllu = str(data_path("ud", "UD_English-EWT", "en_ewt-ud-test.conllu"))
+    status, out, err = run(capsys, [conllu, conllu, "--json"])
+    data = json.loads(out)
+    # Every token of a file against itself: no FP/FN; 2077 sentences, MWT surface forms as tokens.
+    assert data["sentences"]["tp"] == data["sentences"]["gold"] == 2077
+    assert data["tokens"]["fp"] == data["tokens"]["fn"] == 0
+    assert data["tokens"]["gold"] < 25094  # fewer tokens than syntactic words: "don't" is one token
+
+
+# --- small cases -------------------------------------------------------------------------------
+
+def test_click_here_partial_match(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "Click here To view it .\nNext one .\n")
+    system = write(tmp_path, "s.txt", "Click here\nTo view it .\nNext one .\n")
+    assert scores(capsys, gold, system) == {"sentences": (1, 2, 1), "tokens": (9, 0, 0)}
+    status, out, err = run(capsys, [gold, system, "--show-alignment"])
+    assert status == 0
+    assert out.splitlines()[:4] == [
+        "block gold 1 / system 1-2 (1:2, exact)",
+        "  G line 1: Click here To view it .",
+        "  S line 1: Click here",
+        "  S line 2: To view it .",
+    ]
+    assert "Next one" not in out  # 1:1 matches are not listed
+
+
+def test_show_alignment_json_lines(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "Click here To view it .\n")
+    system = write(tmp_path, "s.txt", "Click here\nTo view it .\n")
+    status, out, err = run(capsys, [gold, system, "--show-alignment", "--json"])
+    records = [json.loads(line) for line in out.splitlines()]
+    assert records[0]["block"]["shape"] == "1:2" and records[0]["block"]["system_lines"] == [1, 2]
+    assert records[-1]["sentences"]["tp"] == 0 and records[-1]["tokens"]["tp"] == 6
+
+
+def test_retokenized_contraction_and_quotes(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "`` I ca n't go , '' he said .\nFine .\n")
+    system = write(tmp_path, "s.txt", "\u201c I can't go , \u201d he said . Fine .\n")
+    result = scores(capsys, gold, system)
+    # Tokens: quotes match after normalization; "ca n't" vs "can't" is a 2:1 group.
+    assert result["tokens"] == (10, 1, 2)
+    assert result["sentences"] == (0, 1, 2)
+
+
+def test_merged_and_split_sentences_with_tokenization_changes(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "A b .\nC d - e .\nF g .\nH .\n")
+    system = write(tmp_path, "s.txt", "A b . C d-e .\nF\ng .\nH .\n")
+    assert scores(capsys, gold, system) == {"sentences": (1, 3, 3), "tokens": (10, 1, 3)}
+
+
+def test_blank_lines_are_not_sentences(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "a b\n\nc d\n")
+    system = write(tmp_path, "s.txt", "a b\nc d\n\n\n")
+    assert scores(capsys, gold, system) == {"sentences": (2, 0, 0), "tokens": (4, 0, 0)}
+
+
+# --- property: when characters agree, alignment counts equal span counts -----------------------
+
+def span_counts(gold, system):
+    """Oracle: TP = sentences/tokens with identical character spans (the CoNLL 2018 definition)."""
+    def spans(sentences):
+        sents, toks, offset = set(), set(), 0
+        for sentence in sentences:
+            start = offset
+            for token in sentence:
+                toks.add((offset, offset + len(token)))
+                offset += len(token)
+            sents.add((start, offset))
+        return sents, toks
+    gs, gt = spans(gold)
+    ss, stt = spans(system)
+    return len(gs & ss), len(gt & stt)
+
+
+@st.composite
+def perturbed_pair(draw):
+    # Quotes included: splitting "``" or "''" must not change the normalized text.
+    words = draw(st.lists(st.text(alphabet="abx.`'\"\u201c", min_size=1, max_size=4), min_size=1, max_size=40))
+    cuts = draw(st.lists(st.booleans(), min_size=len(words), max_size=len(words)))
+    gold, current = [], []
+    for word, cut in zip(words, cuts):
+        current.append(word)
+        if cut:
+            gold.append(current)
+            current = []
+    if current:
+        gold.append(current)
+    # System: re-tokenize (glue or split) and re-segment (different cuts) the same characters.
+    text_tokens = []
+    for word in words:
+        action = draw(st.sampled_from(["keep", "keep", "glue", "split"]))
+        if action == "glue" and text_tokens:
+            text_tokens[-1] += word
+        elif action == "split" and len(word) > 1:
+            text_tokens += [word[:1], word[1:]]
+        else:
+            text_tokens.append(word)
+    system_cuts = draw(st.lists(st.booleans(), min_size=len(text_tokens), max_size=len(text_tokens)))
+    system, current = [], []
+    for token, cut in zip(text_tokens, system_cuts):
+        current.append(token)
+        if cut:
+            system.append(current)
+            current = []
+    if current:
+        system.append(current)
+    return gold, system
+
+
+@settings(max_examples=300, deadline=None)
+@given(perturbed_pair())
+def test_alignment_counts_equal_span_counts_when_characters_agree(pair):
+    gold, system = pair
+    result = evaluate(iter_blocks((Sentence(tuple(s), k) for k, s in enumerate(gold, 1)),
+                                  (Sentence(tuple(s), k) for k, s in enumerate(system, 1)),
+                                  normalizer=normalizer_for("und")))
+    assert (result.sentences.tp, result.tokens.tp) == span_counts(gold, system)
+    assert result.sentences.gold == len(gold) and result.sentences.system == len(system)
+    assert result.tokens.gold == sum(map(len, gold)) and result.tokens.system == sum(map(len, system))
+
+
+# --- bad input ---------------------------------------------------------------------------------
+
+def assert_one_line_error(status, out, err, *fragments):
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("jp_preprocess_eval: error: ")
+    for fragment in fragments:
+        assert fragment in err
+
+
+def test_missing_file(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "a\n")
+    assert_one_line_error(*run(capsys, [gold, str(tmp_path / "missing.txt")]), "missing.txt")
+
+
+def test_invalid_utf8_names_file_and_line(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "a b\n")
+    system = write(tmp_path, "s.txt", b"a\nb \xc3\x28\n")
+    assert_one_line_error(*run(capsys, [gold, system]), f"{system}:2: invalid UTF-8")
+
+
+def test_bad_conllu_names_file_and_line(capsys, tmp_path):
+    gold = write(tmp_path, "g.conllu", "# text = a b\n1\ta\t_\t_\t_\t_\t0\troot\t_\t_\n2\tb\t_\t_\t_\t_\t1\n\n")
+    system = write(tmp_path, "s.txt", "a b\n")
+    assert_one_line_error(*run(capsys, [gold, system, "--gold-format", "conllu"]), f"{gold}:3:")
+
+
+def test_usage_errors_are_one_line(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "a\n")
+    assert_one_line_error(*run(capsys, [gold]))
+    assert_one_line_error(*run(capsys, [gold, gold, "--legacy"]), "--legacy")
+    assert_one_line_error(*run(capsys, [gold, gold, "--gold-format", "xml"]))
+
+
+def test_english_table_aligns_expanded_contractions_but_tokens_must_match_themselves(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "I do n't know .\n")
+    system = write(tmp_path, "s.txt", "I do not know .\n")
+    # Language-independent default: "don't" and "donot" differ, so the sentence is not matched.
+    assert scores(capsys, gold, system) == {"sentences": (0, 1, 1), "tokens": (4, 1, 1)}
+    # --lang en: the sentence texts match through the contraction table; "n't" vs "not" is
+    # still not a true-positive token.
+    assert scores(capsys, gold, system, "--lang", "en") == {"sentences": (1, 0, 0), "tokens": (4, 1, 1)}
+
+
+def test_moses_style_contraction_split_is_not_a_token_match(capsys, tmp_path):
+    # Same characters, different tokenization: only identical spans are true positives.
+    gold = write(tmp_path, "g.txt", "I ca n't go .\n")
+    system = write(tmp_path, "s.txt", "I can 't go .\n")
+    for options in ([], ["--lang", "en"]):
+        assert scores(capsys, gold, system, *options) == {"sentences": (1, 0, 0), "tokens": (3, 2, 2)}
+
+
+def test_normalization_does_not_depend_on_tokenization():
+    normalizer = normalizer_for("und")
+
+    def text(tokens):
+        return "".join(normalizer.normalize(t) for t in tokens)
+
+    assert text(["``"]) == text(["`", "`"]) == text(['"']) == text(["\u201c"]) == text(["''"]) == text(["'", "'"])
+    assert text(["said", "''", ","]) == text(["said''", ","]) == text(["said\u201d,"])
+    assert text(["-LRB-"]) == "(" and text(["\u2026"]) == "..."
+    assert text(["a'b"]) != text(['a"b'])
+
+
+def test_split_ptb_quote_is_counted_like_conll18(capsys, tmp_path):
+    gold = write(tmp_path, "g.txt", "`` Wir gehen . ''\n")
+    system = write(tmp_path, "s.txt", "` ` Wir gehen . ''\n")
+    assert scores(capsys, gold, system) == {"sentences": (1, 0, 0), "tokens": (4, 2, 1)}
