@@ -11,7 +11,8 @@ from the block start on the normalized texts (exception table, Unicode, case), b
 whole-token exception rules depend on tokenization and must not break texts whose characters
 agree. When the characters still disagree, the block is re-grown from its start and closed as
 soon as the two accumulations are *similar* (distance below the threshold) and the next pair
-also matches or is similar (the papers' second matching case). When even that fails within
+also matches or is similar (the papers' second matching case; "the next pair" may itself be
+a small merged block). When even that fails within
 the look-ahead, the sides are re-synchronized on the nearest pair of identical sentences and
 the skipped sentences form an ``unaligned`` block, so a tool can report them and carry on.
 """
@@ -139,27 +140,42 @@ def _similar(x: str, y: str, threshold: float, distance: Distance) -> bool:
     return distance(x, y) < threshold
 
 
-def _next_pair_agrees(left: _Side, right: _Side, a: int, b: int, threshold: float,
-                      distance: Distance) -> bool:
+# How far the check of what follows a similar block may grow the next block, per side.
+_NEXT_BLOCK_LOOKAHEAD = 8
+
+
+def _next_block_agrees(left: _Side, right: _Side, a: int, b: int, threshold: float,
+                       distance: Distance, lookahead: int) -> bool:
+    """Whether the texts re-synchronize right after a candidate block ending before (a, b).
+
+    True at the end of both sides, when the next pair is prefix-consistent (raw or
+    normalized), or when a small block starting at (a, b) is itself similar: a corrected or
+    re-segmented text may differ in every sentence, so one pair alone is not enough.
+    """
     nxt_l, nxt_r = left.text(a), right.text(b)
     if nxt_l is None or nxt_r is None:
         return nxt_l is None and nxt_r is None
-    return _consistent(left.raw(a), right.raw(b)) or _consistent(nxt_l, nxt_r) or \
-        _similar(nxt_l, nxt_r, threshold, distance)
+    if _consistent(left.raw(a), right.raw(b)) or _consistent(nxt_l, nxt_r):
+        return True
+    return _grow_similar(left, right, threshold, distance, min(lookahead, _NEXT_BLOCK_LOOKAHEAD),
+                         start=(a, b), check_next=False) is not None
 
 
 def _grow_similar(left: _Side, right: _Side, threshold: float, distance: Distance,
-                  lookahead: int) -> Optional[Tuple[int, int, float]]:
-    """Smallest block whose accumulations are similar and whose next pair agrees."""
+                  lookahead: int, start: Tuple[int, int] = (0, 0),
+                  check_next: bool = True) -> Optional[Tuple[int, int, float]]:
+    """Smallest block from ``start`` whose accumulations are similar (and, with
+    ``check_next``, after which the texts re-synchronize)."""
+    a0, b0 = start
     a = b = 1
-    parts_l, parts_r = [left.text(0)], [right.text(0)]
+    parts_l, parts_r = [left.text(a0)], [right.text(b0)]
     len_l, len_r = len(parts_l[0]), len(parts_r[0])
     while a <= lookahead and b <= lookahead:
         acc_l, acc_r = "".join(parts_l), "".join(parts_r)
-        if _similar(acc_l, acc_r, threshold, distance) and \
-                _next_pair_agrees(left, right, a, b, threshold, distance):
+        if _similar(acc_l, acc_r, threshold, distance) and (not check_next or _next_block_agrees(
+                left, right, a0 + a, b0 + b, threshold, distance, lookahead)):
             return a, b, distance(acc_l, acc_r)
-        nxt_l, nxt_r = left.text(a), right.text(b)
+        nxt_l, nxt_r = left.text(a0 + a), right.text(b0 + b)
         if nxt_l is not None and (len_l <= len_r or nxt_r is None):
             parts_l.append(nxt_l)
             len_l += len(nxt_l)

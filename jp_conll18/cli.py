@@ -75,16 +75,20 @@ def _traceback_text(error: BaseException) -> str:
 
 
 def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    reconciled: list = []
+    from .reconcile import ReconcileLog, format_reconciliations
+
+    log = ReconcileLog(keep=args.show_alignment)
     try:
-        scores = evaluate_files(args.gold_file, args.system_file, legacy=False, lang=args.lang,
-                                reconciled=reconciled)
+        scores = evaluate_files(args.gold_file, args.system_file, legacy=False, lang=args.lang, log=log)
     except (UDError, ValueError, OSError) as error:
         err.write(f"{PROG}: error: {_located_message(error, args)}\n")
         return 2
+    if log.unaligned_gold or log.unaligned_system:
+        err.write(f"{PROG}: warning: {log.unaligned_gold} gold and {log.unaligned_system} system sentences "
+                  f"could not be aligned and count as unmatched (first at {args.gold_file}:{log.first_unaligned[0]}, "
+                  f"{args.system_file}:{log.first_unaligned[1]})\n")
     if args.show_alignment:
-        from .reconcile import format_reconciliations
-        out.write(format_reconciliations(reconciled, args.gold_file, args.system_file))
+        out.write(format_reconciliations(log.entries, args.gold_file, args.system_file))
     if args.json:
         out.write(scores_as_json(scores))
     else:

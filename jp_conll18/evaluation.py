@@ -5,28 +5,32 @@ characters of the two files disagree, JP mode reconciles them (``reconcile.py``)
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .model import UDRepresentation
 from .reader import iter_sentences_from_file
 from .stream import evaluate_streams
 
+if TYPE_CHECKING:
+    from .reconcile import ReconcileLog
+
 
 def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
-                   reconciled: Optional[list] = None) -> dict:
-    """Scores (metric -> Score) of two CoNLL-U files, read side by side."""
+                   log: Optional[ReconcileLog] = None) -> dict:
+    """Scores (metric -> Score) of two CoNLL-U files, read side by side. ``log`` collects
+    what JP mode reconciled."""
     counts = evaluate_streams(iter_sentences_from_file(gold_path), iter_sentences_from_file(system_path),
-                              on_mismatch=None if legacy else _LazyHandler(lang, reconciled),
+                              on_mismatch=None if legacy else _LazyHandler(lang, log),
                               gold_path=gold_path, system_path=system_path)
     return counts.scores()
 
 
 def evaluate_representations(gold_ud: UDRepresentation, system_ud: UDRepresentation, *,
                              legacy: bool = False, lang: str = "en",
-                             reconciled: Optional[list] = None) -> dict:
+                             log: Optional[ReconcileLog] = None) -> dict:
     """Scores of two loaded files (the inputs are not modified)."""
     counts = evaluate_streams(iter(gold_ud.sentence_records), iter(system_ud.sentence_records),
-                              on_mismatch=None if legacy else _LazyHandler(lang, reconciled))
+                              on_mismatch=None if legacy else _LazyHandler(lang, log))
     return counts.scores()
 
 
@@ -34,9 +38,9 @@ class _LazyHandler:
     """Builds the JP mismatch handler on first use, so files that line up never import
     jp_align (and the start-up stays fast)."""
 
-    def __init__(self, lang: str, reconciled: Optional[list]):
-        self.lang, self.reconciled = lang, reconciled
+    def __init__(self, lang: str, log: Optional[ReconcileLog]):
+        self.lang, self.log = lang, log
 
     def __call__(self, *args):
         from .reconcile import make_mismatch_handler
-        return make_mismatch_handler(lang=self.lang, reconciled=self.reconciled)(*args)
+        return make_mismatch_handler(lang=self.lang, log=self.log)(*args)

@@ -99,10 +99,6 @@ class Sentence:
         """The sentence's space-free characters."""
         return "".join(self.token_forms)
 
-    @property
-    def char_count(self) -> int:
-        return self.span.end - self.span.start
-
 
 class UDRepresentation:
     """A whole loaded file, as ``load_conllu`` of the original returns it."""

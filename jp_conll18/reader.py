@@ -34,8 +34,13 @@ def _universal_feats(feats: str, cache: dict) -> str:
 
 
 def _make_word(span: UDSpan, columns: list, is_multiword: bool, line: int, cache: dict) -> UDWord:
-    columns[FEATS] = _universal_feats(columns[FEATS], cache)
-    columns[DEPREL] = columns[DEPREL].split(":")[0]
+    feats = cache.get(columns[FEATS])
+    if feats is None:
+        feats = _universal_feats(columns[FEATS], cache)
+    columns[FEATS] = feats
+    deprel = columns[DEPREL]
+    if ":" in deprel:
+        columns[DEPREL] = deprel.split(":")[0]
     return UDWord(span, columns, is_multiword, line)
 
 
@@ -202,8 +207,10 @@ def read_token_sentences(path: str) -> Iterator[list]:
 
 
 def load_conllu(file: TextIO) -> UDRepresentation:
-    """The original's ``load_conllu``: read an open text file completely."""
-    return UDRepresentation(list(iter_sentences(file, getattr(file, "name", None))))
+    """The original's ``load_conllu``: read an open text file completely (anything with
+    ``readline`` will do, as for the original)."""
+    lines = file if hasattr(file, "__iter__") else iter(file.readline, "")
+    return UDRepresentation(list(iter_sentences(lines, getattr(file, "name", None))))
 
 
 def load_conllu_file(path: str) -> UDRepresentation:

@@ -37,6 +37,31 @@ class Reconciliation(NamedTuple):
     rule: str
 
 
+class ReconcileLog:
+    """What one evaluation reconciled: counts always, the places themselves only when asked
+    for (``keep``), so memory does not grow with the number of differences otherwise."""
+
+    def __init__(self, keep: bool = False):
+        self.keep = keep
+        self.entries: List[Reconciliation] = []
+        self.places = 0
+        self.unaligned_gold = 0      # sentences that never re-synchronized, per side
+        self.unaligned_system = 0
+        self.first_unaligned: Optional[tuple] = None  # (gold line, system line)
+
+    def add(self, entry: Reconciliation) -> None:
+        self.places += 1
+        if self.keep:
+            self.entries.append(entry)
+
+    def add_unaligned(self, entry: Reconciliation, gold_sentences: int, system_sentences: int) -> None:
+        self.add(entry)
+        self.unaligned_gold += gold_sentences
+        self.unaligned_system += system_sentences
+        if self.first_unaligned is None:
+            self.first_unaligned = (entry.gold_line, entry.system_line)
+
+
 def clone_sentence(sentence: Sentence, shift: int = 0) -> Sentence:
     """A copy with its own spans, words and links; offsets moved by ``shift``."""
     spans = {}
@@ -80,7 +105,7 @@ def _flat(sentences: List[Sentence], attribute: str) -> list:
 
 
 def reconcile_block(gold: List[Sentence], system: List[Sentence], normalizer,
-                    reconciled: Optional[list] = None, sentence_rule: str = "") -> tuple:
+                    log: Optional[ReconcileLog] = None, sentence_rule: str = "") -> tuple:
     """Copies of one aligned sentence block, in the gold file's character offsets, ready for
     the original scoring: (gold sentences, system sentences)."""
     from jp_align import EXACT, MISMATCH, align_words
@@ -108,8 +133,8 @@ def reconcile_block(gold: List[Sentence], system: List[Sentence], normalizer,
     new_forms = list(system_forms)
     detached = -1
     for group in groups:
-        if group.kind != EXACT and reconciled is not None and group.left and group.right:
-            reconciled.append(Reconciliation(
+        if group.kind != EXACT and log is not None:
+            log.add(Reconciliation(
                 gold_lines[group.left[0]], system_lines[group.right[0]],
                 " ".join(gold_forms[i] for i in group.left), " ".join(system_forms[j] for j in group.right),
                 _rule(group, sentence_rule)))
@@ -239,20 +264,24 @@ def _system_cuts(group, gold_forms: List[str], system_forms: List[str], gold_tok
 
 def _place_token(form: str, start: int, end: int, token: UDSpan, words: List[UDWord],
                  gold_words: List[UDWord], normalizer) -> None:
-    """Give a system token gold characters and offsets."""
+    """Give a system token gold characters (``form``) and offsets.
+
+    Its words take the FORM of a gold word of the group that reads the same once normalized
+    (``can`` for ``can`` against the gold words ``can`` ``not`` of ``cannot``; ``(`` for
+    ``-LRB-``), because the original's LCS inside multi-word tokens compares word FORMs;
+    otherwise a plain word takes the token's new characters and a word of a multi-word token
+    keeps its own FORM.
+    """
     token.start, token.end = start, end
-    if len(words) == 1 and not words[0].is_multiword:
-        words[0].columns[FORM] = form
-        return
-    # Words of a multi-word token keep their own FORMs, except where a gold word of the
-    # matching region reads the same once normalized (NFD, quotes inside a contraction...).
     for word in words:
-        form = word.columns[FORM]
+        own = normalizer.normalize(word.columns[FORM])
         for gold_word in gold_words:
-            if gold_word.columns[FORM] != form and \
-                    normalizer.normalize(gold_word.columns[FORM]) == normalizer.normalize(form):
+            if normalizer.normalize(gold_word.columns[FORM]) == own:
                 word.columns[FORM] = gold_word.columns[FORM]
                 break
+        else:
+            if not word.is_multiword:
+                word.columns[FORM] = form
 
 
 def _join_region(words: List[UDWord], region: UDSpan, normalizer) -> None:
@@ -267,7 +296,7 @@ def _rule(group, sentence_rule: str) -> str:
     return f"{rule} (sentences {sentence_rule})" if sentence_rule else rule
 
 
-def make_mismatch_handler(lang: str = "en", reconciled: Optional[list] = None) -> Callable:
+def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None) -> Callable:
     """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode."""
     from jp_align import normalizer_for
 
@@ -275,18 +304,23 @@ def make_mismatch_handler(lang: str = "en", reconciled: Optional[list] = None) -
 
     def handle(gold_buf: List[Sentence], system_buf: List[Sentence], gold: SideReader,
                system: SideReader) -> Counts:
-        return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), normalizer, reconciled,
-                                gold_path=gold.path, system_path=system.path)
+        # "Cannot be aligned at all" only applies when nothing was scored before the difference.
+        from_start = not gold_buf or gold_buf[0].span.start == 0
+        return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), normalizer, log,
+                                gold_path=gold.path, system_path=system.path, require_alignment=from_start)
 
     return handle
 
 
-def score_reconciled(gold, system, normalizer, reconciled: Optional[list] = None, *,
-                     gold_path: Optional[str] = None, system_path: Optional[str] = None) -> Counts:
-    """Counts of two sentence streams whose characters disagree somewhere."""
+def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = None, *,
+                     gold_path: Optional[str] = None, system_path: Optional[str] = None,
+                     require_alignment: bool = True) -> Counts:
+    """Counts of two sentence streams whose characters disagree somewhere. With
+    ``require_alignment``, texts of which no sentence aligns are an error (UDError)."""
     from jp_align import SIMILAR, iter_align_sentences
 
     counts = Counts()
+    pending = _PendingBlocks()
     aligned_any = False
     first_unaligned = None
     for block, gold_sentences, system_sentences in iter_align_sentences(
@@ -294,22 +328,24 @@ def score_reconciled(gold, system, normalizer, reconciled: Optional[list] = None
         if not block.aligned or not gold_sentences or not system_sentences:
             if first_unaligned is None and gold_sentences and system_sentences:
                 first_unaligned = (gold_sentences[0].first_line, system_sentences[0].first_line)
-            if reconciled is not None:
-                reconciled.append(Reconciliation(
+            if log is not None:
+                log.add_unaligned(Reconciliation(
                     gold_sentences[0].first_line if gold_sentences else 0,
                     system_sentences[0].first_line if system_sentences else 0,
                     " ".join(_flat(gold_sentences, "token_forms"))[:80],
                     " ".join(_flat(system_sentences, "token_forms"))[:80],
-                    f"unaligned: {block.reason}"))
+                    f"unaligned: {block.reason}"), len(gold_sentences), len(system_sentences))
+            pending.flush(counts)
             score_block(gold_sentences, [], counts)
             score_block([], system_sentences, counts)
             continue
         aligned_any = True
         sentence_rule = block.reason if block.kind == SIMILAR else ""
         gold_copy, system_copy = reconcile_block(gold_sentences, system_sentences, normalizer,
-                                                 reconciled, sentence_rule)
-        score_block(gold_copy, system_copy, counts)
-    if not aligned_any and first_unaligned is not None:
+                                                 log, sentence_rule)
+        pending.add(gold_copy, system_copy, counts)
+    pending.flush(counts)
+    if require_alignment and not aligned_any and first_unaligned is not None:
         raise UDError("the gold and system texts cannot be aligned: they diverge at gold line {} and "
                       "system line {}{}".format(first_unaligned[0], first_unaligned[1],
                                                  f" of {system_path}" if system_path else ""),
@@ -317,13 +353,37 @@ def score_reconciled(gold, system, normalizer, reconciled: Optional[list] = None
     return counts
 
 
+class _PendingBlocks:
+    """Reconciled sentence blocks waiting to be scored. As in ``stream.evaluate_streams``,
+    a block is scored once the original's word walk ends on both sides together, so the
+    result is the one the original gives on the whole restored file; a run of blocks that
+    never ends cleanly is scored as one after ``limit`` sentences, to bound memory."""
+
+    def __init__(self, limit: int = 256):
+        self.limit = limit
+        self.gold: List[Sentence] = []
+        self.system: List[Sentence] = []
+
+    def add(self, gold: List[Sentence], system: List[Sentence], counts: Counts) -> None:
+        self.gold.extend(gold)
+        self.system.extend(system)
+        whole = len(self.gold) + len(self.system) >= self.limit
+        if score_block(self.gold, self.system, counts, whole=whole) is not None:
+            self.gold, self.system = [], []
+
+    def flush(self, counts: Counts) -> None:
+        if self.gold or self.system:
+            score_block(self.gold, self.system, counts)
+            self.gold, self.system = [], []
+
+
 def _token_forms(sentence: Sentence) -> List[str]:
     return sentence.token_forms
 
 
-def format_reconciliations(reconciled: List[Reconciliation], gold_path: str, system_path: str) -> str:
+def format_reconciliations(entries: List[Reconciliation], gold_path: str, system_path: str) -> str:
     """One tab-separated line per reconciliation: gold place, system place, the two texts,
     the rule that matched."""
     lines = [f"{gold_path}:{r.gold_line}\t{system_path}:{r.system_line}\t{r.gold_text}\t{r.system_text}\t{r.rule}\n"
-             for r in reconciled]
+             for r in entries]
     return "".join(lines)

@@ -140,13 +140,12 @@ def evaluate_streams(gold_sentences: Iterator[Sentence], system_sentences: Itera
             break
         checked = common
 
-    if gold.error is None and system.error is None and not gold.finished:
-        pass  # stopped on a character difference
-    elif gold.error is None and system.error is None:
-        # Gold has ended; whatever the system still has is a difference too.
+    if gold.error is None and system.error is None and gold.finished:
+        # Gold has ended with everything pending in agreement so far: done if the system
+        # has ended too with the same characters; anything more it has is a difference.
         rest = system.next()
-        if rest is None and gold_text == system_text:
-            if gold_buf or system_buf:
+        if rest is None and system.error is None and gold_text == system_text:
+            if gold_buf:
                 score_block(gold_buf, system_buf, total)
             return total
         if rest is not None:

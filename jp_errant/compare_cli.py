@@ -97,8 +97,15 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
 
 def _count_blocks(path: str) -> int:
     # errant reads both files before comparing counts; opening errors surface in that order.
-    with open(path) as handle:
-        return sum(1 for _ in iter_blocks(handle))
+    try:
+        with open(path) as handle:
+            return sum(1 for _ in iter_blocks(handle))
+    except UnicodeDecodeError:
+        # errant decodes the whole file at once: read it the same way so that the error
+        # names the same byte position (only on this failure path).
+        with open(path) as handle:
+            handle.read()
+        raise
 
 
 def _legacy_pairs(hyp_file: IO[str], ref_file: IO[str]) -> Iterator[SentencePair]:

@@ -36,7 +36,7 @@ NOOP_TYPE = "noop"
 NOOP_CORRECTION = "-NONE-"
 DEFAULT_MIDDLE = ("REQUIRED", "-NONE-")
 FIELD_SEPARATOR = "|||"
-_CHUNK_CHARS = 1 << 20
+_CHUNK_CHARS = 1 << 18
 # A line holding nothing or only whitespace (JP mode reads it as a block separator).
 _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
 # Building a named tuple through tuple.__new__ skips its Python-level __new__.

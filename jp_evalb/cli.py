@@ -22,6 +22,10 @@ FLUSH_EVERY = 256  # sentence lines buffered before a write
 class Killed(Exception):
     """evalb's error limit was exceeded: exit 1 with what stdout holds so far."""
 
+    def __init__(self, sink=None) -> None:
+        super().__init__()
+        self.sink = sink  # a --json document to close
+
 
 @dataclass
 class Options:
@@ -199,7 +203,9 @@ def run_legacy(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) ->
     out, err = Output(stdout, encoding), Output(stderr, encoding)
     try:
         return _legacy(args, extra, out, err, encoding)
-    except Killed:
+    except Killed as killed:
+        if killed.sink is not None:
+            killed.sink.abort()
         return 1
     finally:
         out.flush()
@@ -232,7 +238,10 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
             sink = JsonSink(out, "legacy")
         else:
             sink = None
-        return _legacy_loop(legacy_lines(gold_stream), legacy_lines(test_stream), params, out, err, sink)
+        try:
+            return _legacy_loop(legacy_lines(gold_stream), legacy_lines(test_stream), params, out, err, sink)
+        except Killed:
+            raise Killed(sink) from None
 
 
 def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params,

@@ -35,7 +35,7 @@ from .scoring import (
     score_brackets,
     survivors,
 )
-from .trees import ReadOptions, Tree, nesting_depth, read_tree
+from .trees import ReadOptions, Tree, leaf_words, nesting_depth, read_tree
 
 PROG = "jp_evalb"
 MAX_LINE_BYTES = 10 * 1024 * 1024
@@ -54,18 +54,19 @@ class InputError(Exception):
 
 @dataclass
 class Sentence:
-    """One tree of a JP-mode input, with its line number (1-based)."""
+    """One tree of a JP-mode input, with its line number (1-based).
+
+    ``text`` is what sentence alignment compares: the words evalb scores. The parameter
+    file's DELETE_LABEL words (traces, and punctuation under COLLINS.prm) take no part, so any
+    pair of lines whose kept words agree -- which evalb scores -- is aligned 1:1. An unreadable
+    tree is aligned on all its leaves, so that the rest of the file stays in step.
+    """
 
     number: int
     tree: Tree
     problem: Optional[str]  # why the tree is unreadable, or None
-
-    @property
-    def text(self) -> list[str]:
-        # The words evalb scores: the parameter file's DELETE_LABEL words (traces, and
-        # punctuation under COLLINS.prm) take no part, so that any pair of lines whose kept
-        # words agree -- which evalb scores -- is aligned 1:1.
-        return self.tree.words
+    text: list[str]
+    where: str = ""  # FILE:LINE, for messages
 
 
 def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterator[Sentence]:
@@ -88,10 +89,13 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
             raise InputError(f"{name}:{number}", f"tree deeper than {MAX_DEPTH} levels")
         problem = None
         if tree.endless:
-            problem = "unreadable tree (a word outside a (POS word) bracket)"
+            problem = "a word outside a (POS word) bracket"
+            if tree.errors:
+                problem = f"{tree.errors[0][1].strip()}: {problem}"
         elif tree.errors:
             problem = tree.errors[0][1].strip()
-        yield Sentence(number, tree, problem)
+        text = leaf_words(line, options.delete) if problem else tree.words
+        yield Sentence(number, tree, problem, text, f"{name}:{number}")
 
 
 @dataclass
@@ -119,12 +123,12 @@ def score_block(
 ) -> BlockResult:
     """Score one aligned block as one evalb sentence (the aligned feeding)."""
     length = sum(s.tree.length for s in golds)
-    if not block.aligned:
-        note = f"Unaligned block (gold {_ids(golds)} | test {_ids(tests)}): {block.reason}\n"
-        return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
     bad = [s for s in golds + tests if s.problem]
     if bad:
-        note = f"Unreadable tree in block (gold {_ids(golds)} | test {_ids(tests)}): {bad[0].problem}\n"
+        note = f"Unreadable tree at {bad[0].where}: {bad[0].problem}\n"
+        return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
+    if not block.aligned:
+        note = f"Unaligned block (gold {_ids(golds)} | test {_ids(tests)}): {block.reason}\n"
         return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
     gold_words, gold_tags, gold_spans, gold_owner = _combine(golds, table)
     test_words, test_tags, test_spans, _ = _combine(tests, table)

@@ -40,6 +40,10 @@ class JsonSink:
             self._out.write("\n]")
         self._out.write("}\n")
 
+    def abort(self) -> None:
+        """Close the document of a run the error limit killed (evalb prints no summary)."""
+        self._out.write('\n], "killed": true}\n')
+
 
 def _totals_record(t: Totals) -> dict:
     f = t.fmeasure

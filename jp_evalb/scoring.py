@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 
 from .params import Params
 from .trees import QuoteTerm, Tree
@@ -19,8 +19,7 @@ UNMATCHED, MATCHED, DELETED, NOT_EVALUATED = 0, 1, 5, 9
 STATUS_OK, STATUS_ERROR, STATUS_SKIP = 0, 1, 2
 
 
-@dataclass(frozen=True)
-class SentenceScore:
+class SentenceScore(NamedTuple):
     """One line of evalb's report (status 1/2 lines from mismatches carry zero figures)."""
 
     id: int
@@ -302,10 +301,12 @@ def first_crossing_gold(
 
 
 def correct_tags(gold_tags: Sequence[str], test_tags: Sequence[str], params: Params) -> int:
-    if not params.eq_labels:
-        return sum(map(str.__eq__, gold_tags, test_tags))
-    equal = params.labels_equal
-    return sum(1 for a, b in zip(gold_tags, test_tags) if equal(a, b))
+    """Positions whose POS tags are equal or an EQ_LABEL pair (raw tags, never cut)."""
+    same = sum(map(str.__eq__, gold_tags, test_tags))
+    if not params.eq_labels or same == len(gold_tags):
+        return same
+    pairs = params.eq_label_pairs
+    return same + sum(1 for a, b in zip(gold_tags, test_tags) if a != b and (a, b) in pairs)
 
 
 @dataclass

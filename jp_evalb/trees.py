@@ -12,7 +12,7 @@ width and every printed byte is the original's; JP mode decodes UTF-8 instead.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import BinaryIO, Iterator, Optional
 
 from .params import Params
@@ -49,26 +49,32 @@ class QuoteTerm:
     ends: tuple[int, ...]  # phrase brackets open around it
 
 
-@dataclass
 class Tree:
     """One line read as evalb reads it.
 
     ``brackets`` holds ``[start, end, label, buf_start, buf_end]`` for every phrase bracket in
-    the order of its ``(``; ``end`` is -1 while unclosed. Spans count surviving words only.
-    ``errors`` lists ``(trace_length, message)``: the message happened after that many lines of
-    ``trace`` (DEBUG 2 output) had been produced. ``endless`` means evalb's scanner stopped on a
-    bare word and repeats "Reading sentence" until the error limit kills it.
+    the order of its ``(`` (the fast reader keeps only the first three); ``end`` is -1 while
+    unclosed. Spans count surviving words only. ``errors`` lists ``(trace_length, message)``:
+    the message happened after that many lines of ``trace`` (DEBUG 2 output) had been produced.
+    ``endless`` means evalb's scanner stopped on a bare word and repeats "Reading sentence"
+    until the error limit kills it.
+
+    A plain class with slots: one is built per input line.
     """
 
-    line: str
-    words: list[str] = field(default_factory=list)
-    tags: list[str] = field(default_factory=list)
-    length: int = 0
-    brackets: list[list] = field(default_factory=list)
-    quote_terms: list[QuoteTerm] = field(default_factory=list)
-    errors: list[tuple[int, str]] = field(default_factory=list)
-    endless: bool = False
-    trace: list[str] = field(default_factory=list)
+    __slots__ = ("line", "words", "tags", "length", "brackets", "quote_terms", "errors", "endless", "trace")
+
+    def __init__(self, line: str, words: Optional[list[str]] = None, tags: Optional[list[str]] = None,
+                 length: int = 0, brackets: Optional[list[list]] = None) -> None:
+        self.line = line
+        self.words: list[str] = [] if words is None else words
+        self.tags: list[str] = [] if tags is None else tags
+        self.length = length
+        self.brackets: list[list] = [] if brackets is None else brackets
+        self.quote_terms: list[QuoteTerm] = []
+        self.errors: list[tuple[int, str]] = []
+        self.endless = False
+        self.trace: list[str] = []
 
     @property
     def bad(self) -> bool:
@@ -114,30 +120,33 @@ def _read_well_formed(line: str, options: ReadOptions) -> Optional[Tree]:
     Speed matters here (one call per line of large treebanks): one regex pass, one small
     loop over its tokens, no positions kept (they only serve DEBUG 2 output).
     """
-    tree = Tree(line)
-    words, tags, brackets = tree.words, tree.tags, tree.brackets
-    stack: list[int] = []
+    words: list[str] = []
+    tags: list[str] = []
+    brackets: list[list] = []
+    stack: list[list] = []
+    add_word, add_tag, add_bracket, push, pop = words.append, tags.append, brackets.append, stack.append, stack.pop
     delete, delete_for_length = options.delete, options.delete_for_length
-    length = wid = 0
+    terminals = not_counted = wid = 0
     for label, word, terminal, other in _FAST_TOKEN.findall(line):
-        if other:
+        if terminal:
+            terminals += 1
+            if label not in delete:
+                add_word(word)
+                add_tag(label)
+                wid += 1
+            if delete_for_length and label in delete_for_length:
+                not_counted += 1
+        elif other:
             if other != ")" or not stack:
                 return None
-            brackets[stack.pop()][1] = wid
-        elif terminal:
-            if label not in delete_for_length:
-                length += 1
-            if label not in delete:
-                words.append(word)
-                tags.append(label)
-                wid += 1
+            pop()[1] = wid
         else:
-            stack.append(len(brackets))
-            brackets.append([wid, -1, label, -1, -1])
+            bracket = [wid, -1, label]
+            push(bracket)
+            add_bracket(bracket)
     if stack:
         return None
-    tree.length = length
-    return tree
+    return Tree(line, words, tags, terminals - not_counted, brackets)
 
 
 def _scan(line: str, options: ReadOptions) -> Tree:
@@ -191,6 +200,25 @@ def _scan(line: str, options: ReadOptions) -> Tree:
         tree.errors.append((len(trace), MSG_UNBALANCED))
     tree.length = length
     return tree
+
+
+_LEAF = re.compile(rf"\(({_NAME}*)|({_NAME}+)")
+
+
+def leaf_words(line: str, delete: frozenset) -> list[str]:
+    """The words of a line that cannot be read as a tree (JP mode aligns on them): every name
+    that does not follow "(" directly, except the word of a (POS word) terminal whose POS is
+    deleted -- the same words a readable tree would keep."""
+    words: list[str] = []
+    label: Optional[str] = None
+    for open_label, name in _LEAF.findall(line):
+        if name:
+            if label is None or label not in delete:
+                words.append(name)
+            label = None
+        else:
+            label = open_label
+    return words
 
 
 def nesting_depth(line: str) -> int:

@@ -333,3 +333,19 @@ def test_exact_raw_walk_precedes_normalized_walk():
     gold = [["I", "ca", "n't", "."], ["All", "-", "you", "can", "-", "eat", "."]]
     system = [["I", "can", "not", "."], ["All-you", "can-eat", "."]]
     assert [b.kind for b in align_sentences(gold, system)] == [NORMALIZED, EXACT]
+
+
+def test_corrected_text_with_steady_merges_resynchronizes():
+    """Every sentence differs (corrections) and the corrected side merges pairs: the next
+    block, not just the next pair, decides whether a similar block may close."""
+    orig = [["This", "is", "the", "first", "sentence", "with", "a", "eror", "."],
+            ["And", "this", "are", "the", "second", "one", "."],
+            ["Here", "comes", "the", "third", "sentence", "with", "mistake", "."],
+            ["And", "fourth", "one", "also", "have", "it", "."]]
+    corr = [["This", "is", "the", "first", "sentence", "with", "an", "error", ",", "and", "this",
+             "is", "the", "second", "one", "."],
+            ["Here", "comes", "the", "third", "sentence", "with", "a", "mistake", ",", "and",
+             "the", "fourth", "one", "also", "has", "it", "."]]
+    blocks = align_sentences(orig, corr, threshold=0.15)
+    assert spans(blocks) == [((0, 1), (0,)), ((2, 3), (1,))]
+    assert all(b.kind == SIMILAR for b in blocks)

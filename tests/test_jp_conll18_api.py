@@ -128,3 +128,23 @@ def test_module_dropped_in_under_the_original_name(tmp_path, monkeypatch):
     module = importlib.import_module("conll18_ud_eval")
     ud = module.load_conllu_file(str(LINED_UP / "gold.conllu"))
     assert module.evaluate(ud, ud)["BLEX"].f1 == 1.0
+
+
+def test_load_conllu_accepts_a_readline_only_object_and_stringio():
+    import io
+
+    from jp_conll18.conll18_ud_eval import evaluate, load_conllu
+
+    text = (LINED_UP / "gold.conllu").read_text(encoding="utf-8")
+
+    class ReadlineOnly:
+        def __init__(self, data):
+            self._stream = io.StringIO(data)
+
+        def readline(self):
+            return self._stream.readline()
+
+    a = load_conllu(ReadlineOnly(text))
+    b = load_conllu(io.StringIO(text))
+    assert len(a.words) == len(b.words) > 0
+    assert evaluate(a, b)["LAS"].f1 == 1.0

@@ -153,3 +153,20 @@ def test_long_head_chain_through_the_cli(files, capsys):
     g = files("g", chain)
     assert run([g, g], capsys)[0] == 0
     assert run(["--legacy", g, g], capsys)[0] == 0
+
+
+def test_unaligned_sentences_are_scored_and_warned_about(files, capsys):
+    words = ["Dogs", "bark", "at", "night", "every", "day", "."]
+    other = ["Zxq", "wvut", "rrr", "ppp", "."]
+
+    def sentence(forms):
+        return "".join(row(i + 1, f, 0 if i == 0 else 1, "root" if i == 0 else "dep") for i, f in enumerate(forms)) + "\n"
+
+    g = files("g", GOLD + sentence(words) + GOLD)
+    s = files("s", GOLD + sentence(other) + GOLD)
+    code, out, err = run(["-c", g, s], capsys)
+    assert code == 0
+    assert err == (f"jp_conll18_ud_eval: warning: 1 gold and 1 system sentences could not be aligned and "
+                   f"count as unmatched (first at {g}:5, {s}:5)\n")
+    words_row = next(line for line in out.splitlines() if line.startswith("Words"))
+    assert [x.strip() for x in words_row.split("|")[1:]] == ["6", "13", "11", "6"]

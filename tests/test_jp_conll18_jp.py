@@ -137,3 +137,93 @@ def test_unaligned_sentences_count_as_unmatched(tmp_path):
     same = counts(evaluate_files(reference, reference, legacy=True))
     assert got["Words"] == (same["Words"][0], same["Words"][1] + 4, same["Words"][2] + 4, None)
     assert got["LAS"][0] == same["LAS"][0]
+
+
+def test_contraction_split_differently_still_aligns_its_words(tmp_path):
+    # gold multi-word token "cannot" = can + not; the system wrote two plain tokens "can" "not"
+    # and changed a quote elsewhere, so the file goes through reconciliation.
+    gold = write(tmp_path, "gold", doc([("I", 4, "nsubj"), "2-3 cannot", ("can", 4, "aux"), ("not", 4, "advmod"),
+                                        ("go", 0, "root"), ('"', 4, "punct")]))
+    system = write(tmp_path, "system", doc([("I", 4, "nsubj"), ("can", 4, "aux"), ("not", 4, "advmod"),
+                                            ("go", 0, "root"), ("''", 4, "punct")]))
+    scores = evaluate_files(gold, system)
+    assert scores["Words"].correct == 5
+    assert scores["LAS"].correct == 5
+    assert scores["Tokens"].correct == 3  # I, go, the quote; "cannot" is tokenized differently
+
+
+def test_random_resegmentations_with_changed_quotes_score_as_restored(tmp_path):
+    # Random sentence splits, token merges and multi-word tokens on both sides; the system's
+    # plain '"' tokens are then written as PTB quotes. JP mode must score as legacy mode does
+    # on the system with its quotes restored.
+    from tests.test_jp_conll18_scoring import _random_doc
+    import random
+
+    rng = random.Random(11)
+    for case in range(120):
+        words = [rng.choice(["a", "bb", '"', "c", "dd", '"', "e"]) for _ in range(rng.randint(2, 40))]
+        gold = write(tmp_path, "gold", _random_doc(words, rng))
+        restored_text = _random_doc(words, rng)
+        changed_text = _ptb_quotes_on_plain_tokens(restored_text)
+        restored = write(tmp_path, "restored", restored_text)
+        changed = write(tmp_path, "changed", changed_text)
+        assert counts(evaluate_files(gold, changed)) == counts(evaluate_files(gold, restored, legacy=True)), case
+
+
+def _ptb_quotes_on_plain_tokens(text: str) -> str:
+    """Write plain '"' tokens as ``/'' alternately (words inside multi-word tokens untouched:
+    their FORMs are not characters of the text)."""
+    out, inside, opening = [], 0, True
+    for line in text.splitlines(keepends=True):
+        columns = line.split("\t")
+        if len(columns) == 10 and "-" in columns[0]:
+            first, last = map(int, columns[0].split("-"))
+            inside = last - first + 1
+        elif inside:
+            inside -= 1
+        elif len(columns) == 10 and columns[1] == '"':
+            columns[1] = "``" if opening else "''"
+            opening = not opening
+            line = "\t".join(columns)
+        out.append(line)
+    return "".join(out)
+
+
+CHANGES = {'"': ["``", "''"], "(": ["-LRB-"], ")": ["-RRB-"], "...": ["…"],
+           "café": [unicodedata.normalize("NFD", "café")], "ca": ["can"], "n't": ["not"], "’s": ["'s"]}
+
+
+def _change_plain_tokens(text: str, rng) -> str:
+    """Rewrite some plain tokens with a variant from CHANGES (not words of multi-word tokens)."""
+    out, inside = [], 0
+    for line in text.splitlines(keepends=True):
+        columns = line.split("\t")
+        if len(columns) == 10 and "-" in columns[0]:
+            first, last = map(int, columns[0].split("-"))
+            inside = last - first + 1
+        elif inside:
+            inside -= 1
+        elif len(columns) == 10 and columns[1] in CHANGES and rng.random() < 0.7:
+            columns[1] = rng.choice(CHANGES[columns[1]])
+            line = "\t".join(columns)
+        out.append(line)
+    return "".join(out)
+
+
+def test_random_documents_with_every_kind_of_change_score_as_restored(tmp_path):
+    from tests.test_jp_conll18_scoring import _random_doc
+    import random
+
+    rng = random.Random(2024)
+    vocabulary = ["a", "bb", '"', "c", "dd", "(", ")", "...", "café", "ca", "n't", "’s", "e", "longer", "words"]
+    changed_cases = 0
+    for case in range(200):
+        words = [rng.choice(vocabulary) for _ in range(rng.randint(2, 60))]
+        gold = write(tmp_path, "gold", _random_doc(words, rng))
+        restored_text = _random_doc(words, rng)
+        changed_text = _change_plain_tokens(restored_text, rng)
+        changed_cases += changed_text != restored_text
+        restored = write(tmp_path, "restored", restored_text)
+        changed = write(tmp_path, "changed", changed_text)
+        assert counts(evaluate_files(gold, changed)) == counts(evaluate_files(gold, restored, legacy=True)), case
+    assert changed_cases > 150

@@ -157,3 +157,14 @@ def test_counts_add_up():
     a.add(b)
     assert a.rows["LAS"] == [11, 22, 33, 44]
     assert set(a.scores()) == set(METRICS)
+
+
+def test_system_error_after_the_last_gold_sentence_is_reported():
+    gold = row(1, "a", 0, "root") + "\n"
+    system = row(1, "a", 0, "root") + "\n" + row(1, "b", "x", "root") + "\n"
+    with pytest.raises(UDError) as info:
+        counts_of(gold, system)
+    assert str(info.value) == "Cannot parse HEAD 'x'"
+    with pytest.raises(UDError) as info:
+        counts_of(gold, row(1, "a", 0, "root") + "\n" + "1\tb\n")
+    assert str(info.value).startswith("The CoNLL-U line does not contain 10 tab-separated columns")

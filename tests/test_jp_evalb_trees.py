@@ -27,7 +27,10 @@ COLLINS = Params(
 VECTORS = Path(__file__).resolve().parent.parent / "compat_tests" / "vectors" / "evalb"
 
 
-def read(line: str, params: Params = Params(), trace: bool = False):
+DEFAULTS = Params()
+
+
+def read(line: str, params: Params = DEFAULTS, trace: bool = False):
     return read_tree(line, ReadOptions.from_params(params, trace=trace))
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..m2 import Edit, Sentence, noop_edit
 from .annotator import Annotator
@@ -53,34 +53,39 @@ class Reannotation:
     legacy: bool = False
 
 
+class _Coder(NamedTuple):
+    coder: int
+    cor: list[str]
+    gold: list[GoldEdit]
+    only_noop: bool
+
+
 def reannotate(sentence: Sentence, backend: Backend, annotator: Annotator,
                options: Reannotation) -> Sentence:
     """The sentence with every coder's edits re-extracted (auto) or re-typed (gold)."""
     tokens = sentence.tokens
-    coders = sentence.coders()
+    ids = sentence.coders()
     # errant reads annotator ids as strings and sorts them as strings ("10" before "2").
-    coders.sort(key=str if options.legacy else int)
-    plans = []
-    for coder in coders:
+    ids.sort(key=str if options.legacy else int)
+    coders = []
+    for coder in ids:
         edits = sentence.edits_of(coder)
         cor, gold = corrected(tokens, edits)
-        only_noop = all(edit.is_noop for edit in edits)
-        plans.append((coder, edits, cor, gold, only_noop))
-    needs_parse = [plan for plan in plans if not plan[4]]
-    parsed: list[tuple[Token, ...]] = []
-    if needs_parse:
-        parsed = backend.parse([" ".join(tokens)] + [" ".join(plan[2]) for plan in needs_parse])
+        coders.append(_Coder(coder, cor, gold, all(edit.is_noop for edit in edits)))
+    to_parse = [c for c in coders if not c.only_noop]
+    # One backend call per sentence: the original once, then every coder's correction.
+    parsed = backend.parse([" ".join(tokens)] + [" ".join(c.cor) for c in to_parse]) if to_parse else []
     orig = parsed[0] if parsed else ()
-    cor_of = {plan[0]: parsed[i + 1] for i, plan in enumerate(needs_parse)}
+    cor_of = {c.coder: parsed[i + 1] for i, c in enumerate(to_parse)}
     out: list[Edit] = []
-    for coder, edits, _, gold, only_noop in plans:
-        if only_noop:
-            out.append(noop_edit(coder))
+    for c in coders:
+        if c.only_noop:
+            out.append(noop_edit(c.coder))
         elif options.auto:
-            found = annotator.annotate(orig, cor_of[coder], coder)
-            out.extend(found or [noop_edit(coder)])
+            found = annotator.annotate(orig, cor_of[c.coder], c.coder)
+            out.extend(found or [noop_edit(c.coder)])
         else:
-            out.extend(_retyped(orig, cor_of[coder], gold, coder, annotator, options))
+            out.extend(_retyped(orig, cor_of[c.coder], c.gold, c.coder, annotator, options))
     return Sentence(sentence.source, tuple(out), sentence.line)
 
 

@@ -75,7 +75,25 @@ def random_pair(rng: random.Random) -> tuple[str, str]:
         hyp_blocks.append("S extra sentence")  # count mismatch -> AssertionError
     separator = "\n\n"
     ending = rng.choice(["\n", "\n\n", "", "\n\n\n"])
-    return separator.join(ref_blocks) + ending, separator.join(hyp_blocks) + ending
+    ref_text = separator.join(ref_blocks) + ending
+    hyp_text = separator.join(hyp_blocks) + ending
+    if rng.random() < 0.05:
+        hyp_text = corrupted(rng, hyp_text)
+    return ref_text, hyp_text
+
+
+def corrupted(rng: random.Random, text: str) -> str:
+    """Input errant reads oddly or fails on: its exact failure must be reproduced."""
+    kind = rng.randrange(5)
+    if kind == 0:
+        return text.replace("\n", "\r\n")
+    if kind == 1:
+        return text.replace("\n\n", "\n\n\n", 1)  # next block starts with an empty line
+    if kind == 2:
+        return text.replace("\n\n", "\n \n", 1)  # separator holding a space
+    if kind == 3:
+        return text.replace("\nA ", "\nA x", 1)  # non-integer offset
+    return text.replace("|||REQUIRED|||-NONE-|||", "|||", 1).replace("|||", "", 1)  # few fields
 
 
 def random_flags(rng: random.Random) -> list[str]:

@@ -1,0 +1,123 @@
+"""jp_evalb.cli: evalb's command line (both modes), --json, --install-shim."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from jp_evalb.cli import main
+from jp_evalb.report import USAGE
+
+TREE_A = "(S (NP (DT The) (NN cat)) (VP (VBD sat) (PP (IN on) (NP (DT the) (NN mat)))) (. .))\n"
+TREE_B = "(S (NP (NNP John)) (VP (VBD left)) (. .))\n"
+
+
+def run(argv, monkeypatch, cwd=None):
+    """main(argv) in-process; returns (status, stdout bytes, stderr bytes)."""
+    out, err = io.BytesIO(), io.BytesIO()
+    stdout = io.TextIOWrapper(out, encoding="utf-8")
+    stderr = io.TextIOWrapper(err, encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    if cwd is not None:
+        monkeypatch.chdir(cwd)
+    status = main(list(argv))
+    stdout.flush()
+    stderr.flush()
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "gold.tst").write_text(TREE_A + TREE_B)
+    (tmp_path / "test.tst").write_text(TREE_A.replace("(PP", "(ADVP") + TREE_B)
+    return tmp_path
+
+
+@pytest.mark.parametrize("mode", [["--legacy"], []])
+def test_help_and_unknown_option(files, monkeypatch, mode):
+    assert run(mode + ["-h", "gold.tst", "test.tst"], monkeypatch, files) == (1, b"", USAGE.encode())
+    assert run(mode + ["-x", "gold.tst", "test.tst"], monkeypatch, files) == (0, b"", USAGE.encode())
+
+
+@pytest.mark.parametrize("mode", [["--legacy"], []])
+def test_options_apply_left_to_right(files, monkeypatch, mode):
+    # -c 5: both sentences (Len 7 and 4) against the cut-off, attached or separate value.
+    for args in (["-c", "5"], ["-c5"]):
+        _, out, _ = run(mode + args + ["gold.tst", "test.tst"], monkeypatch, files)
+        assert b"-- len<=5 --\nNumber of sentence        =      1\n" in out
+    # -d then -p COLLINS: the file's DEBUG 0 wins; -p COLLINS then -d: debug output.
+    _, quiet, _ = run(mode + ["-d", "-p", "COLLINS", "gold.tst", "test.tst"], monkeypatch, files)
+    _, loud, _ = run(mode + ["-p", "COLLINS", "-d", "gold.tst", "test.tst"], monkeypatch, files)
+    assert b"-<1>---" not in quiet and b"-<1>---(wn1=  6, bn1=  5)-" in loud
+
+
+def test_missing_argument_and_files_legacy(files, monkeypatch):
+    status, out, err = run(["--legacy", "gold.tst", "test.tst", "-e"], monkeypatch, files)
+    assert status == 0 and err.startswith(b"Missing argument: number of error to kill\n")
+    assert run(["--legacy", "nope", "test.tst"], monkeypatch, files) == (1, b"", b"Can't open gold file (nope)\n")
+    assert run(["--legacy", "gold.tst"], monkeypatch, files) == (1, b"", b"Can't open test file ((null))\n")
+    assert run(["--legacy", "-p", "nope.prm", "gold.tst", "test.tst"], monkeypatch, files) == \
+        (1, b"", b"Can't open parameter file (nope.prm)\n")
+
+
+def test_error_limit_kills_in_legacy_only(tmp_path, monkeypatch):
+    (tmp_path / "g").write_text("(S (NN cat))\n" * 5)
+    (tmp_path / "t").write_text("(S (NN dog))\n" * 5)
+    status, out, err = run(["--legacy", "-e", "1", "g", "t"], monkeypatch, tmp_path)
+    assert status == 1 and err.decode().splitlines()[-1] == "3 : Words unmatch (cat|dog)"
+    assert out.count(b"\n") == 3 + 2 and b"Summary" not in out
+    status, out, _ = run(["-e", "1", "g", "t"], monkeypatch, tmp_path)
+    assert status == 0 and b"Summary" in out
+
+
+def test_legacy_keeps_bytes_that_are_not_utf8(tmp_path, monkeypatch):
+    (tmp_path / "g").write_bytes(b"(S (NN caf\xe9))\n")
+    (tmp_path / "t").write_bytes(b"(S (NN cafe))\n")
+    status, _, err = run(["--legacy", "g", "t"], monkeypatch, tmp_path)
+    assert status == 0 and err == b"1 : Words unmatch (caf\xe9|cafe)\n"
+
+
+@pytest.mark.parametrize("mode", [["--legacy"], []])
+def test_json_has_the_report_figures(files, monkeypatch, mode):
+    _, text, _ = run(mode + ["-p", "COLLINS", "gold.tst", "test.tst"], monkeypatch, files)
+    _, data, _ = run(mode + ["--json", "-p", "COLLINS", "gold.tst", "test.tst"], monkeypatch, files)
+    doc = json.loads(data)
+    assert doc["mode"] == ("legacy" if mode else "jp")
+    assert [s["recall"] for s in doc["sentences"]] == [80.0, 100.0]
+    assert doc["sentences"][0]["matched"] == 4 and doc["sentences"][0]["gold"] == 5
+    summary = doc["summary"]["all"]
+    assert f"Bracketing Recall         = {summary['recall']:6.2f}".encode() in text
+    assert f"Bracketing FMeasure       = {summary['fmeasure']:6.2f}".encode() in text
+    assert doc["summary"]["len<=40"]["sentences"] == 2
+    if not mode:
+        assert doc["alignment"] == []
+
+
+def test_json_fmeasure_nan_is_null(tmp_path, monkeypatch):
+    (tmp_path / "e").write_text("")
+    _, data, _ = run(["--legacy", "--json", "e", "e"], monkeypatch, tmp_path)
+    assert json.loads(data)["summary"]["all"]["fmeasure"] is None
+
+
+def test_install_shim_runs_jp_evalb(files, monkeypatch, tmp_path):
+    status, out, _ = run(["--install-shim", str(tmp_path / "EVALB")], monkeypatch)
+    shim = tmp_path / "EVALB" / "evalb"
+    assert status == 0 and out.decode().strip() == str(shim)
+    assert os.access(shim, os.X_OK)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    result = subprocess.run([str(shim), "--legacy", "-p", "COLLINS", "gold.tst", "test.tst"],
+                            cwd=files, capture_output=True, env=env, timeout=60)
+    _, expected, _ = run(["--legacy", "-p", "COLLINS", "gold.tst", "test.tst"], monkeypatch, files)
+    assert result.returncode == 0 and result.stdout == expected
+
+
+def test_install_shim_unwritable(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    status, _, err = run(["--install-shim", str(blocker / "sub")], monkeypatch)
+    assert status == 2 and err.startswith(b"jp_evalb: error: ")

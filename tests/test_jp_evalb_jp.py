@@ -1,0 +1,201 @@
+"""JP mode of jp_evalb: alignment feeding, worked mismatches, bad input, real corpora."""
+from __future__ import annotations
+
+import io
+import re
+import sys
+
+from jp_evalb.cli import main
+from tests.datafiles import data_path
+
+SENTENCE = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)$")
+
+
+def run(argv, monkeypatch, cwd=None):
+    out, err = io.BytesIO(), io.BytesIO()
+    stdout = io.TextIOWrapper(out, encoding="utf-8")
+    stderr = io.TextIOWrapper(err, encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    if cwd is not None:
+        monkeypatch.chdir(cwd)
+    status = main([str(a) for a in argv])
+    stdout.flush()
+    stderr.flush()
+    return status, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
+
+
+def sentences(report: str) -> list[tuple]:
+    rows = []
+    for line in report.splitlines():
+        m = SENTENCE.match(line)
+        if m:
+            g = m.groups()
+            rows.append((int(g[0]), int(g[1]), int(g[2]), int(g[5]), int(g[6]), int(g[7]), int(g[8]),
+                         int(g[9]), int(g[10])))
+    return rows  # (id, len, status, match, gold, test, crossing, words, correct tags)
+
+
+def figure(report: str, name: str, block: str = "All") -> float:
+    part = report.split(f"-- {block}")[1]
+    return float(re.search(rf"^{re.escape(name)}\s*=\s*(\S+)$", part, re.M).group(1))
+
+
+def write(tmp_path, name, *lines):
+    path = tmp_path / name
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_lined_up_input_prints_the_legacy_bytes(tmp_path, monkeypatch):
+    gold = write(tmp_path, "g", "(TOP (S (NP-SBJ (NNP John)) (VP (VBD saw) (NP (NNP Mary))) (. .)))",
+                 "(TOP (S (NP (DT The) (NN cat)) (VP (VBD sat))))")
+    test = write(tmp_path, "t", "(TOP (S (NP (NNP John)) (VP (VBD saw) (NNP Mary)) (. .)))",
+                 "(TOP (S (NP (DT The) (NN cat)) (VP (VBD sat))))")
+    for extra in ([], ["-p", "COLLINS"], ["-D", "-p", "new"]):
+        legacy = run(["--legacy", *extra, gold, test], monkeypatch)
+        assert run([*extra, gold, test], monkeypatch)[:2] == legacy[:2]
+
+
+def test_worked_mismatch_contraction(tmp_path, monkeypatch):
+    gold = write(tmp_path, "g", "(S (NP (DT This)) (VP (MD ca) (RB n't) (VP (VB be) (ADJP (JJ right)))))")
+    test = write(tmp_path, "t", "(S (NP (DT this)) (VP (MD can) (RB not) (VP (VB be) (ADJP (JJ right)))))")
+    status, out, _ = run([gold, test], monkeypatch)
+    assert status == 0
+    assert sentences(out) == [(1, 5, 0, 5, 5, 5, 0, 5, 5)]
+    # evalb itself rejects the pair.
+    assert sentences(run(["--legacy", gold, test], monkeypatch)[1])[0][2] == 1
+
+
+def test_worked_mismatch_split_sentence(tmp_path, monkeypatch):
+    gold = write(tmp_path, "g", "(S (VP (VB Click) (ADVP (RB here)) (S (VP (TO To) (VP (VB view) (NP (PRP it)))))) (. .))")
+    test = write(tmp_path, "t", "(S (VP (VB Click) (ADVP (RB here))))",
+                 "(S (VP (TO To) (VP (VB view) (NP (PRP it)))) (. .))")
+    status, out, _ = run(["--show-alignment", gold, test], monkeypatch)
+    rows = sentences(out)
+    assert status == 0 and len(rows) == 1
+    ident, length, stat, match, n_gold, n_test, crossing, words, tags = rows[0]
+    # One block: the two test roots under the unscored @S, all 3 + 4 test brackets scored
+    # against the 6 gold brackets (S VP ADVP S VP VP NP: 7).
+    assert (ident, length, stat, n_gold, n_test, words, tags) == (1, 6, 0, 7, 7, 6, 6)
+    # gold: S[0,6) VP[0,5) ADVP[1,2) S[2,5) VP[2,5) VP[3,5) NP[4,5)
+    # test: S[0,2) VP[0,2) ADVP[1,2) | S[2,6) VP[2,5) VP[3,5) NP[4,5)
+    # matched: ADVP, VP[2,5), VP[3,5), NP; the test S[2,6) crosses the gold VP[0,5).
+    assert match == 4 and crossing == 1
+    assert "1: gold 1 | test 1-2 | exact" in out
+
+
+def test_merge_wrapper_is_not_scored(tmp_path, monkeypatch):
+    one = "(S (NP (NNP John)) (VP (VBD left)) (. .))"
+    two = "(S (NP (NNP Mary)) (VP (VBD stayed)) (. .))"
+    gold = write(tmp_path, "g", f"(TOP {one})", f"(TOP {two})")
+    for wrapper in ("S1", "@S", "X"):
+        test = write(tmp_path, "t", f"({wrapper} {one} {two})")
+        status, out, _ = run(["-p", "COLLINS", gold, test], monkeypatch)
+        assert status == 0
+        assert sentences(out) == [(1, 6, 0, 6, 6, 6, 0, 4, 4)], wrapper
+
+
+def test_dummy_root_label_is_not_scored_in_aligned_blocks(tmp_path, monkeypatch):
+    gold = write(tmp_path, "g", "(S (NP (NNP John)) (VP (VBD left)))")
+    test = write(tmp_path, "t", "(@S (S (NP (NNP john)) (VP (VBD left))))")
+    # evalb rejects the pair (John/john); JP mode aligns it and leaves the @S root out.
+    assert sentences(run(["--legacy", gold, test], monkeypatch)[1])[0][2] == 1
+    assert sentences(run([gold, test], monkeypatch)[1])[0][2:6] == (0, 3, 3, 3)
+    # A pair evalb scores as it stands is scored exactly as evalb does (continuity), @S included.
+    test = write(tmp_path, "t", "(@S (S (NP (NNP John)) (VP (VBD left))))")
+    assert sentences(run([gold, test], monkeypatch)[1])[0][3:6] == (3, 3, 4)
+
+
+def test_unaligned_block_is_an_error_sentence_and_the_run_continues(tmp_path, monkeypatch):
+    gold = write(tmp_path, "g", "(S (NN a) (NN b))", "(S (NN completely) (NN different))", "(S (NN c) (NN d))")
+    test = write(tmp_path, "t", "(S (NN a) (NN b))", "(S (NN nothing) (NN alike) (NN here))", "(S (NN c) (NN d))")
+    status, out, err = run(["--show-alignment", gold, test], monkeypatch)
+    assert status == 0
+    assert [row[2] for row in sentences(out)] == [0, 1, 0]
+    assert "Number of Error sentence  =      1" in out
+    assert err.startswith("2 : Unaligned block (gold 2 | test 2)")
+    assert "2: gold 2 | test 2 | unaligned" in out
+
+
+def test_surplus_lines_at_the_end_are_reported_like_evalb(tmp_path, monkeypatch):
+    gold = write(tmp_path, "g", "(S (NN a))", "(S (NN b))", "(S (NN c))")
+    test = write(tmp_path, "t", "(S (NN a))")
+    status, out, err = run([gold, test], monkeypatch)
+    assert status == 0 and len(sentences(out)) == 1
+    assert err == "2 : Number of lines unmatch (too many lines in gold file)\n"
+
+
+def test_bad_tree_is_an_error_sentence(tmp_path, monkeypatch):
+    gold = write(tmp_path, "g", "(S (NN a))", "(S (NP x y) (NN b))", "(S (NN c))")
+    test = write(tmp_path, "t", "(S (NN a))", "(S (NP (NN x) (NN y)) (NN b))", "(S (NN c))")
+    status, out, err = run([gold, test], monkeypatch)
+    assert status == 0 and [row[2] for row in sentences(out)] == [0, 1, 0]
+    assert err == f"2 : Unreadable tree at {gold}:2: More than two elements in a bracket: " \
+                  "a word outside a (POS word) bracket\n"
+
+
+def _error(tmp_path, monkeypatch, argv):
+    status, _, err = run(argv, monkeypatch, tmp_path)
+    assert status == 2 and "Traceback" not in err and err.count("\n") == 1
+    return err
+
+
+def test_bad_input_errors(tmp_path, monkeypatch):
+    write(tmp_path, "good", "(S (NN a))", "(S (NN b))")
+    (tmp_path / "latin").write_bytes(b"(S (NN a))\n(S (NN caf\xe9))\n")
+    assert _error(tmp_path, monkeypatch, ["latin", "good"]) == "jp_evalb: error: latin:2: invalid UTF-8 at byte 11\n"
+    assert _error(tmp_path, monkeypatch, ["nope", "good"]).startswith("jp_evalb: error: nope: cannot open gold file")
+    assert _error(tmp_path, monkeypatch, ["good", "nope"]).startswith("jp_evalb: error: nope: cannot open test file")
+    assert _error(tmp_path, monkeypatch, ["-p", "nope.prm", "good", "good"]) == \
+        "jp_evalb: error: nope.prm: cannot open parameter file\n"
+    (tmp_path / "deep").write_text("(A " * 1001 + "(NN a)" + ")" * 1001 + "\n")
+    assert _error(tmp_path, monkeypatch, ["deep", "good"]) == "jp_evalb: error: deep:1: tree deeper than 1000 levels\n"
+    (tmp_path / "long").write_text("(S (NN a))\n(S " + "(NN a) " * (10 * 1024 * 1024 // 7 + 1) + ")\n")
+    assert _error(tmp_path, monkeypatch, ["good", "long"]) == "jp_evalb: error: long:2: line longer than 10 MB\n"
+    (tmp_path / "dir").mkdir()
+    assert _error(tmp_path, monkeypatch, ["dir", "good"]).startswith("jp_evalb: error: dir: cannot open gold file")
+
+
+def test_bug_files_all_scored(monkeypatch):
+    gold, test = data_path("ptb", "bug.gld"), data_path("ptb", "bug.tst")
+    for extra in ([], ["-p", data_path("ptb", "COLLINS.prm")], ["-p", data_path("ptb", "new.prm")]):
+        status, out, _ = run([*extra, gold, test], monkeypatch)
+        rows = sentences(out)
+        assert status == 0 and len(rows) == 5 and all(row[2] == 0 for row in rows)
+        assert all(row[4] > 0 and row[7] > 0 for row in rows)
+
+
+KOREAN_REFERENCE = {"Bracketing Recall": 72.91, "Bracketing Precision": 75.12,
+                    "Bracketing FMeasure": 74.00, "Tagging accuracy": 85.32}
+
+
+def test_korean_end_to_end(monkeypatch):
+    gold, test = data_path("korean", "BGAA0001.test.gold"), data_path("korean", "BGAA0001.test.sys")
+    status, out, err = run(["--show-alignment", gold, test], monkeypatch)
+    rows = sentences(out)
+    assert status == 0 and err == ""
+    assert all(row[2] == 0 for row in rows)  # every block aligned and scored
+    gold_words = sum(len(re.findall(r"\([^\s()]+ [^\s()]+\)", line)) for line in gold.read_text("utf-8").splitlines())
+    assert sum(row[7] for row in rows) == gold_words
+    # The differences from the reference implementation are explained in docs/jp_evalb.md
+    # (TOP scored without a parameter file, brackets as a multiset, positional tags).
+    for name, value in KOREAN_REFERENCE.items():
+        assert abs(figure(out, name) - value) < 1.0, name
+
+
+PTB23_JP_REFERENCE = {
+    "All": {"Bracketing Recall": 89.23, "Bracketing Precision": 89.76, "Bracketing FMeasure": 89.49,
+            "Tagging accuracy": 97.79},
+    "len<=40": {"Bracketing Recall": 89.69, "Bracketing Precision": 90.20, "Bracketing FMeasure": 89.94,
+                "Tagging accuracy": 97.73},
+}
+
+
+def test_ptb23_with_the_jp_parameter_set(monkeypatch):
+    gold, test = data_path("ptb", "23.gold"), data_path("ptb", "23.sys_berkeley_top")
+    status, out, _ = run(["-p", "jp", gold, test], monkeypatch)
+    assert status == 0
+    for block, expected in PTB23_JP_REFERENCE.items():
+        for name, value in expected.items():
+            assert abs(figure(out, name, block) - value) <= 0.05, (block, name)
