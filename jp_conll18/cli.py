@@ -75,7 +75,8 @@ def _traceback_text(error: BaseException) -> str:
 
 
 def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .reconcile import ReconcileLog, format_reconciliations
+    from .jp_mode import format_reconciliations
+    from .reconcile import ReconcileLog
 
     log = ReconcileLog(keep=args.show_alignment)
     try:

@@ -42,5 +42,5 @@ class _LazyHandler:
         self.lang, self.log = lang, log
 
     def __call__(self, *args):
-        from .reconcile import make_mismatch_handler
+        from .jp_mode import make_mismatch_handler
         return make_mismatch_handler(lang=self.lang, log=self.log)(*args)

@@ -1,30 +1,27 @@
-"""JP mode: put the gold file's characters under the system's annotations, then score.
+"""Reconciliation of one aligned sentence block: the gold file's characters under the
+system's annotations.
 
-Used only once the two character streams disagree (``stream.evaluate_streams`` hands over the
-rest of both files). Sentences are aligned with ``jp_align.iter_align_sentences`` and the
-tokens of each aligned block with ``jp_align.align_words``. Then, on copies of the sentences
-(inputs are never modified):
+Used by JP mode (``jp_mode.py``) once the two character streams disagree. The tokens of the
+block are grouped with ``jp_align.align_words``; groups whose raw characters agree are merged
+back (see ``_raw_resynchronized``). Then, on copies of the sentences (inputs are never
+modified):
 
-* a word group with as many tokens on each side: system token k takes gold token k's
-  characters and offsets (and, for a plain token, its word takes the gold FORM);
-* a group of unequal size (an added or dropped morpheme, ``cannot`` vs ``can not``...): the
-  words of the group on each side become one multi-word-token region spanning the gold
-  group's characters, with FORMs compared after normalization, so the original's LCS inside
+* a group whose texts agree up to normalization (any token counts): the gold characters are
+  cut where the system cuts its tokens, so each system token gets gold characters and offsets
+  (re-tokenization is left to the original's scoring);
+* a group whose characters differ, with as many tokens on each side: system token k takes
+  gold token k's characters and offsets;
+* a group whose characters differ with unequal token counts (an added or dropped morpheme,
+  ``au`` vs ``a le``): the words of the group on each side become one multi-word-token region
+  spanning the gold group's characters, with FORMs normalized, so the original's LCS inside
   multi-word tokens pairs the words that correspond; the system's tokens there count in the
-  Tokens totals but never match;
-* sentences that never re-synchronize (an ``unaligned`` block) are scored as unmatched on
-  both sides.
-
-The scoring itself is the original's (``scoring.py``), unchanged.
+  Tokens totals but never match.
 """
 from __future__ import annotations
 
-from itertools import chain
-from typing import Callable, List, NamedTuple, Optional
+from typing import List, NamedTuple, Optional
 
-from .model import FORM, Sentence, UDError, UDSpan, UDWord
-from .scoring import Counts
-from .stream import SideReader, score_block
+from .model import FORM, Sentence, UDSpan, UDWord
 
 
 class Reconciliation(NamedTuple):
@@ -100,7 +97,8 @@ def _token_words(sentences: List[Sentence]) -> List[List[UDWord]]:
     return result
 
 
-def _flat(sentences: List[Sentence], attribute: str) -> list:
+def flatten(sentences: List[Sentence], attribute: str) -> list:
+    """One attribute list of every sentence, concatenated (tokens, forms, lines...)."""
     return [value for s in sentences for value in getattr(s, attribute)]
 
 
@@ -110,8 +108,8 @@ def reconcile_block(gold: List[Sentence], system: List[Sentence], normalizer,
     the original scoring: (gold sentences, system sentences)."""
     from jp_align import EXACT, MISMATCH, align_words
 
-    gold_forms = _flat(gold, "token_forms")
-    system_forms = _flat(system, "token_forms")
+    gold_forms = flatten(gold, "token_forms")
+    system_forms = flatten(system, "token_forms")
     if "".join(gold_forms) == "".join(system_forms):
         # Same characters (the usual block once a file has diverged somewhere before):
         # only the offsets move to the gold's.
@@ -121,10 +119,10 @@ def reconcile_block(gold: List[Sentence], system: List[Sentence], normalizer,
                                  gold_forms, system_forms)
     unequal_cloned = False  # gold is copied only when a region must change its words
     system = [clone_sentence(s) for s in system]
-    gold_tokens = _flat(gold, "tokens")
-    gold_lines = _flat(gold, "token_lines")
-    system_tokens = _flat(system, "tokens")
-    system_lines = _flat(system, "token_lines")
+    gold_tokens = flatten(gold, "tokens")
+    gold_lines = flatten(gold, "token_lines")
+    system_tokens = flatten(system, "tokens")
+    system_lines = flatten(system, "token_lines")
     gold_words = _token_words(gold)
     system_words = _token_words(system)
     # Where each system token now sits in gold offsets, for the system sentence spans.
@@ -294,96 +292,3 @@ def _join_region(words: List[UDWord], region: UDSpan, normalizer) -> None:
 def _rule(group, sentence_rule: str) -> str:
     rule = f"{group.kind}: {group.reason}" if group.reason else group.kind
     return f"{rule} (sentences {sentence_rule})" if sentence_rule else rule
-
-
-def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None) -> Callable:
-    """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode."""
-    from jp_align import normalizer_for
-
-    normalizer = normalizer_for(lang)
-
-    def handle(gold_buf: List[Sentence], system_buf: List[Sentence], gold: SideReader,
-               system: SideReader) -> Counts:
-        # "Cannot be aligned at all" only applies when nothing was scored before the difference.
-        from_start = not gold_buf or gold_buf[0].span.start == 0
-        return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), normalizer, log,
-                                gold_path=gold.path, system_path=system.path, require_alignment=from_start)
-
-    return handle
-
-
-def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = None, *,
-                     gold_path: Optional[str] = None, system_path: Optional[str] = None,
-                     require_alignment: bool = True) -> Counts:
-    """Counts of two sentence streams whose characters disagree somewhere. With
-    ``require_alignment``, texts of which no sentence aligns are an error (UDError)."""
-    from jp_align import SIMILAR, iter_align_sentences
-
-    counts = Counts()
-    pending = _PendingBlocks()
-    aligned_any = False
-    first_unaligned = None
-    for block, gold_sentences, system_sentences in iter_align_sentences(
-            gold, system, tokens=_token_forms, normalizer=normalizer):
-        if not block.aligned or not gold_sentences or not system_sentences:
-            if first_unaligned is None and gold_sentences and system_sentences:
-                first_unaligned = (gold_sentences[0].first_line, system_sentences[0].first_line)
-            if log is not None:
-                log.add_unaligned(Reconciliation(
-                    gold_sentences[0].first_line if gold_sentences else 0,
-                    system_sentences[0].first_line if system_sentences else 0,
-                    " ".join(_flat(gold_sentences, "token_forms"))[:80],
-                    " ".join(_flat(system_sentences, "token_forms"))[:80],
-                    f"unaligned: {block.reason}"), len(gold_sentences), len(system_sentences))
-            pending.flush(counts)
-            score_block(gold_sentences, [], counts)
-            score_block([], system_sentences, counts)
-            continue
-        aligned_any = True
-        sentence_rule = block.reason if block.kind == SIMILAR else ""
-        gold_copy, system_copy = reconcile_block(gold_sentences, system_sentences, normalizer,
-                                                 log, sentence_rule)
-        pending.add(gold_copy, system_copy, counts)
-    pending.flush(counts)
-    if require_alignment and not aligned_any and first_unaligned is not None:
-        raise UDError("the gold and system texts cannot be aligned: they diverge at gold line {} and "
-                      "system line {}{}".format(first_unaligned[0], first_unaligned[1],
-                                                 f" of {system_path}" if system_path else ""),
-                      gold_path, first_unaligned[0])
-    return counts
-
-
-class _PendingBlocks:
-    """Reconciled sentence blocks waiting to be scored. As in ``stream.evaluate_streams``,
-    a block is scored once the original's word walk ends on both sides together, so the
-    result is the one the original gives on the whole restored file; a run of blocks that
-    never ends cleanly is scored as one after ``limit`` sentences, to bound memory."""
-
-    def __init__(self, limit: int = 256):
-        self.limit = limit
-        self.gold: List[Sentence] = []
-        self.system: List[Sentence] = []
-
-    def add(self, gold: List[Sentence], system: List[Sentence], counts: Counts) -> None:
-        self.gold.extend(gold)
-        self.system.extend(system)
-        whole = len(self.gold) + len(self.system) >= self.limit
-        if score_block(self.gold, self.system, counts, whole=whole) is not None:
-            self.gold, self.system = [], []
-
-    def flush(self, counts: Counts) -> None:
-        if self.gold or self.system:
-            score_block(self.gold, self.system, counts)
-            self.gold, self.system = [], []
-
-
-def _token_forms(sentence: Sentence) -> List[str]:
-    return sentence.token_forms
-
-
-def format_reconciliations(entries: List[Reconciliation], gold_path: str, system_path: str) -> str:
-    """One tab-separated line per reconciliation: gold place, system place, the two texts,
-    the rule that matched."""
-    lines = [f"{gold_path}:{r.gold_line}\t{system_path}:{r.system_line}\t{r.gold_text}\t{r.system_text}\t{r.rule}\n"
-             for r in entries]
-    return "".join(lines)

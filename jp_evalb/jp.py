@@ -20,7 +20,8 @@ from typing import BinaryIO, Iterator, Optional, TextIO
 
 from jp_align import Block, align_words, iter_align_sentences, normalizer_for
 
-from .cli import Extra, Output, Usage, parse_evalb_args
+from .cli import Extra, Usage, parse_evalb_args
+from .output import Output
 from .params import FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
 from .jsonout import JsonSink
