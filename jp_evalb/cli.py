@@ -1,7 +1,7 @@
 """``jp_evalb``: evalb's command line, legacy mode and JP mode.
 
 ``--legacy`` (anywhere) selects evalb's behaviour byte for byte; without it, sentences and
-words are aligned first (:mod:`jp_evalb.jp`). Our own options (``--legacy``, ``--json``,
+words are aligned first (:mod:`jp_evalb.jp`; legacy mode is :mod:`jp_evalb.legacy`). Our own options (``--legacy``, ``--json``,
 ``--show-alignment``, ``--install-shim DIR``) are removed before evalb's option parsing.
 """
 from __future__ import annotations

@@ -26,9 +26,9 @@ def build_parser() -> OneLineParser:
     parser.add_argument("system", metavar="SYSTEM")
     parser.add_argument("--gold-format", choices=FORMATS, default="auto", help="default: detected")
     parser.add_argument("--system-format", choices=FORMATS, default="auto", help="default: detected")
-    parser.add_argument("--lang", default=LANGUAGE_INDEPENDENT,
-                        help="language of jp_align's exception table used for aligning (default: none, only "
-                             "the language-independent part; 'en' adds English contraction rules)")
+    parser.add_argument("--lang", default="en",
+                        help="language of jp_align's exception table used for aligning (default: en, with "
+                             "English contraction rules; 'und' keeps only the language-independent part)")
     parser.add_argument("--casefold", action="store_true", help="compare texts case-insensitively")
     parser.add_argument("--threshold", type=float, default=0.1,
                         help="distance below which differing sentence texts still align (default 0.1)")

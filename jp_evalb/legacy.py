@@ -1,0 +1,170 @@
+"""Legacy mode: evalb's main loop, byte for byte (``jp_evalb --legacy``)."""
+from __future__ import annotations
+
+import io
+from typing import BinaryIO, Iterator, Optional, TextIO
+
+from .cli import Extra, Usage, parse_evalb_args
+from .output import Output
+from .params import FatalError, Params
+from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
+from .scoring import LabelTable, RunTotals, evaluate_pair
+from .trees import ReadOptions, Tree, legacy_lines, read_tree
+
+
+class Killed(Exception):
+    """evalb's error limit was exceeded: exit 1 with what stdout holds so far."""
+
+    def __init__(self, sink=None) -> None:
+        super().__init__()
+        self.sink = sink  # a --json document to close
+
+
+class ErrorLimit:
+    """evalb's Error(): ``LINE : message`` on stderr; the run dies when an error occurs while
+    the count already exceeds MAX_ERROR."""
+
+    def __init__(self, max_error: int, err: Output) -> None:
+        self.max_error = max_error
+        self.count = 0
+        self._err = err
+
+    def report(self, line: int, message: str) -> None:
+        self._err.write(f"{line} : {message}")
+        killed = self.count > self.max_error
+        self.count += 1
+        if killed:
+            raise Killed()
+
+    def forever(self, line: int, message: str) -> None:
+        """An error evalb repeats without advancing: emit it until the limit kills the run."""
+        remaining = max(self.max_error + 2 - self.count, 1)
+        text = f"{line} : {message}"
+        while remaining > 0:
+            batch = min(remaining, 10000)
+            self._err.write(text * batch)
+            remaining -= batch
+            self.count += batch
+        raise Killed()
+
+
+def run_legacy(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) -> int:
+    encoding = "latin-1"
+    out, err = Output(stdout, encoding), Output(stderr, encoding)
+    try:
+        return _legacy(args, extra, out, err, encoding)
+    except Killed as killed:
+        if killed.sink is not None:
+            killed.sink.abort()
+        return 1
+    finally:
+        out.flush()
+        err.flush()
+
+
+def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) -> int:
+    try:
+        options = parse_evalb_args(args, err.write, encoding)
+    except Usage as usage:
+        err.write(USAGE)
+        return usage.status
+    except FatalError as fatal:
+        err.write(fatal.message)
+        return 1
+    params = options.params
+    gold_stream = _open_legacy(options.gold)
+    if gold_stream is None:
+        err.write(f"Can't open gold file ({_c_name(options.gold)})\n")
+        return 1
+    test_stream = _open_legacy(options.test)
+    if test_stream is None:
+        gold_stream.close()
+        err.write(f"Can't open test file ({_c_name(options.test)})\n")
+        return 1
+    with gold_stream, test_stream:
+        if extra.json:
+            from .jsonout import JsonSink
+
+            sink = JsonSink(out, "legacy")
+        else:
+            sink = None
+        try:
+            return _legacy_loop(legacy_lines(gold_stream), legacy_lines(test_stream), params, out, err, sink)
+        except Killed:
+            raise Killed(sink) from None
+
+
+def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params,
+                 out: Output, err: Output, sink) -> int:
+    debug = params.debug
+    options = ReadOptions.from_params(params, trace=debug > 1)
+    table = LabelTable(params)
+    errors = ErrorLimit(params.max_error, err)
+    totals = RunTotals(params.cutoff_len)
+    if sink is None:
+        out.write(HEADER)
+    line_no = 1
+    for gold_line in gold_lines:
+        gold = read_tree(gold_line, options)
+        _emit_reading(gold, line_no, out, errors)
+        test_line = next(test_lines, None)
+        if test_line is None:
+            errors.report(line_no, "Number of lines unmatch (too many lines in gold file)\n")
+            break
+        test = read_tree(test_line, options)
+        _emit_reading(test, line_no, out, errors)
+        read_error = bool(gold.errors or test.errors)
+        ev = evaluate_pair(line_no, gold, test, params, table, read_error=read_error, debug=debug)
+        if debug > 1:
+            out.write("\n")
+            out.write("".join(ev.trace))
+        if ev.error is not None:
+            errors.report(line_no, ev.error)
+        if debug > 1 and ev.bracket_score is not None:
+            out.write(matching_trace(ev, gold.line, test.line))
+        if sink is None:
+            out.write(sentence_line(ev.score))
+        else:
+            sink.sentence(ev.score)
+        totals.add(ev.score)
+        if debug >= 1 and sink is None:
+            out.write(debug_dump(ev, params.labels_equal))
+        line_no += 1
+    else:
+        if next(test_lines, None) is not None:
+            errors.report(line_no, "Number of lines unmatch (too many lines in test file)\n")
+    if sink is None:
+        out.write(summary(totals.all, totals.short, params.cutoff_len))
+    else:
+        sink.finish(totals)
+    return 0
+
+
+def _emit_reading(tree: Tree, line_no: int, out: Output, errors: ErrorLimit) -> None:
+    """DEBUG 2 reading trace and reading errors, in the order evalb produces them."""
+    done = 0
+    for at, message in tree.errors:
+        if at > done:
+            out.write("".join(tree.trace[done:at]))
+            done = at
+        errors.report(line_no, message)
+    if done < len(tree.trace):
+        out.write("".join(tree.trace[done:]))
+    if tree.endless:
+        errors.forever(line_no, "Reading sentence\n")
+
+
+def _c_name(name: Optional[str]) -> str:
+    return "(null)" if name is None else name
+
+
+def _open_legacy(name: Optional[str]) -> Optional[BinaryIO]:
+    if name is None:
+        return None
+    try:
+        return open(name, "rb")
+    except IsADirectoryError:
+        # fopen() succeeds on a directory and the first fgets() fails: an empty file.
+        return io.BytesIO(b"")
+    except OSError:
+        return None

@@ -1,0 +1,34 @@
+"""Writing the report: text encoded in the run's encoding, buffered."""
+from __future__ import annotations
+
+from typing import BinaryIO, Optional, TextIO
+
+FLUSH_EVERY = 256  # pieces buffered before a write
+
+
+class Output:
+    """Text written as bytes in the run's encoding, buffered."""
+
+    def __init__(self, stream: TextIO, encoding: str) -> None:
+        self._binary: Optional[BinaryIO] = getattr(stream, "buffer", None)
+        self._text = stream
+        self._encoding = encoding
+        self._parts: list[str] = []
+
+    def write(self, text: str) -> None:
+        self._parts.append(text)
+        if len(self._parts) >= FLUSH_EVERY:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self._parts:
+            return
+        text = "".join(self._parts)
+        self._parts = []
+        if self._binary is not None:
+            self._text.flush()
+            self._binary.write(text.encode(self._encoding, "surrogateescape"))
+            self._binary.flush()
+        else:
+            self._text.write(text)
+            self._text.flush()
