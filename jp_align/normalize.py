@@ -48,18 +48,21 @@ COMMON_TOKEN_MAP: Mapping[str, str] = {
 }
 
 # English contractions. Tokenizers split "can't" as "ca n't" (PTB), "can 't" (Moses) or keep
-# it whole; some systems expand it to "can not". Mapping the expanded pieces onto the
-# contracted ones makes every variant read "can't": "can not" -> "ca"+"n't",
-# "ca n't" -> "ca"+"n't", "Is not" -> "Is"+"n't" = "Isn't" = Moses' "Isn"+"'t".
-# Whole-token rules depend on tokenization ("can-eat" is not mapped, "can" is), so the
+# it whole; some systems expand it to "can not". The contracted pieces are mapped onto the
+# expanded words ("ca" -> "can", "n't" -> "not", and a token ending in "n't" such as "don't"
+# -> "do" + "not"), so "ca n't", "can't", "can not" and "cannot" all read "cannot". The rules
+# rewrite only the rare contracted tokens, never the common words "not" or "can".
+# Whole-token rules still depend on tokenization (Moses' "Isn 't" is not rewritten), so the
 # aligners compare raw text first and use the normalized text only where raw text differs.
 _ENGLISH_CONTRACTIONS: Mapping[str, str] = {
-    "not": "n't",
-    "can": "ca",
-    "cannot": "can't",
-    "will": "wo",
-    "shall": "sha",
+    "n't": "not",
+    "ca": "can",
+    "wo": "will",
+    "sha": "shall",
 }
+# Token suffixes rewritten after the stem is looked up in the token map: "won't" -> "wo"
+# -> "will", + "not".
+_ENGLISH_SUFFIXES: Mapping[str, str] = {"n't": "not"}
 
 
 def raw_text(tokens: Iterable[str]) -> str:
@@ -78,6 +81,7 @@ def _case_variants(table: Mapping[str, str]) -> dict:
 
 
 ENGLISH_TOKEN_MAP: Mapping[str, str] = _case_variants(_ENGLISH_CONTRACTIONS)
+ENGLISH_SUFFIX_MAP: Mapping[str, str] = _case_variants(_ENGLISH_SUFFIXES)
 
 
 def _apply_char_map(token: str, pairs: Sequence[tuple]) -> str:
@@ -91,12 +95,14 @@ def _apply_char_map(token: str, pairs: Sequence[tuple]) -> str:
 class Normalizer:
     """Maps a token to its canonical space-free form.
 
-    ``token_map`` replaces whole tokens, ``char_map`` replaces substrings, ``unicode_form`` is
+    ``token_map`` replaces whole tokens, ``char_map`` replaces substrings, ``suffix_map``
+    rewrites a token's suffix (its stem then goes through ``token_map``), ``unicode_form`` is
     a :func:`unicodedata.normalize` form or None, ``casefold`` lower-cases the result.
     """
 
     token_map: Mapping[str, str] = field(default_factory=dict)
     char_map: Mapping[str, str] = field(default_factory=dict)
+    suffix_map: Mapping[str, str] = field(default_factory=dict)
     casefold: bool = False
     unicode_form: Optional[str] = "NFC"
     # Memo of normalized tokens. Per instance, bounded; the vocabulary of a corpus is far
@@ -116,11 +122,13 @@ class Normalizer:
         char_map: Optional[Mapping[str, str]] = None,
         casefold: Optional[bool] = None,
         unicode_form: Optional[str] = "",
+        suffix_map: Optional[Mapping[str, str]] = None,
     ) -> "Normalizer":
         """A new normalizer with extra table entries (and optionally other settings)."""
         return Normalizer(
             token_map={**self.token_map, **(token_map or {})},
             char_map={**self.char_map, **(char_map or {})},
+            suffix_map={**self.suffix_map, **(suffix_map or {})},
             casefold=self.casefold if casefold is None else casefold,
             unicode_form=self.unicode_form if unicode_form == "" else unicode_form,
         )
@@ -158,6 +166,12 @@ class Normalizer:
             if self.unicode_form and not unicodedata.is_normalized(self.unicode_form, token):
                 token = unicodedata.normalize(self.unicode_form, token)
         mapped = self.token_map.get(token)
+        if mapped is None:
+            for suffix, replacement in self.suffix_map.items():
+                if token.endswith(suffix) and len(token) > len(suffix):
+                    stem = token[:-len(suffix)]
+                    mapped = self.token_map.get(stem, stem) + replacement
+                    break
         if mapped is not None:
             token = "".join(mapped.split())  # table values may be written with spaces
         return token.casefold() if self.casefold else token
@@ -192,12 +206,14 @@ def normalizer_for(
     Every language gets the language-independent part: PTB bracket escapes, quote and dash
     variants, ``…``, and Unicode normalization.
     """
-    token_map = dict(COMMON_TOKEN_MAP)
+    token_map, suffix_map = dict(COMMON_TOKEN_MAP), {}
     if lang.lower().startswith("en"):
         token_map.update(ENGLISH_TOKEN_MAP)
+        suffix_map.update(ENGLISH_SUFFIX_MAP)
     return Normalizer(
         token_map=token_map,
         char_map=dict(COMMON_CHAR_MAP),
+        suffix_map=suffix_map,
         casefold=casefold,
         unicode_form=unicode_form,
     )

@@ -174,7 +174,9 @@ def _grow_similar(left: _Side, right: _Side, threshold: float, distance: Distanc
         acc_l, acc_r = "".join(parts_l), "".join(parts_r)
         if _similar(acc_l, acc_r, threshold, distance) and (not check_next or _next_block_agrees(
                 left, right, a0 + a, b0 + b, threshold, distance, lookahead)):
-            return a, b, distance(acc_l, acc_r)
+            if not check_next:
+                return a, b, distance(acc_l, acc_r)
+            return _settle(left, right, start, (a, b), parts_l, parts_r, threshold, distance, lookahead)
         nxt_l, nxt_r = left.text(a0 + a), right.text(b0 + b)
         if nxt_l is not None and (len_l <= len_r or nxt_r is None):
             parts_l.append(nxt_l)
@@ -187,6 +189,43 @@ def _grow_similar(left: _Side, right: _Side, threshold: float, distance: Distanc
         else:
             return None
     return None
+
+
+def _settle(left: _Side, right: _Side, start: Tuple[int, int], counts: Tuple[int, int],
+            parts_l: List[str], parts_r: List[str], threshold: float, distance: Distance,
+            lookahead: int) -> Tuple[int, int, float]:
+    """Move a similar block's end while one more sentence on either side lowers the distance.
+
+    The first similar end is not always the right one: a short sentence the other side
+    kept at the end of its line (``...``) makes the block without it similar too, and the
+    following block may still re-synchronize. Taking it in makes the texts closer.
+    """
+    a0, b0 = start
+    a, b = counts
+    parts_l, parts_r = list(parts_l), list(parts_r)
+    best = distance("".join(parts_l), "".join(parts_r))
+    while a < lookahead and b < lookahead:
+        moves = []
+        for da, db in ((1, 0), (0, 1)):
+            extra = left.text(a0 + a) if da else right.text(b0 + b)
+            if extra is None:
+                continue
+            cand_l = parts_l + [extra] if da else parts_l
+            cand_r = parts_r + [extra] if db else parts_r
+            d = distance("".join(cand_l), "".join(cand_r))
+            if d < best and _next_block_agrees(left, right, a0 + a + da, b0 + b + db,
+                                               threshold, distance, lookahead):
+                moves.append((d, da, db, extra))
+        if not moves:
+            break
+        best, da, db, extra = min(moves)
+        if da:
+            parts_l.append(extra)
+            a += 1
+        else:
+            parts_r.append(extra)
+            b += 1
+    return a, b, best
 
 
 def _resynchronize(left: _Side, right: _Side, lookahead: int) -> Tuple[int, int]:

@@ -84,11 +84,13 @@ def align_words(
             start_i, start_j = prev.left.start, prev.right.start
             kind = MISMATCH
         span_l, span_r = range(start_i, i), range(start_j, j)
-        if kind == EXACT:
-            raw_l = "".join(left[k] for k in span_l)
-            raw_r = "".join(right[k] for k in span_r)
-            if raw_l != raw_r:
-                kind = NORMALIZED
+        # Raw characters decide first: a group the normalized walk could not match
+        # ("not" | "no" "t": the table rewrites one tokenization only) is still exact.
+        raw_equal = raw_text(left[k] for k in span_l) == raw_text(right[k] for k in span_r)
+        if raw_equal:
+            kind = EXACT
+        elif kind == EXACT:
+            kind = NORMALIZED
         if kind == EXACT:
             reason = ""
         elif kind == NORMALIZED:

@@ -7,16 +7,16 @@ words are aligned first (:mod:`jp_evalb.jp`; legacy mode is :mod:`jp_evalb.legac
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 from .params import Params, atoi, read_parameter_file
 
 PROG = "jp_evalb"
 
 
-@dataclass
-class Options:
+class Options(NamedTuple):
+    """evalb's options after parsing: the settings and the two file names (None if absent)."""
+
     params: Params
     gold: Optional[str]
     test: Optional[str]
@@ -30,16 +30,18 @@ class Usage(Exception):
         self.status = status
 
 
-@dataclass
 class Extra:
-    """Our options, not evalb's."""
+    """Our options, not evalb's; ``rest`` is the argument list left for evalb's parser."""
 
-    legacy: bool = False
-    json: bool = False
-    show_alignment: bool = False
-    install_shim: Optional[str] = None
-    lang: str = "en"
-    rest: list[str] = field(default_factory=list)
+    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "rest")
+
+    def __init__(self) -> None:
+        self.legacy = False
+        self.json = False
+        self.show_alignment = False
+        self.install_shim: Optional[str] = None
+        self.lang = "en"
+        self.rest: list[str] = []
 
 
 def split_extra(argv: list[str]) -> Extra:

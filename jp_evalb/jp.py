@@ -1,34 +1,34 @@
 """JP mode: align sentences and words first, then feed evalb's scorer.
 
-Feeding, block by block (see docs/jp_evalb.md for the user-facing description):
+Feeding (see docs/jp_evalb.md for the user-facing description):
 
-* Sentences are aligned on their text (:func:`jp_align.iter_align_sentences`): the words of
-  each tree except those the parameter file removes for length (``-NONE-`` traces).
-* A 1:1 block that evalb itself scores (same words, possibly after its quote repair) is scored
-  exactly as in legacy mode, so inputs that already line up print the original's bytes.
-* Any other block is one unit: the trees of each side are concatenated, as if combined under a
-  dummy root ``@S`` that is never scored. The scored words (those DELETE_LABEL keeps) of the
-  two sides are grouped by :func:`jp_align.align_words`; every bracket is re-indexed onto the
-  groups of its first and last word, and evalb's scorer runs unchanged on the result.
+* Lines are paired as evalb pairs them as long as evalb accepts the pair (same words, possibly
+  after its quote repair; a wordless test line is a skip when the lines after it pair up
+  again). Such pairs are scored exactly as in legacy mode, so inputs that already line up print
+  the original's bytes.
+* From a pair evalb rejects, sentences are aligned on their text
+  (:func:`jp_align.iter_align_sentences`; the text is the words evalb scores) until the aligner
+  holds no sentence it has not placed, then line-by-line pairing resumes.
+* A 1:1 block evalb scores is scored as in legacy mode. Any other block is one unit: the trees
+  of each side are concatenated, as if combined under a dummy root ``@S`` that is never scored.
+  The scored words of the two sides are grouped by :func:`jp_align.align_words`; every bracket
+  is re-indexed onto the groups of its first and last word, and evalb's scorer runs unchanged.
 """
 from __future__ import annotations
 
-import json
-import tempfile
-from dataclasses import dataclass
-from typing import BinaryIO, Iterator, Optional, TextIO
+from collections import deque
+from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, TextIO
 
-from jp_align import Block, align_words, iter_align_sentences, normalizer_for
 
 from .cli import Extra, Usage, parse_evalb_args
 from .output import Output
 from .params import FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
-from .jsonout import JsonSink
 from .scoring import (
     STATUS_ERROR,
     STATUS_OK,
     STATUS_SKIP,
+    Evaluation,
     LabelTable,
     RunTotals,
     SentenceScore,
@@ -38,10 +38,18 @@ from .scoring import (
 )
 from .trees import ReadOptions, Tree, leaf_words, nesting_depth, read_tree
 
+if TYPE_CHECKING:
+    from jp_align import Block, Normalizer
+
+# jp_align (and rapidfuzz under it) is imported on first use: inputs that line up never need
+# it, and its import is a tenth of such a run.
+EXACT = "exact"  # jp_align.EXACT, the kind of a block or group whose texts are identical
+
 PROG = "jp_evalb"
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
 DUMMY_ROOT = "@S"
+LOOKAHEAD = 64  # sentences examined after a skipped (wordless) test line
 
 
 class InputError(Exception):
@@ -53,8 +61,7 @@ class InputError(Exception):
         self.message = message
 
 
-@dataclass
-class Sentence:
+class Sentence(NamedTuple):
     """One tree of a JP-mode input, with its line number (1-based).
 
     ``text`` is what sentence alignment compares: the words evalb scores. The parameter
@@ -99,8 +106,7 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
         yield Sentence(number, tree, problem, text, f"{name}:{number}")
 
 
-@dataclass
-class BlockResult:
+class BlockResult(NamedTuple):
     score: SentenceScore
     groups: list[Block]
     note: Optional[str] = None  # stderr message for status-1 blocks
@@ -135,6 +141,8 @@ def score_block(
     test_words, test_tags, test_spans, _ = _combine(tests, table)
     if not test_words:
         return BlockResult(SentenceScore(line_id, length, STATUS_SKIP), [])
+    from jp_align import align_words
+
     groups = align_words(gold_words, test_words, normalizer=normalizer)
     gold_group = _group_of(groups, len(gold_words), "left")
     test_group = _group_of(groups, len(test_words), "right")
@@ -213,8 +221,8 @@ def _reindex(spans: list[tuple], group: list[int], skip: set) -> list[tuple[int,
 
 def _alignment_line(block: Block, golds, tests, groups: list[Block], gold_words, test_words) -> Optional[str]:
     """One line for --show-alignment, or None for a 1:1 block whose words pair one to one."""
-    odd = [g for g in groups if not (len(g.left) == 1 and len(g.right) == 1 and g.kind == "exact")]
-    if block.is_one_to_one and block.kind == "exact" and not odd:
+    odd = [g for g in groups if not (g.is_one_to_one and g.kind == EXACT)]
+    if block.is_one_to_one and block.kind == EXACT and not odd:
         return None
     parts = [f"gold {_ids(golds)} | test {_ids(tests)} | {block.kind}"]
     if block.reason:
@@ -272,27 +280,30 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
 
 def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, extra: Extra,
              out: Output, err: Output) -> int:
-    normalizer = normalizer_for(extra.lang, casefold=True)
-    if params.eq_words:
-        normalizer = normalizer.extended(token_map={b: a for a, b in params.eq_words})
-    run = _Run(params, extra, normalizer, out, err)
+    run = _Run(params, extra, out, err)
     read_options = ReadOptions.from_params(params, trace=params.debug > 1)
-    golds = read_sentences(gold_stream, gold_name, read_options)
-    tests = read_sentences(test_stream, test_name, read_options)
+    golds = _Lookahead(read_sentences(gold_stream, gold_name, read_options))
+    tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
     # Blocks with sentences on one side only are held back: followed by a two-sided block they
     # are unaligned sentences in the middle (status 1); at the end of the input they are the
     # surplus lines of the longer file, which evalb reports and leaves out, and so do we.
     pending: list[tuple] = []
-    for block, gold_items, test_items in iter_align_sentences(
-        golds, tests, tokens=lambda s: s.text, normalizer=normalizer
-    ):
-        if not gold_items or not test_items:
-            pending.append((block, gold_items, test_items))
+    while golds.peek(0) is not None or tests.peek(0) is not None:
+        ev = run.accepted(golds, tests)
+        if ev is not None:
+            for held in pending:
+                run.block(*held)
+            pending = []
+            run.pair(golds.take(), tests.take(), ev)
             continue
-        for held in pending:
-            run.block(*held)
-        pending = []
-        run.block(block, gold_items, test_items)
+        for block, gold_items, test_items in _aligned_region(golds, tests, run.normalizer):
+            if not gold_items or not test_items:
+                pending.append((block, gold_items, test_items))
+                continue
+            for held in pending:
+                run.block(*held)
+            pending = []
+            run.block(block, gold_items, test_items)
     if pending:
         _, gold_items, test_items = pending[0]
         which = "gold" if gold_items else "test"
@@ -302,19 +313,125 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
     return 0
 
 
+class _Lookahead:
+    """A stream of sentences that the line-by-line pairing can peek into and that can be lent
+    to the aligner (``lend``), which then takes sentences one at a time."""
+
+    def __init__(self, items: Iterator[Sentence]) -> None:
+        self._items = items
+        self._buffer: deque = deque()
+        self.lent = 0  # sentences the aligner has taken since the last lend()
+
+    def peek(self, k: int) -> Optional[Sentence]:
+        while len(self._buffer) <= k:
+            item = next(self._items, None)
+            if item is None:
+                return None
+            self._buffer.append(item)
+        return self._buffer[k]
+
+    def take(self) -> Sentence:
+        return self._buffer.popleft()
+
+    def lend(self) -> Iterator[Sentence]:
+        self.lent = 0
+        return self._lent()
+
+    def _lent(self) -> Iterator[Sentence]:
+        while self.peek(0) is not None:
+            self.lent += 1
+            yield self._buffer.popleft()
+
+
+def _aligned_region(golds: _Lookahead, tests: _Lookahead, normalizer) -> Iterator[tuple]:
+    """Blocks of jp_align from where line-by-line pairing failed, until the aligner holds no
+    sentence it has not placed in a block: then pairing line by line resumes (restarting the
+    aligner there later gives the same blocks, since it keeps no other state)."""
+    from jp_align import iter_align_sentences
+
+    aligner = iter_align_sentences(golds.lend(), tests.lend(), tokens=_text, normalizer=normalizer)
+    for block, gold_items, test_items in aligner:
+        yield block, gold_items, test_items
+        if golds.lent == block.left.stop and tests.lent == block.right.stop:
+            aligner.close()
+            return
+
+
+def _text(sentence: Sentence) -> list[str]:
+    return sentence.text
+
+
 class _Run:
     """Per-run state of JP mode: totals, output sinks, the alignment log."""
 
-    def __init__(self, params: Params, extra: Extra, normalizer, out: Output, err: Output) -> None:
-        self.params, self.extra, self.normalizer, self.out, self.err = params, extra, normalizer, out, err
+    def __init__(self, params: Params, extra: Extra, out: Output, err: Output) -> None:
+        self.params, self.extra, self.out, self.err = params, extra, out, err
+        self._normalizer: Optional[Normalizer] = None
         self.table = LabelTable(params)
         self.totals = RunTotals(params.cutoff_len)
-        self.sink = JsonSink(out, "jp") if extra.json else None
-        self.log = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") \
-            if extra.show_alignment or extra.json else None
+        self.sink = None
+        if extra.json:
+            from .jsonout import JsonSink
+
+            self.sink = JsonSink(out, "jp")
+        self.log = None
+        if extra.show_alignment or extra.json:
+            import tempfile  # only these outputs keep a log (in memory up to 1 MiB, then on disk)
+
+            self.log = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
         self.next_gold = 1
         if self.sink is None:
             out.write(HEADER)
+
+    @property
+    def normalizer(self) -> Normalizer:
+        """The exception table of the alignment (EQ_WORD pairs added), built on first use."""
+        if self._normalizer is None:
+            from jp_align import normalizer_for
+
+            normalizer = normalizer_for(self.extra.lang, casefold=True)
+            if self.params.eq_words:
+                normalizer = normalizer.extended(token_map={b: a for a, b in self.params.eq_words})
+            self._normalizer = normalizer
+        return self._normalizer
+
+    def _evaluate(self, gold: Sentence, test: Sentence) -> Optional[Evaluation]:
+        """evalb's own result for a pair of lines, unless evalb rejects it (status 1)."""
+        if gold.problem or test.problem:
+            return None
+        ev = evaluate_pair(gold.number, gold.tree, test.tree, self.params, self.table,
+                           read_error=False, debug=self.params.debug)
+        return None if ev.score.status == STATUS_ERROR else ev
+
+    def accepted(self, golds: _Lookahead, tests: _Lookahead) -> Optional[Evaluation]:
+        """The next two lines as evalb pairs them, when evalb accepts the pair as it stands.
+
+        A test line without words (a failed parse, a blank line) is evalb's skip (status 2);
+        it is accepted only when the lines after it pair up again (the next pair with words
+        is accepted, or both files end), otherwise it is left to the aligner (e.g. a blank
+        line a parser printed between trees).
+        """
+        gold, test = golds.peek(0), tests.peek(0)
+        if gold is None or test is None:
+            return None
+        ev = self._evaluate(gold, test)
+        if ev is None or ev.score.status != STATUS_SKIP or not gold.tree.words:
+            return ev
+        for k in range(1, LOOKAHEAD + 1):
+            gold_next, test_next = golds.peek(k), tests.peek(k)
+            if gold_next is None or test_next is None:
+                return ev if gold_next is None and test_next is None else None
+            if test_next.tree.words or test_next.problem:
+                after = self._evaluate(gold_next, test_next)
+                return ev if after is not None and after.score.status == STATUS_OK else None
+        return None
+
+    def pair(self, gold: Sentence, test: Sentence, ev: Evaluation) -> None:
+        """Output of a pair evalb accepts: exactly evalb's."""
+        self.next_gold = gold.number + 1
+        if self.params.debug > 1:
+            self.out.write("".join(gold.tree.trace) + "".join(test.tree.trace))
+        self._emit(None, [gold], [test], ev, None, None)
 
     def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
         params, out, debug = self.params, self.out, self.params.debug
@@ -325,26 +442,29 @@ class _Run:
             for s in gold_items + test_items:
                 out.write("".join(s.tree.trace))
         ev = None
-        if block.is_one_to_one and block.aligned and not gold_items[0].problem and not test_items[0].problem:
+        if block.is_one_to_one and block.aligned:
             # What evalb itself would score is scored exactly as evalb does.
-            ev = evaluate_pair(line_id, gold_items[0].tree, test_items[0].tree, params, self.table,
-                               read_error=False, debug=debug)
-            if ev.score.status == STATUS_ERROR:
-                ev = None
-        groups: Optional[list[Block]] = None
+            ev = self._evaluate(gold_items[0], test_items[0])
+        if ev is not None:
+            self._emit(block, gold_items, test_items, ev, None, None)
+            return
+        result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer)
+        if result.note:
+            self.err.write(f"{line_id} : {result.note}")
+        if debug > 1:
+            out.write("\n")
+        self._emit(block, gold_items, test_items, None, result.score, result.groups)
+
+    def _emit(self, block: Optional[Block], gold_items: list[Sentence], test_items: list[Sentence],
+              ev: Optional[Evaluation], score: Optional[SentenceScore], groups: Optional[list[Block]]) -> None:
+        params, out, debug = self.params, self.out, self.params.debug
+        line_id = ev.score.id if ev is not None else score.id
         if ev is not None:
             if debug > 1:
                 out.write("\n" + "".join(ev.trace))
                 if ev.bracket_score is not None:
                     out.write(matching_trace(ev, gold_items[0].tree.line, test_items[0].tree.line))
             score = ev.score
-        else:
-            result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer)
-            score, groups = result.score, result.groups
-            if result.note:
-                self.err.write(f"{line_id} : {result.note}")
-            if debug > 1:
-                out.write("\n")
         if self.sink is None:
             out.write(sentence_line(score))
         else:
@@ -364,6 +484,8 @@ class _Run:
                     self.log.write(f"{line_id}: {line}")
             else:
                 record = _alignment_record(line_id, block, gold_items, test_items, groups or [], gw, tw)
+                import json
+
                 self.log.write(json.dumps(record) + "\n")
 
     def finish(self) -> None:
@@ -395,6 +517,6 @@ def _alignment_record(line_id, block: Block, golds, tests, groups, gold_words, t
         "groups": [
             {"gold": [gold_words[i] for i in g.left], "test": [test_words[j] for j in g.right], "kind": g.kind}
             for g in groups
-            if not (len(g.left) == 1 and len(g.right) == 1 and g.kind == "exact")
+            if not (g.is_one_to_one and g.kind == EXACT)
         ],
     }

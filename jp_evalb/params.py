@@ -7,8 +7,6 @@ on stderr while reading, in order.
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -28,37 +26,66 @@ class FatalError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Params:
-    debug: int = 0
-    max_error: int = 10
-    cutoff_len: int = 40
-    labeled: int = 1
-    delete_labels: tuple[str, ...] = ()
-    delete_labels_for_length: tuple[str, ...] = ()
-    quote_labels: tuple[str, ...] = ()
-    eq_labels: tuple[tuple[str, str], ...] = ()
-    eq_words: tuple[tuple[str, str], ...] = ()
-    # Derived lookup tables (filled in __post_init__; not part of equality).
-    _eq_label_pairs: frozenset = field(default=frozenset(), init=False, repr=False, compare=False)
-    _eq_word_pairs: frozenset = field(default=frozenset(), init=False, repr=False, compare=False)
-    _deleted_phrase_labels: frozenset = field(default=frozenset(), init=False, repr=False, compare=False)
-    _label_class: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+_FIELDS = ("debug", "max_error", "cutoff_len", "labeled", "delete_labels", "delete_labels_for_length",
+           "quote_labels", "eq_labels", "eq_words")
 
-    def __post_init__(self) -> None:
+
+class Params:
+    """evalb's settings (immutable: :meth:`with_` returns a changed copy).
+
+    A plain class rather than a dataclass: this is imported on every run, and generating
+    dataclass methods costs more start-up time than the whole class is worth.
+    """
+
+    __slots__ = _FIELDS + ("_eq_label_pairs", "_eq_word_pairs", "_deleted_phrase_labels", "_label_class")
+
+    def __init__(
+        self,
+        debug: int = 0,
+        max_error: int = 10,
+        cutoff_len: int = 40,
+        labeled: int = 1,
+        delete_labels: tuple[str, ...] = (),
+        delete_labels_for_length: tuple[str, ...] = (),
+        quote_labels: tuple[str, ...] = (),
+        eq_labels: tuple[tuple[str, str], ...] = (),
+        eq_words: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.debug = debug
+        self.max_error = max_error
+        self.cutoff_len = cutoff_len
+        self.labeled = labeled
+        self.delete_labels = tuple(delete_labels)
+        self.delete_labels_for_length = tuple(delete_labels_for_length)
+        self.quote_labels = tuple(quote_labels)
+        self.eq_labels = tuple(eq_labels)
+        self.eq_words = tuple(eq_words)
         label_pairs = frozenset(self.eq_labels) | frozenset((b, a) for a, b in self.eq_labels)
-        word_pairs = frozenset(self.eq_words) | frozenset((b, a) for a, b in self.eq_words)
         # A phrase label is deleted when it equals a DELETE_LABEL or is EQ_LABEL-equivalent
         # to one (evalb compares with label_comp), so the set is closed over the pairs once.
         deleted = set(self.delete_labels)
         deleted.update(a for a, b in label_pairs if b in self.delete_labels)
-        object.__setattr__(self, "_eq_label_pairs", label_pairs)
-        object.__setattr__(self, "_eq_word_pairs", word_pairs)
-        object.__setattr__(self, "_deleted_phrase_labels", frozenset(deleted))
-        object.__setattr__(self, "_label_class", _label_classes(self.eq_labels))
+        self._eq_label_pairs = label_pairs
+        self._eq_word_pairs = frozenset(self.eq_words) | frozenset((b, a) for a, b in self.eq_words)
+        self._deleted_phrase_labels = frozenset(deleted)
+        self._label_class = _label_classes(self.eq_labels)
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Params) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return "Params(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS) + ")"
 
     def with_(self, **changes) -> "Params":
-        return dataclasses.replace(self, **changes)
+        values = {name: getattr(self, name) for name in _FIELDS}
+        values.update(changes)
+        return Params(**values)
 
     def labels_equal(self, a: str, b: str) -> bool:
         return a == b or (a, b) in self._eq_label_pairs

@@ -7,7 +7,6 @@ changes what it feeds in (combined trees, spans re-indexed onto word groups).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import NamedTuple, Optional, Sequence
 
 from .params import Params
@@ -45,22 +44,21 @@ class SentenceScore(NamedTuple):
         return 100.0 * self.correct_tags / self.words if self.words else 0.0
 
 
-@dataclass
+_COUNTERS = ("sentences", "errors", "skips", "gold", "test", "match", "complete", "words",
+             "crossing", "no_crossing", "le2_crossing", "correct_tags")
+
+
 class Totals:
     """evalb's TOTAL_* or TOT40_* counters."""
 
-    sentences: int = 0
-    errors: int = 0
-    skips: int = 0
-    gold: int = 0
-    test: int = 0
-    match: int = 0
-    complete: int = 0
-    words: int = 0
-    crossing: int = 0
-    no_crossing: int = 0
-    le2_crossing: int = 0
-    correct_tags: int = 0
+    __slots__ = _COUNTERS
+
+    def __init__(self) -> None:
+        for name in _COUNTERS:
+            setattr(self, name, 0)
+
+    def __repr__(self) -> str:
+        return "Totals(" + ", ".join(f"{name}={getattr(self, name)}" for name in _COUNTERS) + ")"
 
     def add(self, score: SentenceScore) -> None:
         self.sentences += 1
@@ -124,11 +122,15 @@ class Totals:
         return 100.0 * self.correct_tags / self.words if self.words > 0 else 0.0
 
 
-@dataclass
 class RunTotals:
-    cutoff: int
-    all: Totals = field(default_factory=Totals)
-    short: Totals = field(default_factory=Totals)
+    """The two summary blocks: all sentences, and those with gold length <= the cut-off."""
+
+    __slots__ = ("cutoff", "all", "short")
+
+    def __init__(self, cutoff: int) -> None:
+        self.cutoff = cutoff
+        self.all = Totals()
+        self.short = Totals()
 
     def add(self, score: SentenceScore) -> None:
         self.all.add(score)
@@ -173,8 +175,7 @@ def survivors(brackets: Sequence[Sequence], table: LabelTable) -> list[tuple[int
     return [(b[0], b[1], key) for b in brackets if b[0] != b[1] and (key := table[b[2]]) is not None]
 
 
-@dataclass
-class Prepared:
+class Prepared(NamedTuple):
     """Debug view of massage_data: every bracket's result code and label as evalb shows it,
     and the position of each survivor in the bracket list."""
 
@@ -309,8 +310,7 @@ def correct_tags(gold_tags: Sequence[str], test_tags: Sequence[str], params: Par
     return same + sum(1 for a, b in zip(gold_tags, test_tags) if a != b and (a, b) in pairs)
 
 
-@dataclass
-class BracketScore:
+class BracketScore(NamedTuple):
     """Bracket figures of one scored unit; ``gold_match`` only when asked for (debug)."""
 
     match: int
@@ -342,23 +342,26 @@ def score_brackets(
 # Legacy sentence scoring (evalb's calc_result)
 
 
-@dataclass
 class Evaluation:
     """Outcome of comparing one gold line with one test line (the lists are those after the
-    quote repair, if it ran)."""
+    quote repair, if it ran). ``error``: the message evalb reports through Error(), if any;
+    ``trace``: DEBUG 2 lines of the quote repair; the ``*_prepared`` views only in debug mode."""
 
-    score: SentenceScore
-    error: Optional[str]  # message evalb reports through Error() for this comparison
-    gold_words: list[str]
-    gold_tags: list[str]
-    test_words: list[str]
-    test_tags: list[str]
-    gold_brackets: list[list]
-    test_brackets: list[list]
-    bracket_score: Optional[BracketScore] = None
-    gold_prepared: Optional[Prepared] = None  # debug only
-    test_prepared: Optional[Prepared] = None
-    trace: list[str] = field(default_factory=list)  # DEBUG 2 lines of the quote repair
+    __slots__ = ("score", "error", "gold_words", "gold_tags", "test_words", "test_tags",
+                 "gold_brackets", "test_brackets", "bracket_score", "gold_prepared", "test_prepared", "trace")
+
+    def __init__(self, score: SentenceScore, error: Optional[str], gold_words: list[str], gold_tags: list[str],
+                 test_words: list[str], test_tags: list[str], gold_brackets: list, test_brackets: list,
+                 trace: list[str]) -> None:
+        self.score = score
+        self.error = error
+        self.gold_words, self.gold_tags = gold_words, gold_tags
+        self.test_words, self.test_tags = test_words, test_tags
+        self.gold_brackets, self.test_brackets = gold_brackets, test_brackets
+        self.bracket_score: Optional[BracketScore] = None
+        self.gold_prepared: Optional[Prepared] = None
+        self.test_prepared: Optional[Prepared] = None
+        self.trace = trace
 
 
 def evaluate_pair(

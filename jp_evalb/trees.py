@@ -12,8 +12,7 @@ width and every printed byte is the original's; JP mode decodes UTF-8 instead.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import BinaryIO, Iterator, Optional
+from typing import BinaryIO, Iterator, NamedTuple, Optional
 
 from .params import Params
 
@@ -38,15 +37,17 @@ MSG_UNBALANCED = "Bracketing is unbalanced (too many open bracket)\n"
 MSG_TOO_MANY_CLOSE = "Bracketing unbalance (too many close bracket)\n"
 
 
-@dataclass
 class QuoteTerm:
     """A QUOTE_LABEL terminal: where it sits, in case the quote repair re-inserts it."""
 
-    word: str
-    label: str
-    index: int  # number of surviving words before it
-    bracket: int  # number of phrase brackets opened before it
-    ends: tuple[int, ...]  # phrase brackets open around it
+    __slots__ = ("word", "label", "index", "bracket", "ends")
+
+    def __init__(self, word: str, label: str, index: int, bracket: int, ends: tuple[int, ...]) -> None:
+        self.word = word
+        self.label = label
+        self.index = index  # number of surviving words before it
+        self.bracket = bracket  # number of phrase brackets opened before it
+        self.ends = ends  # phrase brackets open around it
 
 
 class Tree:
@@ -81,8 +82,9 @@ class Tree:
         return bool(self.errors) or self.endless
 
 
-@dataclass(frozen=True)
-class ReadOptions:
+class ReadOptions(NamedTuple):
+    """What the reader needs from the parameters (label sets), and whether to trace."""
+
     delete: frozenset
     delete_for_length: frozenset
     quote_labels: frozenset

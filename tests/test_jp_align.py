@@ -41,9 +41,14 @@ def test_title_under_every_tokenizer_aligns_as_one_sentence(a, b):
     left, right = TITLE[a].split(), TITLE[b].split()
     blocks = align_sentences([left], [right])
     assert spans(blocks) == [((0,), (0,))]
-    assert blocks[0].kind in (EXACT, NORMALIZED)
     words = align_words(left, right)
-    assert all(g.kind in (EXACT, NORMALIZED) for g in words)
+    if {a, b} == {"Moses", "expanded"}:
+        # "Isn 't" vs "Is not": no whole-token rule can see across Moses' split, so the
+        # pair aligns by similarity (one character in 20).
+        assert blocks[0].kind == SIMILAR
+    else:
+        assert blocks[0].kind in (EXACT, NORMALIZED)
+        assert all(g.kind in (EXACT, NORMALIZED) for g in words)
     assert [left[i] for g in words for i in g.left] == left
     assert [right[i] for g in words for i in g.right] == right
 
@@ -52,6 +57,12 @@ def test_moses_and_ptb_contraction_group_together():
     left, right = TITLE["tok.sed"].split(), TITLE["Moses"].split()
     assert (["No."], ["No", "."], EXACT) in groups(left, right)
     assert (["Is", "n't"], ["Isn", "'t"], EXACT) in groups(left, right)
+
+
+def test_raw_equal_group_is_exact_inside_a_normalized_block():
+    # The block needs the table ("ca"/"can"), and elsewhere "not" is split as "no" "t".
+    left, right = "I ca go not here".split(), "I can go no t here".split()
+    assert (["not"], ["no", "t"], EXACT) in groups(left, right)
 
 
 def test_click_here_split_versus_one_sentence():
@@ -119,7 +130,8 @@ def test_other_languages_keep_english_words():
     fr = normalizer_for("fr")
     assert fr.normalize("not") == "not"
     assert fr.normalize("-LRB-") == "("
-    assert EN.normalize("not") == "n't"
+    assert EN.normalize("not") == "not" and EN.normalize("n't") == "not"
+    assert EN.normalize("won't") == "willnot" and EN.normalize("Can't") == "Cannot"
 
 
 def test_extended_table():
@@ -349,3 +361,19 @@ def test_corrected_text_with_steady_merges_resynchronizes():
     blocks = align_sentences(orig, corr, threshold=0.15)
     assert spans(blocks) == [((0, 1), (0,)), ((2, 3), (1,))]
     assert all(b.kind == SIMILAR for b in blocks)
+
+
+def test_similar_block_takes_in_a_short_trailing_sentence():
+    """Without "..." the first block is already similar and the next block re-synchronizes,
+    but with it the texts are closer: the block must end after it."""
+    orig = [["The", "media", "routinely", "obscures", "lines", "between", "terrorism", "and",
+             "legitimate", "resistance", "as", "the", "article", "demonstrates", "."],
+            ["..."],
+            ["The", "decision", "to", "sidestep", "obvious", "does", "not", "bring", "peace", "."],
+            ["I", "'ve", "been", "fuming", "this", "fact", "for", "weeks", "."]]
+    corr = [["The", "media", "routinely", "obscures", "the", "lines", "between", "terrorism", "and",
+             "legitimate", "resistance", "as", "the", "article", "demonstrates", ".", "..."],
+            ["The", "decision", "to", "sidestep", "the", "obvious", "does", "not", "bring", "peace",
+             ".", "I", "'ve", "been", "fuming", "over", "this", "fact", "for", "weeks", "."]]
+    blocks = align_sentences(orig, corr)
+    assert spans(blocks) == [((0, 1), (0,)), ((2, 3), (1,))]

@@ -152,6 +152,12 @@ def test_contraction_split_differently_still_aligns_its_words(tmp_path):
     assert scores["Tokens"].correct == 3  # I, go, the quote; "cannot" is tokenized differently
 
 
+# Tokens jp_align's English table rewrites as whole tokens. No tokenizer glues a contraction
+# piece to an unrelated neighbour ("e"+"ca"), and the random generator would; whole-token
+# rules cannot see inside such a token (documented limitation of the exception table).
+ENGLISH_PIECES = frozenset({"ca", "n't", "wo", "sha"})
+
+
 def test_random_resegmentations_with_changed_quotes_score_as_restored(tmp_path):
     # Random sentence splits, token merges and multi-word tokens on both sides; the system's
     # plain '"' tokens are then written as PTB quotes. JP mode must score as legacy mode does
@@ -162,8 +168,8 @@ def test_random_resegmentations_with_changed_quotes_score_as_restored(tmp_path):
     rng = random.Random(11)
     for case in range(120):
         words = [rng.choice(["a", "bb", '"', "c", "dd", '"', "e"]) for _ in range(rng.randint(2, 40))]
-        gold = write(tmp_path, "gold", _random_doc(words, rng))
-        restored_text = _random_doc(words, rng)
+        gold = write(tmp_path, "gold", _random_doc(words, rng, ENGLISH_PIECES))
+        restored_text = _random_doc(words, rng, ENGLISH_PIECES)
         changed_text = _ptb_quotes_on_plain_tokens(restored_text)
         restored = write(tmp_path, "restored", restored_text)
         changed = write(tmp_path, "changed", changed_text)
@@ -219,8 +225,8 @@ def test_random_documents_with_every_kind_of_change_score_as_restored(tmp_path):
     changed_cases = 0
     for case in range(200):
         words = [rng.choice(vocabulary) for _ in range(rng.randint(2, 60))]
-        gold = write(tmp_path, "gold", _random_doc(words, rng))
-        restored_text = _random_doc(words, rng)
+        gold = write(tmp_path, "gold", _random_doc(words, rng, ENGLISH_PIECES))
+        restored_text = _random_doc(words, rng, ENGLISH_PIECES)
         changed_text = _change_plain_tokens(restored_text, rng)
         changed_cases += changed_text != restored_text
         restored = write(tmp_path, "restored", restored_text)

@@ -118,7 +118,9 @@ def test_block_streaming_on_random_resegmentations():
         assert streamed.rows == whole.rows
 
 
-def _random_doc(words, rng) -> str:
+def _random_doc(words, rng, unglued=frozenset()) -> str:
+    """A random CoNLL-U document of ``words``; words in ``unglued`` (and glued forms that
+    would spell one of them) are never written together with a neighbour in one token."""
     out = []
     i = 0
     while i < len(words):
@@ -129,13 +131,15 @@ def _random_doc(words, rng) -> str:
         k = 0
         wid = 1
         while k < len(sentence):
-            if k + 1 < len(sentence) and rng.random() < 0.3:
+            gluable = k + 1 < len(sentence) and not (
+                {sentence[k], sentence[k + 1], sentence[k] + sentence[k + 1]} & unglued)
+            if gluable and rng.random() < 0.3:
                 lines.append(f"{wid}-{wid + 1}\t{sentence[k]}{sentence[k + 1]}\t_\t_\t_\t_\t_\t_\t_\t_\n")
                 lines.append(row(wid, sentence[k], 0 if wid == 1 else 1, "root" if wid == 1 else "case"))
                 lines.append(row(wid + 1, sentence[k + 1], 1, "det"))
                 wid += 2
                 k += 2
-            elif k + 1 < len(sentence) and rng.random() < 0.3:
+            elif gluable and rng.random() < 0.3:
                 # two words written as one plain token (a re-tokenization)
                 lines.append(row(wid, sentence[k] + sentence[k + 1], 0 if wid == 1 else 1,
                                  "root" if wid == 1 else "nsubj"))
