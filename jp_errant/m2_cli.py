@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from typing import Iterator
 
 from .annotate.annotator import Annotator, classifier_for
-from .annotate.backend import BACKENDS, Backend, BackendError, make_backend
-from .annotate.classify_en import LABEL_SCHEMES
+from .annotate.backend import Backend, BackendError, make_backend
+from .annotate.cli_common import add_analyser_options, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.reannotate import Reannotation, reannotate
 from .annotate.textio import InputError, check_readable
@@ -42,28 +41,13 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     parser.add_argument("-lev", action="store_true", help="Align using standard Levenshtein.")
     parser.add_argument("-merge", choices=STRATEGIES, default="rules",
                         help="Choose a merging strategy for automatic alignment (default: rules).")
-    parser.add_argument("-lang", "--lang", default="en",
-                        help="Language code: English error types for 'en', operation x UPOS "
-                             "otherwise (default: en).")
-    parser.add_argument("--backend", choices=BACKENDS, default="stanza",
-                        help="Linguistic analyser (default: stanza).")
-    parser.add_argument("--labels", choices=LABEL_SCHEMES, default=None,
-                        help="Category names: 'ud' (JP default) or 'errant' (legacy default).")
+    add_analyser_options(parser)
     return parser
 
 
 def main(argv: list[str] | None = None, backend: Backend | None = None) -> int:
     """Console entry point; ``backend`` replaces the analyser (tests)."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    legacy = "--legacy" in argv
-    argv = [arg for arg in argv if arg != "--legacy"]
-    args = build_parser().parse_args(argv)
-    try:
-        run(args, legacy, backend)
-    except (InputError, BackendError, M2Error) as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
-    return 0
+    return run_command(PROG, build_parser(), run, argv, backend, (InputError, BackendError, M2Error))
 
 
 def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None:

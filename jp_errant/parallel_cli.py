@@ -13,8 +13,8 @@ import sys
 from typing import Iterator
 
 from .annotate.annotator import Annotator, classifier_for
-from .annotate.backend import BACKENDS, Backend, BackendError, make_backend
-from .annotate.classify_en import LABEL_SCHEMES
+from .annotate.backend import Backend, BackendError, make_backend
+from .annotate.cli_common import add_analyser_options, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.pairing import Group, aligned_groups, zip_groups
 from .annotate.pipeline import annotate_group
@@ -46,14 +46,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                              "all-split: Merge nothing: MSSDI -> M, S, S, D, I\n"
                              "all-merge: Merge adjacent non-matches: MSSDI -> M, SSDI\n"
                              "all-equal: Merge adjacent same-type non-matches: MSSDI -> M, SS, D, I")
-    parser.add_argument("-lang", "--lang", default="en",
-                        help="Language code: English error types for 'en', operation x UPOS "
-                             "otherwise (default: en).")
-    parser.add_argument("--backend", choices=BACKENDS, default="stanza",
-                        help="Linguistic analyser (default: stanza).")
-    parser.add_argument("--labels", choices=LABEL_SCHEMES, default=None,
-                        help="Category names: 'ud' (ADP, CCONJ, SCONJ; JP default) or 'errant' "
-                             "(PREP, CONJ; legacy default).")
+    add_analyser_options(parser)
     parser.add_argument("--align", choices=ALIGN_MODES, default="auto",
                         help="Sentence alignment of ORIG and COR with jp_align: 'auto' when the "
                              "line counts differ (default), 'always', or 'never' (errant's pairing).")
@@ -68,16 +61,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None, backend: Backend | None = None) -> int:
     """Console entry point; ``backend`` replaces the analyser (tests)."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    legacy = "--legacy" in argv
-    argv = [arg for arg in argv if arg != "--legacy"]
-    args = build_parser().parse_args(argv)
-    try:
-        run(args, legacy, backend)
-    except (InputError, BackendError) as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
-    return 0
+    return run_command(PROG, build_parser(), run, argv, backend, (InputError, BackendError))
 
 
 def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None:

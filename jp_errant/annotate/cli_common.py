@@ -1,0 +1,41 @@
+"""What jp_errant_parallel and jp_errant_m2 share on the command line."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, Optional, Sequence, Tuple, Type
+
+from .backend import BACKENDS, Backend
+from .classify_en import LABEL_SCHEMES
+
+
+def add_analyser_options(parser: argparse.ArgumentParser) -> None:
+    """Options choosing the language, the analyser and the category names."""
+    parser.add_argument("-lang", "--lang", default="en",
+                        help="Language code: English error types for 'en', operation x UPOS "
+                             "otherwise (default: en).")
+    parser.add_argument("--backend", choices=BACKENDS, default="stanza",
+                        help="Linguistic analyser (default: stanza).")
+    parser.add_argument("--labels", choices=LABEL_SCHEMES, default=None,
+                        help="Category names: 'ud' (ADP, CCONJ, SCONJ; JP default) or 'errant' "
+                             "(PREP, CONJ; legacy default).")
+
+
+def run_command(
+    prog: str,
+    parser: argparse.ArgumentParser,
+    run: Callable[[argparse.Namespace, bool, Optional[Backend]], None],
+    argv: Optional[Sequence[str]],
+    backend: Optional[Backend],
+    errors: Tuple[Type[Exception], ...],
+) -> int:
+    """Parse argv (``--legacy`` anywhere), run, and turn expected errors into one line, exit 2."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    legacy = "--legacy" in args_list
+    args = parser.parse_args([arg for arg in args_list if arg != "--legacy"])
+    try:
+        run(args, legacy, backend)
+    except errors as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return 2
+    return 0
