@@ -6,7 +6,8 @@ from typing import List, NamedTuple, Sequence
 EXACT = "exact"            # space-free texts identical
 NORMALIZED = "normalized"  # identical after normalization (exception table, Unicode, case)
 SIMILAR = "similar"        # distance below the threshold, and the next pair matches
-MISMATCH = "mismatch"      # words only: paired by the remaining-length rule
+MISMATCH = "mismatch"      # texts differ, paired all the same: words by the remaining-length
+                           # rule, sentences by position (one on each side, the next pair identical)
 UNALIGNED = "unaligned"    # never re-synchronized within the look-ahead
 
 

@@ -14,14 +14,16 @@ soon as the two accumulations are *similar* (distance below the threshold) and t
 also matches or is similar (the papers' second matching case; "the next pair" may itself be
 a small merged block). When even that fails within
 the look-ahead, the sides are re-synchronized on the nearest pair of identical sentences and
-the skipped sentences form an ``unaligned`` block, so a tool can report them and carry on.
+the skipped sentences form an ``unaligned`` block, so a tool can report them and carry on —
+except a single pair between agreeing text whose distance is below 0.5, which corresponds by
+position (``mismatch``).
 """
 from __future__ import annotations
 
 from collections import deque
 from typing import Callable, Deque, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
-from .blocks import EXACT, NORMALIZED, SIMILAR, UNALIGNED, Block
+from .blocks import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block
 from .distance import levenshtein_distance
 from .normalize import Normalizer, normalizer_for, raw_text
 
@@ -140,6 +142,10 @@ def _similar(x: str, y: str, threshold: float, distance: Distance) -> bool:
     return distance(x, y) < threshold
 
 
+# Largest Levenshtein distance at which a single sentence pair between agreeing text is still
+# taken as corresponding (a re-analysed or misspelt word) rather than unrelated text.
+POSITIONAL_PAIR_MAX_DISTANCE = 0.5
+
 # How far the check of what follows a similar block may grow the next block, per side.
 _NEXT_BLOCK_LOOKAHEAD = 8
 
@@ -228,27 +234,65 @@ def _settle(left: _Side, right: _Side, start: Tuple[int, int], counts: Tuple[int
     return a, b, best
 
 
-def _resynchronize(left: _Side, right: _Side, lookahead: int) -> Tuple[int, int]:
+def _resynchronize(left: _Side, right: _Side, lookahead: int) -> Optional[Tuple[int, int]]:
     """Counts of sentences to skip on each side before the nearest identical pair.
 
-    Falls back to one sentence per side (or the rest of a side whose partner has ended,
-    one at a time) when no identical non-empty pair is within the look-ahead.
+    Identical means the same non-empty raw or normalized text. Among the pairs within the
+    look-ahead, the nearest is the one with the fewest sentences skipped on the busier side,
+    then the most balanced: with repetitive text ("this is a test" again and again) the
+    skipped stretch should pair position by position, not swallow one side. None when no
+    identical pair is within the look-ahead.
     """
     avail_l, avail_r = left.available(lookahead + 1), right.available(lookahead + 1)
-    if avail_l == 0 or avail_r == 0:
-        return min(avail_l, 1), min(avail_r, 1)
     best = None
     for text_of_l, text_of_r in ((left.raw, right.raw), (left.text, right.text)):
-        first_right: dict = {}
+        positions: dict = {}
         for q in range(avail_r):
-            first_right.setdefault(text_of_r(q), q)
+            positions.setdefault(text_of_r(q), []).append(q)
         for p in range(avail_l):
             text = text_of_l(p)
-            q = first_right.get(text)
-            if text and q is not None and (p, q) != (0, 0):
-                if best is None or p + q < best[0] + best[1]:
-                    best = (p, q)
-    return best if best is not None else (1, 1)
+            if not text:
+                continue
+            for q in positions.get(text, ()):
+                if (p, q) == (0, 0):
+                    continue
+                key = (max(p, q), abs(p - q))
+                if best is None or key < best[0]:
+                    best = (key, (p, q))
+    return None if best is None else best[1]
+
+
+def _diverged(left: _Side, right: _Side, has_l: bool, has_r: bool, threshold: float,
+              distance: Distance, lookahead: int) -> Tuple[Tuple[int, int], str, str]:
+    """Counts, kind and reason of the block to emit where the texts disagree.
+
+    A similar block is taken unless the sides re-synchronize on an identical pair before
+    its end: then the stretch before that pair is an unaligned block. (One sentence missing
+    from a side makes a long enough accumulation "similar"; the identical pair right after
+    it is the better evidence.)
+    """
+    if not has_l:
+        return (0, 1), UNALIGNED, "left side ended"
+    if not has_r:
+        return (1, 0), UNALIGNED, "right side ended"
+    resync = _resynchronize(left, right, lookahead)
+    similar = _grow_similar(left, right, threshold, distance, lookahead)
+    if similar is not None and (resync is None or sum(similar[:2]) <= sum(resync)):
+        return similar[:2], SIMILAR, f"distance {similar[2]:.4f} < {threshold}"
+    if resync == (1, 1):
+        # One sentence on each side between text that agrees: they correspond by position
+        # unless their texts are unrelated (the distance of unrelated sentences is ~0.7-1).
+        pair_distance = levenshtein_distance(left.text(0), right.text(0))
+        if pair_distance < POSITIONAL_PAIR_MAX_DISTANCE:
+            return (1, 1), MISMATCH, \
+                f"paired by position: the next pair is identical (distance {pair_distance:.4f})"
+        return (1, 1), UNALIGNED, f"texts unrelated (distance {pair_distance:.4f})"
+    if resync is not None:
+        # A balanced stretch pairs position by position: emit its first pair only, and let
+        # the next pair be examined afresh (it may match, be similar, or be sandwiched).
+        counts = (1, 1) if resync[0] == resync[1] else resync
+        return counts, UNALIGNED, "texts differ; the sides re-synchronize after this block"
+    return (1, 1), UNALIGNED, f"texts differ and do not re-synchronize within {lookahead} sentences"
 
 
 def iter_align_sentences(
@@ -273,25 +317,21 @@ def iter_align_sentences(
         if not has_l and not has_r:
             return
         kind, reason = EXACT, ""
-        counts = _grow_exact(lside, rside, normalized=False) if has_l and has_r else None
-        if counts is None and has_l and has_r:
+        comparable = has_l and has_r and (lside.raw(0) == "") == (rside.raw(0) == "")
+        if has_l and has_r and not comparable:
+            # An empty sentence facing a non-empty one. When the sides re-synchronize by
+            # skipping sentences on one side only, it is an extra sentence there: let the
+            # exact walk absorb it into the next block. Otherwise it stands in for the other
+            # side's sentence (a failed parse): a divergence, paired position by position.
+            resync = _resynchronize(lside, rside, lookahead)
+            comparable = resync is not None and 0 in resync
+        counts = _grow_exact(lside, rside, normalized=False) if comparable else None
+        if counts is None and comparable:
             counts = _grow_exact(lside, rside, normalized=True)
             kind, reason = NORMALIZED, "equal after normalization"
         if counts is None:
-            similar = _grow_similar(lside, rside, threshold, distance, lookahead) \
-                if has_l and has_r else None
-            if similar is not None:
-                counts = similar[:2]
-                kind, reason = SIMILAR, f"distance {similar[2]:.4f} < {threshold}"
-            else:
-                counts = _resynchronize(lside, rside, lookahead)
-                kind = UNALIGNED
-                if not has_l:
-                    reason = "left side ended"
-                elif not has_r:
-                    reason = "right side ended"
-                else:
-                    reason = f"texts differ and do not re-synchronize within {lookahead} sentences"
+            counts, kind, reason = _diverged(lside, rside, has_l, has_r, threshold, distance,
+                                             lookahead)
         left_span, left_items = lside.take(counts[0])
         right_span, right_items = rside.take(counts[1])
         yield Block(left_span, right_span, kind, reason), left_items, right_items

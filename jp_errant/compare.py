@@ -9,14 +9,13 @@ alignment window is held.
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-from typing import IO, Iterator, Sequence
+from itertools import chain
+from typing import IO, Iterator, NamedTuple, Sequence
 
 from jp_align import UNALIGNED, Normalizer, iter_align_sentences, jaro_winkler_suffix_distance
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_cli import build_parser, options_from_args
-from jp_errant.m2 import M2Error, Sentence, read_m2
+from jp_errant.m2 import FieldCache, M2Error, Sentence, named, read_m2
 from jp_errant.scorer import (
     TITLES, CorpusResult, ScoreOptions, SentencePair, format_report, iter_category_scores,
     precision_recall_f, score_corpus,
@@ -42,8 +41,7 @@ class CompareError(Exception):
     """A JP-mode failure reported as one ``PROG: error: message`` line (exit 2)."""
 
 
-@dataclass(frozen=True)
-class AlignedBlock:
+class AlignedBlock(NamedTuple):
     """One scored unit: reference and hypothesis sentence ids and where they start."""
 
     ref_ids: range
@@ -53,25 +51,25 @@ class AlignedBlock:
     hyp_line: int
 
 
-@dataclass
 class AlignmentLog:
     """Counts of the blocks seen; the blocks themselves only when they will be listed
     (``--show-alignment``), so memory stays flat otherwise."""
 
-    keep_blocks: bool = False
-    blocks: list[AlignedBlock] = field(default_factory=list)
-    count: int = 0
-    merged: int = 0
-    ref_sentences: int = 0
-    hyp_sentences: int = 0
+    def __init__(self, keep_blocks: bool = False) -> None:
+        self.keep_blocks = keep_blocks
+        self.blocks: list[AlignedBlock] = []
+        self.count = 0
+        self.merged = 0
+        self.ref_sentences = 0
+        self.hyp_sentences = 0
 
-    def add(self, block: AlignedBlock) -> None:
+    def add(self, ref_ids: range, hyp_ids: range, kind: str, ref_line: int, hyp_line: int) -> None:
         self.count += 1
-        self.merged += len(block.ref_ids) > 1 or len(block.hyp_ids) > 1
-        self.ref_sentences += len(block.ref_ids)
-        self.hyp_sentences += len(block.hyp_ids)
+        self.merged += len(ref_ids) > 1 or len(hyp_ids) > 1
+        self.ref_sentences += len(ref_ids)
+        self.hyp_sentences += len(hyp_ids)
         if self.keep_blocks:
-            self.blocks.append(block)
+            self.blocks.append(AlignedBlock(ref_ids, hyp_ids, kind, ref_line, hyp_line))
 
 
 def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
@@ -86,6 +84,8 @@ def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
             _check_readable(path)
         result = score_corpus(aligned_pairs(args.ref, args.hyp, alignment), options, out.write)
         if args.json:
+            import json  # only for --json: start-up time counts on small inputs
+
             report = json.dumps(report_document(result, options, alignment), indent=2) + "\n"
         else:
             report = format_report(result, options)
@@ -123,24 +123,25 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
     (both then score like errant: one empty sentence each).
     """
     normalizer = text_normalizer()
-    refs = read_m2(ref_path)
-    hyps = read_m2(hyp_path)
+    cache = FieldCache()
+    refs = read_m2(ref_path, cache=cache, named_edits=False)
+    hyps = read_m2(hyp_path, cache=cache, named_edits=False)
     first_ref = next(refs, None)
     first_hyp = next(hyps, None)
     if first_ref is None and first_hyp is None:
-        alignment.add(AlignedBlock(range(0, 1), range(0, 1), "empty", 1, 1))
+        alignment.add(range(0, 1), range(0, 1), "empty", 1, 1)
         yield SentencePair((), (), "")
         return
     if first_ref is None:
         raise CompareError(f"{ref_path}:1: the reference holds no sentence "
                            f"but the hypothesis does ({hyp_path}:{first_hyp.line})")
-    refs = _chain(first_ref, refs)
+    refs = chain((first_ref,), refs)
     if first_hyp is None:
         for number, ref in enumerate(refs):
-            alignment.add(AlignedBlock(range(number, number + 1), range(0, 0), "no hypothesis", ref.line, 0))
+            alignment.add(range(number, number + 1), range(0, 0), "no hypothesis", ref.line, 0)
             yield SentencePair((), ref.edits, ref.source)
         return
-    hyps = _chain(first_hyp, hyps)
+    hyps = chain((first_hyp,), hyps)
     blocks = iter_align_sentences(
         refs, hyps, tokens=_tokens, normalizer=normalizer, threshold=SIMILARITY_THRESHOLD,
         distance=jaro_winkler_suffix_distance, lookahead=LOOKAHEAD,
@@ -148,7 +149,7 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
     for block, ref_sentences, hyp_sentences in blocks:
         ref_line = ref_sentences[0].line if ref_sentences else 0
         hyp_line = hyp_sentences[0].line if hyp_sentences else 0
-        alignment.add(AlignedBlock(block.left, block.right, block.kind, ref_line, hyp_line))
+        alignment.add(block.left, block.right, block.kind, ref_line, hyp_line)
         if block.kind == UNALIGNED:
             raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences, hyp_sentences,
                                                   block.left, block.right))
@@ -158,19 +159,19 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
 def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Sentence],
                normalizer: Normalizer | None = None) -> SentencePair:
     """One aligned block as the scorer's sentence pair (hypothesis in reference offsets)."""
-    ref = merge_sentences(ref_sentences)
-    hyp = merge_sentences(hyp_sentences)
+    if len(ref_sentences) == 1 and len(hyp_sentences) == 1:
+        ref, hyp = ref_sentences[0], hyp_sentences[0]
+        if ref.source == hyp.source:
+            # One sentence each side, same tokens: merging and re-indexing change nothing.
+            return SentencePair(hyp.edits, ref.edits, hyp.source)
+    ref = merge_sentences([named(sentence) for sentence in ref_sentences])
+    hyp = merge_sentences([named(sentence) for sentence in hyp_sentences])
     hyp_edits = map_edits_to_reference(hyp.tokens, ref.tokens, hyp.edits, normalizer)
     return SentencePair(hyp_edits, ref.edits, hyp.source)
 
 
 def _tokens(sentence: Sentence) -> Sequence[str]:
-    return sentence.tokens
-
-
-def _chain(first: Sentence, rest: Iterator[Sentence]) -> Iterator[Sentence]:
-    yield first
-    yield from rest
+    return sentence.source.split()
 
 
 def _unaligned_message(ref_path: str, hyp_path: str, ref_sentences: Sequence[Sentence],

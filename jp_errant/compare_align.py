@@ -8,15 +8,13 @@ mapped onto reference token offsets through :func:`jp_align.align_words`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from jp_align import Block, Normalizer, align_words
 from jp_errant.m2 import Edit, Sentence, noop_edit
 
 
-@dataclass(frozen=True)
-class MergedSentence:
+class MergedSentence(NamedTuple):
     """One side of an aligned block as a single sentence."""
 
     tokens: tuple[str, ...]

@@ -11,10 +11,11 @@ import argparse
 import gc
 import os
 import sys
+from itertools import zip_longest
 from typing import IO, Iterator
 
-from jp_errant.m2 import iter_blocks, legacy_block_edits, legacy_block_source
-from jp_errant.scorer import ScoreOptions, SentencePair, score_corpus, write_report
+from jp_errant.m2 import FieldCache, count_blocks, iter_block_texts, legacy_block_rows, legacy_block_source
+from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair, score_corpus, write_report
 
 LEGACY_FLAG = "--legacy"
 LEGACY_PROG = "errant_compare"
@@ -63,8 +64,11 @@ def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
 
 def options_from_args(args: argparse.Namespace) -> ScoreOptions:
     mode = "dt" if args.dt else "ds" if args.ds else "cse" if args.cse else "cs"
+    # Per-category counts are only printed by -cat and --json.
+    categories = bool(args.cat) or bool(getattr(args, "json", False))
     return ScoreOptions(beta=args.beta, mode=mode, single=args.single, multi=args.multi,
-                        filt=tuple(args.filt), cat=args.cat, verbose=args.verbose)
+                        filt=tuple(args.filt), cat=args.cat, verbose=args.verbose,
+                        categories=categories)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,22 +88,41 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
     """errant_compare itself: failures propagate as errant's own exceptions (exit 1)."""
     args = build_parser(LEGACY_PROG, jp_mode=False).parse_args(argv)
     options = options_from_args(args)
-    hyp_count = _count_blocks(args.hyp)
-    ref_count = _count_blocks(args.ref)
-    if hyp_count != ref_count:
-        raise AssertionError
-    with open(args.hyp) as hyp_file, open(args.ref) as ref_file:
-        result = score_corpus(_legacy_pairs(hyp_file, ref_file), options, out.write)
+    if options.verbose:
+        # -v prints while scoring, and errant checks the block counts before anything.
+        _check_counts(args.hyp, args.ref)
+        result = _score_files(args.hyp, args.ref, options, out)
+    else:
+        # Nothing is printed before the report, so the files are read only once: a failure
+        # is settled afterwards in errant's order (reading, decoding, the count check, then
+        # the failure met while scoring).
+        try:
+            result = _score_files(args.hyp, args.ref, options, out)
+        except Exception:
+            _check_counts(args.hyp, args.ref)
+            raise
     write_report(result, options, out.write)
     out.flush()
     return 0
+
+
+def _score_files(hyp_path: str, ref_path: str, options: ScoreOptions, out: IO[str]) -> CorpusResult:
+    with open(hyp_path) as hyp_file, open(ref_path) as ref_file:
+        pairs = _legacy_pairs(hyp_file, ref_file, with_source=options.verbose)
+        return score_corpus(pairs, options, out.write)
+
+
+def _check_counts(hyp_path: str, ref_path: str) -> None:
+    """errant's ``assert len(hyp_m2) == len(ref_m2)``, after reading both files in full."""
+    if _count_blocks(hyp_path) != _count_blocks(ref_path):
+        raise AssertionError
 
 
 def _count_blocks(path: str) -> int:
     # errant reads both files before comparing counts; opening errors surface in that order.
     try:
         with open(path) as handle:
-            return sum(1 for _ in iter_blocks(handle))
+            return count_blocks(handle)
     except UnicodeDecodeError:
         # errant decodes the whole file at once: read it the same way so that the error
         # names the same byte position (only on this failure path).
@@ -108,12 +131,21 @@ def _count_blocks(path: str) -> int:
         raise
 
 
-def _legacy_pairs(hyp_file: IO[str], ref_file: IO[str]) -> Iterator[SentencePair]:
-    """errant's pairing: i-th block with i-th block, parsed inside the scoring loop."""
-    for hyp_block, ref_block in zip(iter_blocks(hyp_file), iter_blocks(ref_file)):
-        hyp_edits = legacy_block_edits(hyp_block.text)
-        ref_edits = legacy_block_edits(ref_block.text)
-        yield SentencePair(hyp_edits, ref_edits, legacy_block_source(hyp_block.text))
+def _legacy_pairs(hyp_file: IO[str], ref_file: IO[str],
+                  with_source: bool = True) -> Iterator[SentencePair]:
+    """errant's pairing: i-th block with i-th block, parsed inside the scoring loop.
+
+    AssertionError when one file has more blocks. The source sentence is only printed by
+    ``-v``: without it, it is left empty.
+    """
+    cache = FieldCache()
+    for hyp_block, ref_block in zip_longest(iter_block_texts(hyp_file), iter_block_texts(ref_file)):
+        if hyp_block is None or ref_block is None:
+            raise AssertionError
+        hyp_edits = legacy_block_rows(hyp_block, cache)
+        ref_edits = legacy_block_rows(ref_block, cache)
+        source = legacy_block_source(hyp_block) if with_source else ""
+        yield SentencePair(hyp_edits, ref_edits, source)
 
 
 if __name__ == "__main__":

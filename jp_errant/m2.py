@@ -20,7 +20,10 @@ Public API (everything else in the package reads and writes M2 through these):
 - :func:`parse_edit_line` -- errant 3.0.2's reading of one ``A`` line, exceptions included
   (legacy mode relies on its ``ValueError``/``IndexError``).
 - :func:`legacy_block_edits` -- the edits of one raw block exactly as ``errant_compare``
-  reads them (line 0 ignored whatever it is).
+  reads them (line 0 ignored whatever it is); :func:`legacy_block_rows` the same as plain
+  tuples for scoring; :func:`count_blocks` the number of blocks errant sees in a file.
+- :class:`FieldCache` -- memoized readings of the repeated A-line fields, shared by the
+  readers of one run (corpora repeat a few thousand offset and annotator fields).
 - :func:`parse_block`, :func:`read_m2` -- strict reading for JP mode: every problem is an
   :class:`M2Error` carrying file and line.
 - :func:`format_edit`, :func:`format_sentence`, :func:`write_m2` -- writing M2 back
@@ -29,7 +32,7 @@ Public API (everything else in the package reads and writes M2 through these):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from itertools import chain
 from typing import IO, Iterable, Iterator, NamedTuple
 
 NOOP_TYPE = "noop"
@@ -41,6 +44,10 @@ _CHUNK_CHARS = 1 << 18
 _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
 # Building a named tuple through tuple.__new__ skips its Python-level __new__.
 _new_tuple = tuple.__new__
+# Entries per FieldCache table before it is emptied: keeps memory flat on any input.
+_CACHE_LIMIT = 1 << 16
+# FieldCache.strict_spans value for offsets that can never be in range.
+_NEVER = float("inf")
 
 
 class M2Error(ValueError):
@@ -102,40 +109,117 @@ class Sentence(NamedTuple):
         return [edit for edit in self.edits if edit.coder == coder]
 
 
-@dataclass(frozen=True)
-class RawBlock:
+class RawBlock(NamedTuple):
     """One block's text as errant splits it, and the 1-based line where it starts."""
 
     text: str
     line: int
 
 
+class FieldCache:
+    """Readings of A-line fields already converted once, for the readers of one run.
+
+    An A line is ``SPAN|||TYPE|||CORRECTION|||TAIL`` where SPAN is ``A start end`` and TAIL
+    the middle fields and the annotator id. SPAN and TAIL texts repeat across a corpus, so
+    each distinct text is converted once; a line whose SPAN or TAIL is not in a table takes
+    the exact (slow) path, which fills the tables only on success. Tables are emptied when
+    they reach a fixed size, so memory stays flat whatever the input.
+
+    - ``spans``: SPAN -> ``(start, end)`` as errant reads it (``SPAN[2:].split()``);
+    - ``strict_spans``: SPAN of the exact shape ``A start end`` -> ``(start, end, need)``,
+      ``need`` the smallest sentence length for which the offsets are in range;
+    - ``tails``: TAIL -> ``(coder, middle fields)``.
+    """
+
+    __slots__ = ("spans", "strict_spans", "tails")
+
+    def __init__(self) -> None:
+        self.spans: dict = {}
+        self.strict_spans: dict = {}
+        self.tails: dict = {}
+
+    @staticmethod
+    def _store(table: dict, key: str, value: tuple) -> None:
+        if len(table) >= _CACHE_LIMIT:
+            table.clear()
+        table[key] = value
+
+    def remember(self, edit: Edit, span: str, tail: str, strict: bool) -> None:
+        """Record the readings of a line that the exact path accepted as ``edit``."""
+        if strict:
+            start, end = edit.start, edit.end
+            need = 0 if start == end == -1 else end if 0 <= start <= end else _NEVER
+            self._store(self.strict_spans, span, (start, end, need))
+        else:
+            self._store(self.spans, span, (edit.start, edit.end))
+        self._store(self.tails, tail, (edit.coder, edit.middle))
+
+
 def iter_blocks(stream: IO[str], chunk_chars: int = _CHUNK_CHARS) -> Iterator[RawBlock]:
-    """Yield what ``stream.read().strip().split("\\n\\n")`` would give, without reading all.
+    """Yield what ``stream.read().strip().split("\\n\\n")`` would give, without reading all,
+    with the 1-based line where each block starts."""
+    batches = _block_batches(stream, chunk_chars)
+    line = 1 + next(batches)
+    for batch in batches:
+        for piece in batch:
+            yield _new_tuple(RawBlock, (piece, line))
+            line += piece.count("\n") + 2
+
+
+def iter_block_texts(stream: IO[str], chunk_chars: int = _CHUNK_CHARS) -> Iterator[str]:
+    """The texts of :func:`iter_blocks` without line numbers (legacy mode needs none)."""
+    batches = _block_batches(stream, chunk_chars)
+    next(batches)
+    return chain.from_iterable(batches)
+
+
+def _block_batches(stream: IO[str], chunk_chars: int) -> Iterator:
+    """First the number of line breaks errant strips from the start of the file, then the
+    blocks of ``stream.read().strip().split("\\n\\n")`` in lists, one list per chunk read.
 
     Only the text after the last complete separator is held. Trailing whitespace is held
     back until more text follows, so whitespace at the end of the file is stripped exactly
     as ``str.strip`` does (an all-whitespace file gives one empty block, like errant).
     """
     buffer = ""
-    line = 1
+    skipped_lines = 0
     started = False
-    for chunk in iter(lambda: stream.read(chunk_chars), ""):
-        if not started:
-            stripped = chunk.lstrip()
-            line += chunk.count("\n", 0, len(chunk) - len(stripped))
-            chunk = stripped
-            started = bool(chunk)
+    chunks = iter(lambda: stream.read(chunk_chars), "")
+    for chunk in chunks:
+        stripped = chunk.lstrip()
+        skipped_lines += chunk.count("\n", 0, len(chunk) - len(stripped))
+        if stripped:
+            buffer = stripped
+            break
+    yield skipped_lines
+    for chunk in chunks:
         buffer += chunk
         settled = len(buffer.rstrip())
         pieces = buffer[:settled].split("\n\n")
-        for piece in pieces[:-1]:
-            yield RawBlock(piece, line)
-            line += piece.count("\n") + 2
-        buffer = pieces[-1] + buffer[settled:]
-    for piece in buffer.rstrip().split("\n\n"):
-        yield RawBlock(piece, line)
-        line += piece.count("\n") + 2
+        buffer = pieces.pop() + buffer[settled:]
+        if pieces:
+            yield pieces
+    yield buffer.rstrip().split("\n\n")
+
+
+def count_blocks(stream: IO[str], chunk_chars: int = _CHUNK_CHARS) -> int:
+    """``len(stream.read().strip().split("\\n\\n"))``, reading one chunk at a time.
+
+    Only whitespace that may turn out to be the end of the file is held back; everything
+    before it ends with a non-whitespace character, so no separator spans two chunks.
+    """
+    separators = 0
+    held = ""
+    started = False
+    for chunk in iter(lambda: stream.read(chunk_chars), ""):
+        if not started:
+            chunk = chunk.lstrip()
+            started = bool(chunk)
+        text = held + chunk
+        settled = len(text.rstrip())
+        separators += text.count("\n\n", 0, settled)
+        held = text[settled:]
+    return separators + 1
 
 
 def parse_edit_line(line: str) -> Edit:
@@ -156,7 +240,35 @@ def parse_edit_line(line: str) -> Edit:
 
 def legacy_block_edits(block: str) -> list[Edit]:
     """Edits of one block as errant_compare reads them: every line after the first."""
-    return [parse_edit_line(line) for line in block.split("\n")[1:]]
+    return [_new_tuple(Edit, row) for row in legacy_block_rows(block, FieldCache())]
+
+
+def legacy_block_rows(block: str, cache: FieldCache) -> list[tuple]:
+    """:func:`legacy_block_edits` as plain tuples in :class:`Edit` field order, for scoring.
+
+    Same values and same exceptions as :func:`parse_edit_line` on every line; ``cache``
+    (one per run) spares converting the offsets and annotator fields again, and plain
+    tuples are several times cheaper to build than named ones.
+    """
+    spans, tails = cache.spans, cache.tails
+    rows = []
+    append = rows.append
+    for line in block.split("\n")[1:]:
+        # "A s e|||type|||cor|||tail": split(SEP, 3) gives the same first three fields as
+        # errant's line[2:].split(SEP) when the span field is at least 2 characters long
+        # (always true for a cached span), and the rest in one piece.
+        fields = line.split(FIELD_SEPARATOR, 3)
+        if len(fields) == 4:
+            span = spans.get(fields[0])
+            tail = tails.get(fields[3])
+            if span is not None and tail is not None:
+                append((span[0], span[1], fields[1], fields[2], tail[0], tail[1]))
+                continue
+        edit = parse_edit_line(line)  # raises what errant raises
+        if len(fields) == 4 and len(fields[0]) >= 2:
+            cache.remember(edit, fields[0], fields[3], strict=False)
+        append(tuple(edit))
+    return rows
 
 
 def legacy_block_source(block: str) -> str:
@@ -164,34 +276,42 @@ def legacy_block_source(block: str) -> str:
     return block[2:].split("\nA")[0]
 
 
-def parse_block(block: RawBlock, path: str) -> Sentence:
+def parse_block(block: RawBlock, path: str, cache: FieldCache | None = None) -> Sentence:
     """Strict reading of one block (JP mode); problems raise :class:`M2Error`."""
     lines = block.text.split("\n")
     head = lines[0]
     if head != "S" and not head.startswith("S "):
         raise M2Error(path, block.line, f"block does not start with an S line: {_shorten(head)!r}")
-    length = len(head[2:].split())
-    edits = []
-    append = edits.append
-    number = block.line
-    for line in lines[1:]:
-        number += 1
-        # Fast path, inlined because corpora hold hundreds of thousands of A lines: the
-        # well-formed shape "A s e|||type|||cor|||...|||coder" with offsets in range.
-        # Anything else goes to _diagnosed_edit, which accepts or names the problem.
-        fields = line.split(FIELD_SEPARATOR)
-        span = fields[0].split(" ")
-        if len(span) == 3 and span[0] == "A" and len(fields) >= 4 and fields[1].strip():
-            try:
-                start, end, coder = int(span[1]), int(span[2]), int(fields[-1])
-            except ValueError:
-                pass
-            else:
-                if 0 <= start <= end <= length or start == end == -1:
-                    append(_new_tuple(Edit, (start, end, fields[1], fields[2], coder, tuple(fields[3:-1]))))
-                    continue
-        append(_diagnosed_edit(line, length, path, number))
-    return Sentence(head[2:], tuple(edits), block.line)
+    source = head[2:]
+    edits = _strict_edits(lines, len(source.split()), path, block.line, cache or FieldCache())
+    return _new_tuple(Sentence, (source, edits, block.line))
+
+
+def _strict_edits(lines: list[str], length: int, path: str, head_line: int,
+                  cache: FieldCache) -> tuple:
+    """The A lines ``lines[1:]`` of a block whose sentence has ``length`` tokens."""
+    return tuple(_strict_edit(line, length, path, number, cache)
+                 for number, line in enumerate(lines[1:], head_line + 1))
+
+
+def _strict_edit(line: str, length: int, path: str, number: int, cache: FieldCache) -> Edit:
+    """One A line read strictly. The well-formed shape "A s e|||type|||cor|||...|||coder"
+    with offsets in range is remembered in ``cache`` (so that _plain_block reads its span
+    and tail directly next time); anything else goes to _diagnosed_edit, which accepts it
+    or names the problem."""
+    fields = line.split(FIELD_SEPARATOR)
+    span = fields[0].split(" ")
+    if len(span) == 3 and span[0] == "A" and len(fields) >= 4 and fields[1].strip():
+        try:
+            start, end, coder = int(span[1]), int(span[2]), int(fields[-1])
+        except ValueError:
+            pass
+        else:
+            if 0 <= start <= end <= length or start == end == -1:
+                edit = _new_tuple(Edit, (start, end, fields[1], fields[2], coder, tuple(fields[3:-1])))
+                cache.remember(edit, fields[0], FIELD_SEPARATOR.join(fields[3:]), strict=True)
+                return edit
+    return _diagnosed_edit(line, length, path, number)
 
 
 def _diagnosed_edit(line: str, sentence_length: int, path: str, number: int) -> Edit:
@@ -226,20 +346,31 @@ def _shorten(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def read_m2(path: str, stream: IO[str] | None = None) -> Iterator[Sentence]:
+def read_m2(path: str, stream: IO[str] | None = None, cache: FieldCache | None = None,
+            named_edits: bool = True) -> Iterator[Sentence]:
     """Strictly parsed sentences of an M2 file, streamed (JP mode).
 
     ``stream`` defaults to the file opened as UTF-8 with universal newlines. Invalid UTF-8
-    is reported as an :class:`M2Error` on the line where it occurs.
+    is reported as an :class:`M2Error` on the line where it occurs. With ``named_edits``
+    false, most edits come as plain tuples in :class:`Edit` field order (scoring reads them
+    by position, and plain tuples are cheaper to build); use :func:`named` to get
+    :class:`Edit` values back.
     """
+    cache = cache or FieldCache()
     if stream is None:
         with open(path, encoding="utf-8", errors="strict") as handle:
-            yield from _read_m2_stream(path, handle)
+            yield from _read_m2_stream(path, handle, cache, named_edits)
     else:
-        yield from _read_m2_stream(path, stream)
+        yield from _read_m2_stream(path, stream, cache, named_edits)
 
 
-def _read_m2_stream(path: str, stream: IO[str]) -> Iterator[Sentence]:
+def named(sentence: Sentence) -> Sentence:
+    """``sentence`` with every edit an :class:`Edit` (see ``read_m2(named_edits=False)``)."""
+    return sentence._replace(edits=tuple(_new_tuple(Edit, edit) for edit in sentence.edits))
+
+
+def _read_m2_stream(path: str, stream: IO[str], cache: FieldCache,
+                    named_edits: bool) -> Iterator[Sentence]:
     blocks = iter_blocks(stream)
     while True:
         try:
@@ -248,15 +379,49 @@ def _read_m2_stream(path: str, stream: IO[str]) -> Iterator[Sentence]:
             return
         except UnicodeDecodeError:
             raise M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8") from None
-        yield from _sentences_of_block(block, path)
+        sentence = _plain_block(block, path, cache)
+        if sentence is not None:
+            yield named(sentence) if named_edits else sentence
+        else:
+            yield from _sentences_of_block(block, path, cache)
 
 
-def _sentences_of_block(block: RawBlock, path: str) -> Iterator[Sentence]:
+def _plain_block(block: RawBlock, path: str, cache: FieldCache) -> Sentence | None:
+    """The sentence of a block of the usual shape (edits as plain tuples), or None to take
+    the careful path of _sentences_of_block.
+
+    Inlined fast path (corpora hold hundreds of thousands of A lines): an S line, then A
+    lines whose span and tail _strict_edit has already accepted once, offsets in range and
+    a non-blank type, so the result is what parse_block gives. A line holding only
+    whitespace never qualifies, so no block that JP mode splits is read here."""
+    lines = block.text.split("\n")
+    head = lines[0]
+    if not head.startswith("S "):
+        return None
+    spans, tails = cache.strict_spans, cache.tails
+    source = head[2:]
+    length = len(source.split())
+    edits = []
+    append = edits.append
+    for line in lines[1:]:
+        fields = line.split(FIELD_SEPARATOR, 3)
+        if len(fields) != 4:
+            return None
+        span = spans.get(fields[0])
+        tail = tails.get(fields[3])
+        if span is None or tail is None or span[2] > length or not fields[1].strip():
+            # Not yet seen, out of range or malformed: the strict reading decides.
+            return None
+        append((span[0], span[1], fields[1], fields[2], tail[0], tail[1]))
+    return _new_tuple(Sentence, (source, tuple(edits), block.line))
+
+
+def _sentences_of_block(block: RawBlock, path: str, cache: FieldCache) -> Iterator[Sentence]:
     """Strict blocks of one errant block: JP mode also separates blocks by extra blank
     lines or by lines holding only whitespace (errant fuses or mis-parses those), and an
     all-whitespace file holds no sentence at all."""
     if _BLANK_LINE.search(block.text) is None:
-        yield parse_block(block, path)
+        yield parse_block(block, path, cache)
         return
     lines = block.text.split("\n")
     group_start = None
@@ -266,7 +431,7 @@ def _sentences_of_block(block: RawBlock, path: str) -> Iterator[Sentence]:
                 group_start = number
         elif group_start is not None:
             text = "\n".join(lines[group_start:number])
-            yield parse_block(RawBlock(text, block.line + group_start), path)
+            yield parse_block(RawBlock(text, block.line + group_start), path, cache)
             group_start = None
 
 

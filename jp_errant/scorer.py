@@ -12,8 +12,7 @@ TP, fewer FP, fewer FN, then the earlier pair) is added to the running totals.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from jp_errant.m2 import Edit
 
@@ -30,17 +29,21 @@ TITLES = {
 }
 
 
-@dataclass(frozen=True)
-class ScoreOptions:
-    """The scoring flags of errant_compare (``mode`` is one of :data:`MODES`)."""
+class ScoreOptions(NamedTuple):
+    """The scoring flags of errant_compare (``mode`` is one of :data:`MODES`).
+
+    ``categories``: keep the per-category counts of the corpus (the ``-cat`` table and
+    ``--json`` need them); without it :attr:`CorpusResult.categories` stays empty.
+    """
 
     beta: float = 0.5
     mode: str = "cs"
     single: bool = False
     multi: bool = False
-    filt: tuple[str, ...] = ()
+    filt: tuple = ()
     cat: int | None = None
     verbose: bool = False
+    categories: bool = True
 
     @property
     def beta_is_safe(self) -> bool:
@@ -57,17 +60,18 @@ class ScoreOptions:
         return "F" + str(self.beta)
 
 
-@dataclass(frozen=True)
-class SentencePair:
-    """What the scorer needs of one evaluated unit (a sentence or an aligned block)."""
+class SentencePair(NamedTuple):
+    """What the scorer needs of one evaluated unit (a sentence or an aligned block).
+
+    Edits are :class:`jp_errant.m2.Edit` values, or any 6-tuples in the same field order.
+    """
 
     hyp_edits: Sequence[Edit]
     ref_edits: Sequence[Edit]
     source: str  # printed by -v as "Original sentence i: ..."
 
 
-@dataclass(frozen=True)
-class SentenceResult:
+class SentenceResult(NamedTuple):
     tp: int
     fp: int
     fn: int
@@ -76,19 +80,22 @@ class SentenceResult:
     ref_coder: int
 
 
-@dataclass
 class CorpusResult:
     """Running totals (mutated only by :func:`score_corpus` while it runs)."""
 
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-    sentences: int = 0
-    categories: CategoryCounts = None  # type: ignore[assignment]
+    __slots__ = ("tp", "fp", "fn", "sentences", "categories")
 
-    def __post_init__(self) -> None:
-        if self.categories is None:
-            self.categories = {}
+    def __init__(self, tp: int = 0, fp: int = 0, fn: int = 0, sentences: int = 0,
+                 categories: CategoryCounts | None = None) -> None:
+        self.tp, self.fp, self.fn, self.sentences = tp, fp, fn, sentences
+        self.categories = {} if categories is None else categories
+
+    def __repr__(self) -> str:
+        return (f"CorpusResult(tp={self.tp}, fp={self.fp}, fn={self.fn}, "
+                f"sentences={self.sentences}, categories={self.categories!r})")
+
+
+_IMPLICIT_NOOP = (Edit(-1, -1, "noop", "-NONE-", 0),)
 
 
 def coder_edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> EditSets:
@@ -97,25 +104,54 @@ def coder_edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> EditSets:
     A coder is registered before filtering, so a coder whose edits are all filtered out
     still competes with an empty set; a block without edits is one implicit noop (coder 0).
     """
+    return _edit_sets(edits, options)[0]
+
+
+def _edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> tuple[EditSets, dict, bool]:
+    """:func:`coder_edit_sets`, plus what the fast count needs: per coder, the keys whose
+    first type is ``noop`` (errant skips those), and whether any key holds several types."""
     if not edits:
-        edits = (Edit(-1, -1, "noop", "-NONE-", 0),)
+        edits = _IMPLICIT_NOOP
     mode = options.mode
+    correction = mode == "cs"
     detection = mode == "dt" or mode == "ds"
     single, multi, filt = options.single, options.multi, options.filt
+    filtered = single or multi or bool(filt)
     sets: EditSets = {}
+    noops: dict = {}
+    several = False
+    if correction and not filtered:
+        # The default (-cs, no filter), spelled out: it is most of the run time.
+        for start, end, kind, cor, coder, _ in edits:
+            keys = sets.get(coder)
+            if keys is None:
+                keys = sets[coder] = {}
+            if kind == "UNK":
+                continue
+            key = (start, end, cor)
+            types = keys.get(key)
+            if types is None:
+                keys[key] = [kind]
+                if kind == "noop":
+                    noops.setdefault(coder, []).append(key)
+            else:
+                types.append(kind)
+                several = True
+        return sets, noops, several
     for start, end, kind, cor, coder, _ in edits:
         keys = sets.get(coder)
         if keys is None:
             keys = sets[coder] = {}
         if kind == "UNK" and not detection:
             continue
-        if single and (end - start >= 2 or len(cor.split()) >= 2):
-            continue
-        if multi and end - start < 2 and len(cor.split()) < 2:
-            continue
-        if filt and kind in filt:
-            continue
-        if mode == "cs":
+        if filtered:
+            if single and (end - start >= 2 or len(cor.split()) >= 2):
+                continue
+            if multi and end - start < 2 and len(cor.split()) < 2:
+                continue
+            if filt and kind in filt:
+                continue
+        if correction:
             key = (start, end, cor)
         elif mode == "cse":
             key = (start, end, kind, cor)
@@ -126,15 +162,21 @@ def coder_edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> EditSets:
                 types = keys.get(key)
                 if types is None:
                     keys[key] = [kind]
+                    if kind == "noop":
+                        noops.setdefault(coder, []).append(key)
                 else:
                     types.append(kind)
+                    several = True
             continue
         types = keys.get(key)
         if types is None:
             keys[key] = [kind]
+            if kind == "noop":
+                noops.setdefault(coder, []).append(key)
         else:
             types.append(kind)
-    return sets
+            several = True
+    return sets, noops, several
 
 
 def _token_keys(start: int, end: int) -> Iterable[EditKey]:
@@ -193,6 +235,62 @@ def precision_recall_f(tp: int, fp: int, fn: int, beta: float) -> tuple[float, f
     r = float(tp) / (tp + fn) if fn else 1.0
     f = float((1 + (beta ** 2)) * p * r) / (((beta ** 2) * p) + r) if p + r else 0.0
     return round(p, 4), round(r, 4), round(f, 4)
+
+
+def _fast_choice(hyp_sets: EditSets, hyp_noops: dict, ref_sets: EditSets, ref_noops: dict,
+                 several: bool, totals: CorpusResult, beta: float) -> tuple[int, int, int, int, int]:
+    """errant's annotator choice (see :func:`score_sentence`) without the verbose text,
+    for a beta that keeps every F finite and >= 0: (tp, fp, fn, hyp coder, ref coder).
+
+    When every key holds exactly one type (``several`` false), the counts of
+    :func:`compare_edit_sets` are numbers of keys, found with set operations: keys whose
+    type is noop are never TP/FP (hypothesis) or FN (reference) but are still present on
+    their side. The choice is the first pair that is greatest by (rounded corpus F, TP,
+    -FP, -FN), so F is computed only for pairs whose counts differ from the best so far,
+    and not at all when there is a single pair.
+    """
+    single = len(hyp_sets) == 1 and len(ref_sets) == 1
+    beta2 = beta ** 2
+    scale = 1 + beta2
+    total_tp, total_fp, total_fn = totals.tp, totals.fp, totals.fn
+    best = None
+    best_f = best_tp = best_fp = best_fn = 0
+    for hyp_id, hyp in hyp_sets.items():
+        hyp_keys = hyp.keys()
+        hyp_noop = hyp_noops.get(hyp_id)
+        hyp_size = len(hyp) - len(hyp_noop) if hyp_noop else len(hyp)
+        for ref_id, ref in ref_sets.items():
+            if several:
+                tp, fp, fn, _ = compare_edit_sets(hyp, ref)
+            else:
+                common = hyp_keys & ref.keys()
+                ref_noop = ref_noops.get(ref_id)
+                if hyp_noop is None and ref_noop is None:
+                    tp = len(common)
+                    fp = hyp_size - tp
+                    fn = len(ref) - tp
+                else:
+                    tp = len(common.difference(hyp_noop)) if hyp_noop else len(common)
+                    fp = hyp_size - tp
+                    ref_found = len(common.difference(ref_noop)) if ref_noop else len(common)
+                    fn = (len(ref) - len(ref_noop) if ref_noop else len(ref)) - ref_found
+            if single:
+                return tp, fp, fn, hyp_id, ref_id
+            if best is not None and tp == best_tp and fp == best_fp and fn == best_fn:
+                continue  # same counts, same F: the earlier pair stays chosen
+            # precision_recall_f's F of the corpus totals with this pair, inlined.
+            all_tp = tp + total_tp
+            all_fp = fp + total_fp
+            all_fn = fn + total_fn
+            p = float(all_tp) / (all_tp + all_fp) if all_fp else 1.0
+            r = float(all_tp) / (all_tp + all_fn) if all_fn else 1.0
+            f = round(float(scale * p * r) / ((beta2 * p) + r), 4) if p + r else 0.0
+            if best is None or f > best_f or (f == best_f and (
+                    tp > best_tp or (tp == best_tp and (
+                        fp < best_fp or (fp == best_fp and fn < best_fn))))):
+                best = hyp_id, ref_id
+                best_f, best_tp, best_fp, best_fn = f, tp, fp, fn
+    return best_tp, best_fp, best_fn, best[0], best[1]
 
 
 def score_sentence(
@@ -292,25 +390,44 @@ def score_corpus(
     """
     totals = CorpusResult()
     verbose_write = write if options.verbose else None
-    for sentence_id, pair in enumerate(pairs):
-        hyp_sets = coder_edit_sets(pair.hyp_edits, options)
-        ref_sets = coder_edit_sets(pair.ref_edits, options)
-        if verbose_write is not None:
-            verbose_write("-" * 40 + "\nOriginal sentence " + str(sentence_id) + ": " + pair.source + "\n")
-        chosen = score_sentence(hyp_sets, ref_sets, totals, sentence_id, options, verbose_write)
-        _add(totals, chosen)
+    # Without verbose text and with a beta for which F can neither fail nor be NaN, only
+    # the chosen pair matters: _fast_choice finds it from counts alone.
+    fast = verbose_write is None and options.beta_is_safe
+    keep_categories = options.categories
+    merged = totals.categories
+    beta = options.beta
+    sentence_id = -1
+    for sentence_id, (hyp_edits, ref_edits, source) in enumerate(pairs):
+        hyp_sets, hyp_noops, hyp_several = _edit_sets(hyp_edits, options)
+        ref_sets, ref_noops, ref_several = _edit_sets(ref_edits, options)
+        if fast:
+            tp, fp, fn, hyp_id, ref_id = _fast_choice(
+                hyp_sets, hyp_noops, ref_sets, ref_noops, hyp_several or ref_several, totals, beta)
+            categories = (compare_edit_sets(hyp_sets[hyp_id], ref_sets[ref_id])[3]
+                          if keep_categories else None)
+        else:
+            if verbose_write is not None:
+                verbose_write("-" * 40 + "\nOriginal sentence " + str(sentence_id) + ": " + source + "\n")
+            tp, fp, fn, categories, _, _ = score_sentence(
+                hyp_sets, ref_sets, totals, sentence_id, options, verbose_write)
+        totals.tp += tp
+        totals.fp += fp
+        totals.fn += fn
+        if keep_categories:
+            _merge_categories(merged, categories)
+    totals.sentences = sentence_id + 1
     return totals
 
 
-def _add(totals: CorpusResult, chosen: SentenceResult) -> None:
-    totals.tp += chosen.tp
-    totals.fp += chosen.fp
-    totals.fn += chosen.fn
-    totals.sentences += 1
-    merged = totals.categories
-    for kind, counts in chosen.categories.items():
+def _merge_categories(merged: CategoryCounts, categories: CategoryCounts) -> None:
+    for kind, counts in categories.items():
         known = merged.get(kind)
-        merged[kind] = list(counts) if known is None else [a + b for a, b in zip(known, counts)]
+        if known is None:
+            merged[kind] = list(counts)
+        else:
+            known[0] += counts[0]
+            known[1] += counts[1]
+            known[2] += counts[2]
 
 
 def grouped_categories(categories: CategoryCounts, level: int) -> CategoryCounts:

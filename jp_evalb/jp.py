@@ -49,7 +49,7 @@ PROG = "jp_evalb"
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
 DUMMY_ROOT = "@S"
-LOOKAHEAD = 64  # sentences examined after a skipped (wordless) test line
+LOOKAHEAD = 64  # test lines examined after a wordless one
 
 
 class InputError(Exception):
@@ -406,10 +406,10 @@ class _Run:
     def accepted(self, golds: _Lookahead, tests: _Lookahead) -> Optional[Evaluation]:
         """The next two lines as evalb pairs them, when evalb accepts the pair as it stands.
 
-        A test line without words (a failed parse, a blank line) is evalb's skip (status 2);
-        it is accepted only when the lines after it pair up again (the next pair with words
-        is accepted, or both files end), otherwise it is left to the aligner (e.g. a blank
-        line a parser printed between trees).
+        A test line without words (a failed parse, a blank line) is evalb's skip (status 2),
+        unless the gold line's words come on the next test line with words: then the wordless
+        line is an extra one (e.g. a blank line a parser printed between trees) and is left to
+        the aligner.
         """
         gold, test = golds.peek(0), tests.peek(0)
         if gold is None or test is None:
@@ -418,13 +418,13 @@ class _Run:
         if ev is None or ev.score.status != STATUS_SKIP or not gold.tree.words:
             return ev
         for k in range(1, LOOKAHEAD + 1):
-            gold_next, test_next = golds.peek(k), tests.peek(k)
-            if gold_next is None or test_next is None:
-                return ev if gold_next is None and test_next is None else None
+            test_next = tests.peek(k)
+            if test_next is None:
+                return ev
             if test_next.tree.words or test_next.problem:
-                after = self._evaluate(gold_next, test_next)
-                return ev if after is not None and after.score.status == STATUS_OK else None
-        return None
+                later = self._evaluate(gold, test_next)
+                return None if later is not None and later.score.status == STATUS_OK else ev
+        return ev
 
     def pair(self, gold: Sentence, test: Sentence, ev: Evaluation) -> None:
         """Output of a pair evalb accepts: exactly evalb's."""

@@ -165,7 +165,7 @@ def test_similar_merged_block():
 
 def test_unaligned_block_resynchronizes_and_continues():
     left = [["a", "b"], ["totally", "different", "text"], ["c", "d"], ["e"]]
-    right = [["a", "b"], ["nothing", "alike"], ["more", "noise"], ["c", "d"], ["e"]]
+    right = [["a", "b"], ["nothing", "alike"], ["more", "noise"], ["c", "d"], ["e"]]  # 1:2
     blocks = align_sentences(left, right)
     assert spans(blocks) == [((0,), (0,)), ((1,), (1, 2)), ((2,), (3,)), ((3,), (4,))]
     assert blocks[1].kind == UNALIGNED and blocks[1].reason
@@ -227,7 +227,15 @@ SPECIAL = {  # base token -> renderings one side may use instead
     "(": ["-LRB-"], ")": ["-RRB-"], '"': ["``", "''", "\u201c"], "...": ["\u2026"],
     "'s": ["\u2019s"], "--": ["\u2013"],
 }
-VOCAB = ["a", "bb", "ccc", "the", "dog", "No.", "x1", "zz", *SPECIAL]
+# Re-tokenization cuts and glues these words at random, so their letters must not spell a
+# key of the whole-token rules ("c" + "a" would spell "ca" -> "can"): no tokenizer glues
+# unrelated words into a contraction piece, and whole-token rules cannot see inside a token.
+VOCAB = ["e", "bb", "ccc", "the", "dog", "No.", "x1", "zz", *SPECIAL]
+
+
+def same_text(left, right):
+    """The aligners' notion of equal texts: raw space-free, or normalized."""
+    return "".join(left) == "".join(right) or EN.text(left) == EN.text(right)
 
 
 def render(stream, rng, substitute):
@@ -257,7 +265,7 @@ def render(stream, rng, substitute):
     return sentences
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(VOCAB), min_size=1, max_size=120), st.integers(0, 2**32),
        st.booleans())
 def test_random_resegmentation_aligns_completely(stream, seed, substitute):
@@ -268,8 +276,7 @@ def test_random_resegmentation_aligns_completely(stream, seed, substitute):
     assert [j for b in blocks for j in b.right] == list(range(len(right)))
     for b in blocks:
         assert b.kind in (EXACT, NORMALIZED)
-        assert EN.text(t for i in b.left for t in left[i]) == \
-            EN.text(t for j in b.right for t in right[j])
+        assert same_text([t for i in b.left for t in left[i]], [t for j in b.right for t in right[j]])
         # Words inside the block cover both sides and match group by group.
         lt = [t for i in b.left for t in left[i]]
         rt = [t for j in b.right for t in right[j]]
@@ -278,10 +285,10 @@ def test_random_resegmentation_aligns_completely(stream, seed, substitute):
         assert [k for g in words for k in g.right] == list(range(len(rt)))
         for g in words:
             assert g.kind in (EXACT, NORMALIZED)
-            assert EN.text(lt[k] for k in g.left) == EN.text(rt[k] for k in g.right)
+            assert same_text([lt[k] for k in g.left], [rt[k] for k in g.right])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.lists(st.sampled_from(VOCAB), min_size=1, max_size=8), max_size=30))
 def test_identical_inputs_give_only_one_to_one_blocks(sentences):
     blocks = align_sentences(sentences, sentences)
@@ -289,7 +296,7 @@ def test_identical_inputs_give_only_one_to_one_blocks(sentences):
     assert len(blocks) == len(sentences)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.text(alphabet="abcxy", min_size=0, max_size=4), max_size=12),
        st.lists(st.text(alphabet="abcxy", min_size=0, max_size=4), max_size=12))
 def test_word_groups_always_cover_both_sides(left, right):
@@ -300,7 +307,7 @@ def test_word_groups_always_cover_both_sides(left, right):
         assert all(len(g.left) and len(g.right) for g in words)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.lists(st.sampled_from(["a", "b", "c", "dd"]), min_size=0, max_size=4), max_size=10),
        st.lists(st.lists(st.sampled_from(["a", "b", "c", "ee"]), min_size=0, max_size=4), max_size=10))
 def test_sentence_blocks_always_cover_both_sides(left, right):
@@ -377,3 +384,37 @@ def test_similar_block_takes_in_a_short_trailing_sentence():
              ".", "I", "'ve", "been", "fuming", "over", "this", "fact", "for", "weeks", "."]]
     blocks = align_sentences(orig, corr)
     assert spans(blocks) == [((0, 1), (0,)), ((2, 3), (1,))]
+
+
+def test_empty_sentence_is_isolated_not_swallowed():
+    """A sentence with no words (a parser's "(TOP ())") must not make a long accumulation
+    "similar": the identical pair right after it re-synchronizes the sides."""
+    left = [[f"w{i}", "x", "y", "z", "."] for i in range(30)]
+    right = [list(s) for s in left]
+    right[5] = []
+    blocks = align_sentences(left, right)
+    assert [(tuple(b.left), tuple(b.right), b.kind) for b in blocks if not b.kind == EXACT] == \
+        [((5,), (5,), UNALIGNED)]
+    assert len(blocks) == 30
+
+
+def test_repetitive_text_pairs_position_by_position():
+    same = ["this", "is", "a", "test"]
+    left = [same] * 8
+    right = [same, [], ["this", "was", "a", "test"], ["this", "is", "not", "a", "test"], [],
+             same, same, same]
+    blocks = align_sentences(left, right)
+    assert all(b.is_one_to_one for b in blocks)
+    # The first three pairs are not sandwiched by agreeing text; the last one is, but an
+    # empty sentence is unrelated to any text.
+    assert [b.kind for b in blocks] == [EXACT] + [UNALIGNED] * 4 + [EXACT] * 3
+
+
+def test_single_pair_between_agreeing_text_corresponds_by_position():
+    before, after = ["Good", "morning", "."], ["See", "you", "."]
+    gold = [before, ["My", "daughter", "was", "like", "a", "home", "to", "me", "."], after]
+    system = [before, ["My", "daughter", "was", "as", "home", "for", "me", "."], after]
+    blocks = align_sentences(gold, system)
+    assert [b.kind for b in blocks] == [EXACT, MISMATCH, EXACT]
+    unrelated = [before, ["Zxq", "wvut", "rrr", "."], after]
+    assert [b.kind for b in align_sentences(gold, unrelated)] == [EXACT, UNALIGNED, EXACT]

@@ -5,9 +5,11 @@ import io
 
 import pytest
 
+from jp_errant import m2
 from jp_errant.m2 import (
-    Edit, M2Error, Sentence, format_sentence, iter_blocks, legacy_block_edits,
-    legacy_block_source, noop_edit, parse_edit_line, read_m2, write_m2,
+    Edit, FieldCache, M2Error, Sentence, count_blocks, format_sentence, iter_block_texts,
+    iter_blocks, legacy_block_edits, legacy_block_rows, legacy_block_source, named, noop_edit,
+    parse_edit_line, read_m2, write_m2,
 )
 
 SAMPLE = (
@@ -118,3 +120,88 @@ def test_format_sentence_and_shift() -> None:
         "S a b c\nA 2 3|||R:X|||z|||REQUIRED|||-NONE-|||0\n"
         "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
     )
+
+
+@pytest.mark.parametrize("text", ODD_TEXTS)
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 20])
+def test_block_texts_and_count_equal_errant_split_for_any_chunking(text: str, chunk: int) -> None:
+    expected = text.strip().split("\n\n")
+    assert list(iter_block_texts(io.StringIO(text), chunk_chars=chunk)) == expected
+    assert count_blocks(io.StringIO(text), chunk_chars=chunk) == len(expected)
+
+
+ODD_A_LINES = [
+    "A 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0",
+    "A 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||1",
+    "A 01 2|||R|||is|||REQUIRED|||-NONE-|||00",  # same offsets and coder for errant
+    "A  3   4 |||M:DET|||the|||7",
+    "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0 ",
+    "A 1 2|||R|||a|||b|||c|||d|||2",
+    "A 1 2||||||||||REQUIRED|||-NONE-|||0",
+    "A 1 2||||x|||y|||0",
+    "AA1 2|||R|||x|||0",
+    "A|||1 2|||R|||x|||0",
+    "A 1 2|||R|||x",
+    "A 1 2|||R|||x|||zero",
+    "A x 2|||R|||x|||0",
+    "A 1|||R|||x|||0",
+    "",
+    "S not an edit line",
+]
+
+
+def _reading(line: str):
+    try:
+        return tuple(parse_edit_line(line))
+    except Exception as error:  # noqa: BLE001 - the failure itself is compared
+        return type(error), str(error)
+
+
+def _block_reading(block: str, cache: FieldCache):
+    try:
+        return [tuple(row) for row in legacy_block_rows(block, cache)]
+    except Exception as error:  # noqa: BLE001
+        return type(error), str(error)
+
+
+def test_legacy_rows_read_every_line_like_errant_with_or_without_cached_fields() -> None:
+    cache = FieldCache()
+    for _ in range(2):  # the second round reads spans and tails from the cache
+        for line in ODD_A_LINES:
+            expected = _reading(line)
+            got = _block_reading("S head\n" + line, cache)
+            assert got == (expected if isinstance(expected[0], type) else [expected]), line
+    good = [line for line in ODD_A_LINES if not isinstance(_reading(line)[0], type)]
+    block = "X any first line\n" + "\n".join(good)
+    assert legacy_block_rows(block, cache) == [_reading(line) for line in good]
+    assert legacy_block_edits(block) == [parse_edit_line(line) for line in good]
+    assert all(type(edit) is Edit for edit in legacy_block_edits(block))
+
+
+def test_field_cache_stays_bounded(monkeypatch) -> None:
+    monkeypatch.setattr(m2, "_CACHE_LIMIT", 5)
+    cache = FieldCache()
+    block = "S " + " ".join("w" * 40) + "\n" + "\n".join(
+        f"A {i} {i + 1}|||R|||x|||REQUIRED|||-NONE-|||{i % 3}" for i in range(30))
+    rows = legacy_block_rows(block, cache)
+    assert [row[:2] for row in rows] == [(i, i + 1) for i in range(30)]
+    assert len(cache.spans) <= 5 and len(cache.tails) <= 5
+
+
+def test_read_m2_plain_edits_hold_the_same_values(tmp_path) -> None:
+    path = tmp_path / "a.m2"
+    path.write_text(SAMPLE * 3, encoding="utf-8")
+    cache = FieldCache()
+    plain = list(read_m2(str(path), cache=cache, named_edits=False))
+    edits = list(read_m2(str(path), cache=cache))
+    assert plain == edits
+    assert all(type(edit) is Edit for sentence in edits for edit in sentence.edits)
+    assert [named(sentence) for sentence in plain] == edits
+    assert all(type(edit) is Edit for sentence in map(named, plain) for edit in sentence.edits)
+
+
+def test_read_m2_cached_fields_still_check_ranges(tmp_path) -> None:
+    path = tmp_path / "a.m2"
+    path.write_text("S a b c\nA 2 3|||R|||x|||0\n\nS a\nA 2 3|||R|||x|||0\n", encoding="utf-8")
+    with pytest.raises(M2Error, match=r":5: A line offsets 2 3 out of range"):
+        list(read_m2(str(path)))

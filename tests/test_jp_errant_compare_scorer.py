@@ -1,6 +1,8 @@
 """jp_errant.scorer: errant 3.0.2 compare semantics, checked against hand-computed figures."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from jp_errant.m2 import Edit, noop_edit
@@ -102,3 +104,59 @@ def test_report_layout() -> None:
         "\n=========== Span-Based Correction ============\n"
         "TP\tFP\tFN\tPrec\tRec\tF1.0\n1\t1\t1\t0.5\t0.5\t0.5\n" + "=" * 46 + "\n\n"
     )
+
+
+def _random_edits(rng: random.Random, coders: list[int]) -> list[Edit]:
+    edits = []
+    for coder in coders:
+        for _ in range(rng.randint(0, 4)):
+            if rng.random() < 0.15:
+                edits.append(noop_edit(coder))
+                continue
+            start = rng.randint(0, 5)
+            end = start + rng.randint(0, 2)
+            kind = rng.choice(["R:X", "M:Y", "U:Z", "UNK", "noop"])
+            edits.append(Edit(start, end, kind, rng.choice(["", "a", "b c"]), coder))
+    rng.shuffle(edits)
+    return edits
+
+
+@pytest.mark.parametrize("flags", [
+    {}, {"mode": "cse"}, {"mode": "ds"}, {"mode": "dt"}, {"single": True}, {"multi": True},
+    {"filt": ("M:Y",)}, {"beta": 2.0}, {"beta": -1.0}, {"cat": 3},
+])
+def test_fast_choice_equals_errant_loop(flags: dict) -> None:
+    """Without -v the annotator choice is made from counts alone (and F only where counts
+    differ); with -v every pair is scored as errant does. Both must agree on random input
+    (duplicates, noops, UNK, several annotators)."""
+    rng = random.Random(4)
+    for _ in range(150):
+        pairs = [SentencePair(_random_edits(rng, rng.choice([[0], [0], [0, 1], [2]])),
+                              _random_edits(rng, rng.choice([[0], [0, 1], [1, 0, 2], [3, 0, 1, 2]])),
+                              "s")
+                 for _ in range(rng.randint(1, 8))]
+        fast = score_corpus(pairs, ScoreOptions(**flags))
+        errant_loop = score_corpus(pairs, ScoreOptions(verbose=True, **flags), lambda text: None)
+        assert (fast.tp, fast.fp, fast.fn) == (errant_loop.tp, errant_loop.fp, errant_loop.fn)
+        assert fast.categories == errant_loop.categories
+        assert fast.sentences == errant_loop.sentences == len(pairs)
+
+
+def test_categories_are_only_kept_when_asked() -> None:
+    pair = SentencePair([edit(0, 1, "R:NOUN", "a")], [edit(0, 1, "R:NOUN", "a")], "s")
+    assert score_corpus([pair], ScoreOptions(categories=False)).categories == {}
+    assert score_corpus([pair], ScoreOptions()).categories == {"R:NOUN": [1, 0, 0]}
+
+
+@pytest.mark.parametrize("verbose", [False, True])
+def test_ties_at_zero_f_go_to_fewer_fp_then_fewer_fn(verbose: bool) -> None:
+    # No TP anywhere: every pair has F = 0, so FP and then FN decide.
+    fewer_fn = SentencePair([edit(0, 1, cor="h")],
+                            [edit(2, 3, coder=1), edit(3, 4, coder=1), edit(2, 3)], "s")
+    fewer_fp = SentencePair([edit(0, 1, cor="h"), edit(1, 2, cor="i"), edit(5, 6, coder=1)],
+                            [edit(4, 5)], "s")
+    options = ScoreOptions(verbose=verbose)
+    first = score_corpus([fewer_fn], options, lambda text: None)
+    assert (first.tp, first.fp, first.fn) == (0, 1, 1)
+    second = score_corpus([fewer_fp], options, lambda text: None)
+    assert (second.tp, second.fp, second.fn) == (0, 1, 1)

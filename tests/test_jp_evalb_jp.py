@@ -247,3 +247,17 @@ def test_jp_mode_never_crashes(tmp_path, monkeypatch, gold_lines, test_lines, ex
     status, out, err = run([*extra, gold, test], monkeypatch)
     assert status == 0 and "Traceback" not in err
     assert out.startswith("  Sent.") and "-- len<=40 --" in out
+
+
+def test_wordless_test_line_is_a_skip_unless_it_is_an_extra_line(tmp_path, monkeypatch):
+    a, b, c = "(S (NN a) (VB x))", "(S (NN b) (VB y))", "(S (NN c) (VB z))"
+    gold = write(tmp_path, "g", a, b, c)
+    # A failed parse in place of b: evalb's skip, the rest pairs line by line.
+    test = write(tmp_path, "t", a, "(TOP ())", c)
+    status, out, err = run([gold, test], monkeypatch)
+    assert [row[:3] for row in sentences(out)] == [(1, 2, 0), (2, 2, 2), (3, 2, 0)] and err == ""
+    assert out == run(["--legacy", gold, test], monkeypatch)[1]
+    # A blank line printed before b: an extra line, aligned away; b is scored.
+    test = write(tmp_path, "t", a, "", b, c)
+    status, out, err = run([gold, test], monkeypatch)
+    assert [row[:3] for row in sentences(out)] == [(1, 2, 0), (2, 2, 0), (3, 2, 0)] and err == ""

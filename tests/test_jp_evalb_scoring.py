@@ -78,7 +78,7 @@ def test_non_transitive_eq_label_uses_first_fit():
 SPANS = st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8), st.sampled_from("ABCPQ")), max_size=10)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(SPANS, SPANS, st.sampled_from([Params(), Params(eq_labels=(("A", "B"),)), Params(labeled=0)]))
 def test_count_matches_equals_first_fit(gold, test, params):
     table = LabelTable(params)
@@ -88,7 +88,7 @@ def test_count_matches_equals_first_fit(gold, test, params):
     assert count_matches(gold, test, params) == first_fit
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(SPANS, SPANS)
 def test_crossing_equals_pairwise_definition(gold, test):
     expected = sum(1 for i in first_crossing_gold(gold, test) if i >= 0)

@@ -129,13 +129,13 @@ def _same(line: str, options: ReadOptions) -> None:
     assert [b[:3] for b in fast.brackets] == [b[:3] for b in exact.brackets]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(trees(), st.sampled_from([Params(), COLLINS]))
 def test_fast_reader_equals_scanner_on_random_trees(line, params):
     _same(line + "\n", ReadOptions.from_params(params))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.text(alphabet="() ab\t", max_size=30))
 def test_fast_reader_equals_scanner_on_random_text(line):
     _same(line, ReadOptions.from_params(COLLINS))
