@@ -1,11 +1,15 @@
-"""String distances used by the similarity rule (both in [0, 1], 0 = identical)."""
-from __future__ import annotations
+"""String distances used by the similarity rule (both in [0, 1], 0 = identical).
 
-from rapidfuzz.distance import Jaro, Levenshtein
+rapidfuzz is imported on first use: most runs align texts that agree and never need a
+distance, and the import is half of jp_align's start-up time.
+"""
+from __future__ import annotations
 
 
 def levenshtein_distance(a: str, b: str) -> float:
     """Levenshtein distance divided by the length of the longer string."""
+    from rapidfuzz.distance import Levenshtein
+
     return Levenshtein.normalized_distance(a, b)
 
 
@@ -31,6 +35,8 @@ def jaro_winkler_suffix_distance(a: str, b: str, scale: float = 0.1, max_affix: 
         return 0.0
     if not a or not b:
         return 1.0
+    from rapidfuzz.distance import Jaro
+
     jaro = Jaro.similarity(a, b)
     prefix = _common_prefix(a, b, max_affix)
     winkler = jaro + prefix * scale * (1.0 - jaro)

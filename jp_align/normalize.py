@@ -12,7 +12,7 @@ The aligners compare the raw space-free text first; normalization is the second 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Iterable, Mapping, Optional, Sequence
 
 # Language-independent character replacements. Every key is ONE character: a character
@@ -91,30 +91,59 @@ def _apply_char_map(token: str, pairs: Sequence[tuple]) -> str:
     return token
 
 
-@dataclass(frozen=True)
 class Normalizer:
-    """Maps a token to its canonical space-free form.
+    """Maps a token to its canonical space-free form. Immutable.
 
     ``token_map`` replaces whole tokens, ``char_map`` replaces substrings, ``suffix_map``
     rewrites a token's suffix (its stem then goes through ``token_map``), ``unicode_form`` is
     a :func:`unicodedata.normalize` form or None, ``casefold`` lower-cases the result.
+    (A plain class rather than a dataclass: importing dataclasses would double jp_align's
+    start-up time, which every command pays.)
     """
 
-    token_map: Mapping[str, str] = field(default_factory=dict)
-    char_map: Mapping[str, str] = field(default_factory=dict)
-    suffix_map: Mapping[str, str] = field(default_factory=dict)
-    casefold: bool = False
-    unicode_form: Optional[str] = "NFC"
-    # Memo of normalized tokens. Per instance, bounded; the vocabulary of a corpus is far
-    # smaller than the corpus, so this turns normalization into one dict lookup per token.
-    _memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    __slots__ = ("token_map", "char_map", "suffix_map", "casefold", "unicode_form",
+                 "_pairs", "_ascii_pairs", "_memo")
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        token_map: Optional[Mapping[str, str]] = None,
+        char_map: Optional[Mapping[str, str]] = None,
+        suffix_map: Optional[Mapping[str, str]] = None,
+        casefold: bool = False,
+        unicode_form: Optional[str] = "NFC",
+    ) -> None:
         # Longer keys first, so a multi-character key added by a tool wins over its parts.
-        pairs = sorted(self.char_map.items(), key=lambda kv: -len(kv[0]))
-        ascii_pairs = [(k, v) for k, v in pairs if k.isascii()]
-        object.__setattr__(self, "_pairs", tuple(pairs))
-        object.__setattr__(self, "_ascii_pairs", tuple(ascii_pairs))
+        pairs = tuple(sorted((char_map or {}).items(), key=lambda kv: -len(kv[0])))
+        values = {
+            "token_map": MappingProxyType(dict(token_map or {})),
+            "char_map": MappingProxyType(dict(char_map or {})),
+            "suffix_map": MappingProxyType(dict(suffix_map or {})),
+            "casefold": casefold,
+            "unicode_form": unicode_form,
+            "_pairs": pairs,
+            "_ascii_pairs": tuple((k, v) for k, v in pairs if k.isascii()),
+            # Memo of normalized tokens. Per instance, bounded; the vocabulary of a corpus is
+            # far smaller than the corpus, so normalization is one dict lookup per token.
+            "_memo": {},
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Normalizer is immutable; use extended()")
+
+    def __repr__(self) -> str:
+        return (f"Normalizer(token_map={len(self.token_map)} entries, char_map="
+                f"{len(self.char_map)} entries, suffix_map={dict(self.suffix_map)}, "
+                f"casefold={self.casefold}, unicode_form={self.unicode_form!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Normalizer):
+            return NotImplemented
+        return (self.token_map, self.char_map, self.suffix_map, self.casefold, self.unicode_form) == \
+            (other.token_map, other.char_map, other.suffix_map, other.casefold, other.unicode_form)
+
+    __hash__ = None  # mutable-looking tables inside: not hashable, as before
 
     def extended(
         self,

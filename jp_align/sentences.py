@@ -81,7 +81,10 @@ class _Side:
         return count
 
     def take(self, count: int) -> Tuple[range, List[T]]:
-        items = [self._buffer.popleft()[0] for _ in range(count)]
+        if count == 1:
+            items = [self._buffer.popleft()[0]]
+        else:
+            items = [self._buffer.popleft()[0] for _ in range(count)]
         span = range(self.start, self.start + count)
         self.start += count
         return span, items
@@ -313,7 +316,14 @@ def iter_align_sentences(
     norm = normalizer if normalizer is not None else normalizer_for("en")
     lside, rside = _Side(left, tokens, norm), _Side(right, tokens, norm)
     while True:
-        has_l, has_r = lside.raw(0) is not None, rside.raw(0) is not None
+        raw_l, raw_r = lside.raw(0), rside.raw(0)
+        if raw_l == raw_r and raw_l:
+            # The common case, one sentence on each side with the same characters.
+            left_span, left_items = lside.take(1)
+            right_span, right_items = rside.take(1)
+            yield Block(left_span, right_span, EXACT, ""), left_items, right_items
+            continue
+        has_l, has_r = raw_l is not None, raw_r is not None
         if not has_l and not has_r:
             return
         kind, reason = EXACT, ""

@@ -164,7 +164,11 @@ def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Senten
         if ref.source == hyp.source:
             # One sentence each side, same tokens: merging and re-indexing change nothing.
             return SentencePair(hyp.edits, ref.edits, hyp.source)
-    ref = merge_sentences([named(sentence) for sentence in ref_sentences])
+    # Merging several sentences and mapping hypothesis edits read them as Edit values; a
+    # single reference sentence is passed through as it is.
+    if len(ref_sentences) > 1:
+        ref_sentences = [named(sentence) for sentence in ref_sentences]
+    ref = merge_sentences(ref_sentences)
     hyp = merge_sentences([named(sentence) for sentence in hyp_sentences])
     hyp_edits = map_edits_to_reference(hyp.tokens, ref.tokens, hyp.edits, normalizer)
     return SentencePair(hyp_edits, ref.edits, hyp.source)

@@ -75,13 +75,20 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # Scoring allocates millions of short-lived tuples and no reference cycles; the cyclic
     # collector would only re-scan them (about a third of the run time on large corpora).
+    # Restored on return, for callers that run main() in-process (tests).
+    collecting = gc.isenabled()
     gc.disable()
-    if LEGACY_FLAG in argv:
-        argv = [arg for arg in argv if arg != LEGACY_FLAG]
-        return run_legacy(argv, sys.stdout)
-    from jp_errant.compare import run_jp  # alignment machinery only when needed
+    try:
+        if LEGACY_FLAG in argv:
+            argv = [arg for arg in argv if arg != LEGACY_FLAG]
+            return run_legacy(argv, sys.stdout)
+        from jp_errant.compare import run_jp  # alignment machinery only when needed
 
-    return run_jp(argv, os.path.basename(sys.argv[0]) or "jp_errant_compare", sys.stdout, sys.stderr)
+        return run_jp(argv, os.path.basename(sys.argv[0]) or "jp_errant_compare", sys.stdout,
+                      sys.stderr)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def run_legacy(argv: list[str], out: IO[str]) -> int:
@@ -98,9 +105,14 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
         # the failure met while scoring).
         try:
             result = _score_files(args.hyp, args.ref, options, out)
-        except Exception:
+        except Exception as error:  # noqa: BLE001 - re-raised below, after errant's checks
+            failure = error
+        else:
+            failure = None
+        if failure is not None:
+            # Outside the handler, so that the traceback is errant's alone (no chaining).
             _check_counts(args.hyp, args.ref)
-            raise
+            raise failure
     write_report(result, options, out.write)
     out.flush()
     return 0

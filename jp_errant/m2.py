@@ -16,7 +16,8 @@ Public API (everything else in the package reads and writes M2 through these):
 - :class:`Edit`, :class:`Sentence` -- frozen values; ``Sentence.tokens``, ``Sentence.coders()``,
   ``Sentence.edits_of(coder)``; ``Edit.shifted(n)``; :func:`noop_edit`.
 - :func:`iter_blocks` -- errant's block split (``text.strip().split("\\n\\n")``) done as a
-  stream, with the 1-based line number where each block starts.
+  stream, with the 1-based line number where each block starts; :func:`iter_block_texts`
+  the texts alone.
 - :func:`parse_edit_line` -- errant 3.0.2's reading of one ``A`` line, exceptions included
   (legacy mode relies on its ``ValueError``/``IndexError``).
 - :func:`legacy_block_edits` -- the edits of one raw block exactly as ``errant_compare``
@@ -25,7 +26,8 @@ Public API (everything else in the package reads and writes M2 through these):
 - :class:`FieldCache` -- memoized readings of the repeated A-line fields, shared by the
   readers of one run (corpora repeat a few thousand offset and annotator fields).
 - :func:`parse_block`, :func:`read_m2` -- strict reading for JP mode: every problem is an
-  :class:`M2Error` carrying file and line.
+  :class:`M2Error` carrying file and line (``read_m2(named_edits=False)`` gives plain-tuple
+  edits for scoring, :func:`named` turns them back into :class:`Edit` values).
 - :func:`format_edit`, :func:`format_sentence`, :func:`write_m2` -- writing M2 back
   (errant's layout: ``S`` line, ``A`` lines, one empty line after every block).
 """
@@ -46,8 +48,6 @@ _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
 _new_tuple = tuple.__new__
 # Entries per FieldCache table before it is emptied: keeps memory flat on any input.
 _CACHE_LIMIT = 1 << 16
-# FieldCache.strict_spans value for offsets that can never be in range.
-_NEVER = float("inf")
 
 
 class M2Error(ValueError):
@@ -147,8 +147,9 @@ class FieldCache:
     def remember(self, edit: Edit, span: str, tail: str, strict: bool) -> None:
         """Record the readings of a line that the exact path accepted as ``edit``."""
         if strict:
+            # Accepted offsets are -1 -1 (any length) or 0 <= start <= end <= length.
             start, end = edit.start, edit.end
-            need = 0 if start == end == -1 else end if 0 <= start <= end else _NEVER
+            need = 0 if start == end == -1 else end
             self._store(self.strict_spans, span, (start, end, need))
         else:
             self._store(self.spans, span, (edit.start, edit.end))
@@ -183,7 +184,6 @@ def _block_batches(stream: IO[str], chunk_chars: int) -> Iterator:
     """
     buffer = ""
     skipped_lines = 0
-    started = False
     chunks = iter(lambda: stream.read(chunk_chars), "")
     for chunk in chunks:
         stripped = chunk.lstrip()
@@ -257,18 +257,24 @@ def legacy_block_rows(block: str, cache: FieldCache) -> list[tuple]:
         # "A s e|||type|||cor|||tail": split(SEP, 3) gives the same first three fields as
         # errant's line[2:].split(SEP) when the span field is at least 2 characters long
         # (always true for a cached span), and the rest in one piece.
-        fields = line.split(FIELD_SEPARATOR, 3)
-        if len(fields) == 4:
-            span = spans.get(fields[0])
-            tail = tails.get(fields[3])
-            if span is not None and tail is not None:
-                append((span[0], span[1], fields[1], fields[2], tail[0], tail[1]))
-                continue
-        edit = parse_edit_line(line)  # raises what errant raises
-        if len(fields) == 4 and len(fields[0]) >= 2:
-            cache.remember(edit, fields[0], fields[3], strict=False)
-        append(tuple(edit))
+        try:
+            span_text, kind, correction, tail_text = line.split(FIELD_SEPARATOR, 3)
+            span = spans[span_text]
+            tail = tails[tail_text]
+        except (ValueError, KeyError):  # fewer fields, or a span or tail not read yet
+            append(_legacy_row(line, cache))
+            continue
+        append((span[0], span[1], kind, correction, tail[0], tail[1]))
     return rows
+
+
+def _legacy_row(line: str, cache: FieldCache) -> tuple:
+    """errant's reading of one line (its exceptions included), remembered in ``cache``."""
+    edit = parse_edit_line(line)
+    fields = line.split(FIELD_SEPARATOR, 3)
+    if len(fields) == 4 and len(fields[0]) >= 2:
+        cache.remember(edit, fields[0], fields[3], strict=False)
+    return tuple(edit)
 
 
 def legacy_block_source(block: str) -> str:
@@ -379,14 +385,14 @@ def _read_m2_stream(path: str, stream: IO[str], cache: FieldCache,
             return
         except UnicodeDecodeError:
             raise M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8") from None
-        sentence = _plain_block(block, path, cache)
+        sentence = _plain_block(block, cache)
         if sentence is not None:
             yield named(sentence) if named_edits else sentence
         else:
             yield from _sentences_of_block(block, path, cache)
 
 
-def _plain_block(block: RawBlock, path: str, cache: FieldCache) -> Sentence | None:
+def _plain_block(block: RawBlock, cache: FieldCache) -> Sentence | None:
     """The sentence of a block of the usual shape (edits as plain tuples), or None to take
     the careful path of _sentences_of_block.
 
@@ -403,16 +409,17 @@ def _plain_block(block: RawBlock, path: str, cache: FieldCache) -> Sentence | No
     length = len(source.split())
     edits = []
     append = edits.append
-    for line in lines[1:]:
-        fields = line.split(FIELD_SEPARATOR, 3)
-        if len(fields) != 4:
-            return None
-        span = spans.get(fields[0])
-        tail = tails.get(fields[3])
-        if span is None or tail is None or span[2] > length or not fields[1].strip():
-            # Not yet seen, out of range or malformed: the strict reading decides.
-            return None
-        append((span[0], span[1], fields[1], fields[2], tail[0], tail[1]))
+    try:
+        for line in lines[1:]:
+            span_text, kind, correction, tail_text = line.split(FIELD_SEPARATOR, 3)
+            span = spans[span_text]
+            tail = tails[tail_text]
+            if span[2] > length or not kind.strip():
+                return None
+            append((span[0], span[1], kind, correction, tail[0], tail[1]))
+    except (ValueError, KeyError):
+        # Fewer fields, or a span or tail not seen yet: the strict reading decides.
+        return None
     return _new_tuple(Sentence, (source, tuple(edits), block.line))
 
 
