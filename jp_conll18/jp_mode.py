@@ -44,8 +44,11 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
     pending = _PendingBlocks()
     aligned_any = False
     first_unaligned = None
+    gold_total = system_total = 0
     for block, gold_sentences, system_sentences in iter_align_sentences(
             gold, system, tokens=_token_forms, normalizer=normalizer):
+        gold_total += len(gold_sentences)
+        system_total += len(system_sentences)
         if not block.aligned or not gold_sentences or not system_sentences:
             if first_unaligned is None and gold_sentences and system_sentences:
                 first_unaligned = (gold_sentences[0].first_line, system_sentences[0].first_line)
@@ -66,6 +69,10 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
                                                  log, sentence_rule)
         pending.add(gold_copy, system_copy, counts)
     pending.flush(counts)
+    if require_alignment and (gold_total == 0) != (system_total == 0):
+        # One file holds no sentence at all: a failed run upstream, not a score of zero.
+        empty, other = (gold_path, system_path) if gold_total == 0 else (system_path, gold_path)
+        raise UDError(f"the file holds no sentence, while {other} does", empty, 1)
     if require_alignment and not aligned_any and first_unaligned is not None:
         raise UDError("the gold and system texts cannot be aligned: they diverge at gold line {} and "
                       "system line {}{}".format(first_unaligned[0], first_unaligned[1],

@@ -118,9 +118,8 @@ def _check_readable(path: str) -> None:
 def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iterator[SentencePair]:
     """Scoring units of JP mode, streamed; each block is appended to ``alignment``.
 
-    An empty hypothesis file means "no corrections": every reference sentence is scored
-    against no edits. An empty reference file is only accepted with an empty hypothesis
-    (both then score like errant: one empty sentence each).
+    One empty file is an error (the hypothesis, or the reference, holds no sentence while
+    the other does); two empty files score like errant: one empty sentence each.
     """
     normalizer = text_normalizer()
     cache = FieldCache()
@@ -137,10 +136,10 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
                            f"but the hypothesis does ({hyp_path}:{first_hyp.line})")
     refs = chain((first_ref,), refs)
     if first_hyp is None:
-        for number, ref in enumerate(refs):
-            alignment.add(range(number, number + 1), range(0, 0), "no hypothesis", ref.line, 0)
-            yield SentencePair((), ref.edits, ref.source)
-        return
+        # A system M2 has an S line for every sentence, corrected or not: an empty file is a
+        # failed run upstream, not a system that corrected nothing.
+        raise CompareError(f"{hyp_path}:1: the hypothesis holds no sentence "
+                           f"but the reference does ({ref_path}:{first_ref.line})")
     hyps = chain((first_hyp,), hyps)
     blocks = iter_align_sentences(
         refs, hyps, tokens=_tokens, normalizer=normalizer, threshold=SIMILARITY_THRESHOLD,

@@ -51,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
                              threshold=args.threshold)
         show = _shower(render_block_json if args.json else render_block) if args.show_alignment else None
         result = evaluate(blocks, show)
+        if (result.sentences.gold == 0) != (result.sentences.system == 0):
+            # One side holds no sentence at all: a failed run upstream, not a score of zero.
+            empty, other = (args.gold, args.system) if result.sentences.gold == 0 else (args.system, args.gold)
+            raise InputError(empty, 1, f"the file holds no sentence, while {other} does")
         write(render_json(result, compact=args.show_alignment) if args.json else render_table(result))
     except (UsageError, InputError) as error:
         return report(PROG, error)

@@ -170,3 +170,14 @@ def test_unaligned_sentences_are_scored_and_warned_about(files, capsys):
                    f"count as unmatched (first at {g}:5, {s}:5)\n")
     words_row = next(line for line in out.splitlines() if line.startswith("Words"))
     assert [x.strip() for x in words_row.split("|")[1:]] == ["6", "13", "11", "6"]
+
+
+def test_one_empty_file_is_an_error_both_empty_is_the_originals_output(files, capsys):
+    empty = files("empty", "")
+    g = files("g", GOLD)
+    for gold, system in ((empty, g), (g, empty)):
+        code, out, err = run([gold, system], capsys)
+        assert code == 2 and out == ""
+        assert err == f"jp_conll18_ud_eval: error: {empty}:1: the file holds no sentence, while {g} does\n"
+    code, out, err = run([empty, empty], capsys)
+    assert code == 0 and out.startswith("LAS F1 Score: 0.00")

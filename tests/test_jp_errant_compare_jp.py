@@ -205,10 +205,10 @@ def test_invalid_utf8_and_missing_file(capsys, tmp_path) -> None:
     assert "nope.m2: cannot open" in capsys.readouterr().err
 
 
-def test_empty_hypothesis_means_no_corrections(capsys, tmp_path) -> None:
-    code, out, _ = run(capsys, tmp_path, "", REF)
-    assert code == 0
-    assert "0\t0\t5\t1.0\t0.0\t0.0" in out
+def test_one_empty_file_is_an_error(capsys, tmp_path) -> None:
+    code, out, err = run(capsys, tmp_path, "", REF)
+    assert code == 2 and out == "" and "hyp.m2:1: the hypothesis holds no sentence" in err
+    assert len(err.splitlines()) == 1
     code, _, err = run(capsys, tmp_path, HYP_REFSEG, "")
     assert code == 2 and "ref.m2:1: the reference holds no sentence" in err
 

@@ -241,3 +241,16 @@ def test_split_ptb_quote_is_counted_like_conll18(capsys, tmp_path):
     gold = write(tmp_path, "g.txt", "`` Wir gehen . ''\n")
     system = write(tmp_path, "s.txt", "` ` Wir gehen . ''\n")
     assert scores(capsys, gold, system) == {"sentences": (1, 0, 0), "tokens": (4, 2, 1)}
+
+
+def test_one_empty_file_is_an_error(capsys, tmp_path):
+    from jp_preprocess import cli
+
+    empty = write(tmp_path, "empty.txt", "")
+    full = write(tmp_path, "full.txt", "a b .\n")
+    for gold, system in ((empty, full), (full, empty)):
+        assert cli.main([gold, system]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == f"jp_preprocess_eval: error: {empty}:1: the file holds no sentence, while {full} does\n"
+    assert cli.main([empty, empty]) == 0
