@@ -33,10 +33,11 @@ from .scoring import (
     RunTotals,
     SentenceScore,
     evaluate_pair,
+    reader_keys,
     score_brackets,
     survivors,
 )
-from .trees import ReadOptions, Tree, leaf_words, nesting_depth, read_tree
+from .trees import ReadOptions, Tree, all_brackets, leaf_words, nesting_depth, read_tree
 
 if TYPE_CHECKING:
     from jp_align import Block, Normalizer
@@ -74,7 +75,12 @@ class Sentence(NamedTuple):
     tree: Tree
     problem: Optional[str]  # why the tree is unreadable, or None
     text: list[str]
-    where: str = ""  # FILE:LINE, for messages
+    file: str = ""
+
+    @property
+    def where(self) -> str:
+        """FILE:LINE, for messages."""
+        return f"{self.file}:{self.number}"
 
 
 def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterator[Sentence]:
@@ -93,7 +99,8 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
         except UnicodeDecodeError as exc:
             raise InputError(f"{name}:{number}", f"invalid UTF-8 at byte {exc.start + 1}") from None
         tree = read_tree(line, options)
-        if len(tree.brackets) > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
+        # (A tree that deep has more than 2 * MAX_DEPTH characters and MAX_DEPTH "(".)
+        if len(line) > 2 * MAX_DEPTH and line.count("(") > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
             raise InputError(f"{name}:{number}", f"tree deeper than {MAX_DEPTH} levels")
         problem = None
         if tree.endless:
@@ -103,7 +110,7 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
         elif tree.errors:
             problem = tree.errors[0][1].strip()
         text = leaf_words(line, options.delete) if problem else tree.words
-        yield Sentence(number, tree, problem, text, f"{name}:{number}")
+        yield Sentence(number, tree, problem, text, name)
 
 
 class BlockResult(NamedTuple):
@@ -127,6 +134,7 @@ def score_block(
     params: Params,
     table: LabelTable,
     normalizer,
+    options: ReadOptions,
 ) -> BlockResult:
     """Score one aligned block as one evalb sentence (the aligned feeding)."""
     length = sum(s.tree.length for s in golds)
@@ -137,8 +145,8 @@ def score_block(
     if not block.aligned:
         note = f"Unaligned block (gold {_ids(golds)} | test {_ids(tests)}): {block.reason}\n"
         return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
-    gold_words, gold_tags, gold_spans, gold_owner = _combine(golds, table)
-    test_words, test_tags, test_spans, _ = _combine(tests, table)
+    gold_words, gold_tags, gold_spans, gold_owner = _combine(golds, table, options)
+    test_words, test_tags, test_spans, _ = _combine(tests, table, options)
     if not test_words:
         return BlockResult(SentenceScore(line_id, length, STATUS_SKIP), [])
     from jp_align import align_words
@@ -164,7 +172,7 @@ def score_block(
     return BlockResult(score, groups)
 
 
-def _combine(sentences: list[Sentence], table: LabelTable):
+def _combine(sentences: list[Sentence], table: LabelTable, options: ReadOptions):
     """Concatenate the block's trees of one side (under the unscored @S).
 
     Returns words, tags, the surviving brackets ``(start, end, label, is_root)`` in word
@@ -183,7 +191,8 @@ def _combine(sentences: list[Sentence], table: LabelTable):
         tags.extend(tree.tags)
         owner.extend([k] * size)
         root_seen = False
-        for start, end, label in survivors([b for b in tree.brackets if b[2] != DUMMY_ROOT], table):
+        brackets = all_brackets(tree, options)
+        for start, end, label in survivors([b for b in brackets if b[2] != DUMMY_ROOT], table):
             is_root = not root_seen and start == 0 and end == size
             root_seen = root_seen or is_root
             spans.append((start + offset, end + offset, label, is_root))
@@ -281,7 +290,7 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
 def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, extra: Extra,
              out: Output, err: Output) -> int:
     run = _Run(params, extra, out, err)
-    read_options = ReadOptions.from_params(params, trace=params.debug > 1)
+    read_options = run.read_options
     golds = _Lookahead(read_sentences(gold_stream, gold_name, read_options))
     tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
     # Blocks with sentences on one side only are held back: followed by a two-sided block they
@@ -368,6 +377,8 @@ class _Run:
         self.params, self.extra, self.out, self.err = params, extra, out, err
         self._normalizer: Optional[Normalizer] = None
         self.table = LabelTable(params)
+        self.read_options = ReadOptions.from_params(params, trace=params.debug > 1,
+                                                    keys=reader_keys(params, self.table))
         self.totals = RunTotals(params.cutoff_len)
         self.sink = None
         if extra.json:
@@ -448,7 +459,8 @@ class _Run:
         if ev is not None:
             self._emit(block, gold_items, test_items, ev, None, None)
             return
-        result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer)
+        result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer,
+                             self.read_options)
         if result.note:
             self.err.write(f"{line_id} : {result.note}")
         if debug > 1:

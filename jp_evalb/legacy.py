@@ -8,7 +8,7 @@ from .cli import Extra, Usage, parse_evalb_args
 from .output import Output
 from .params import FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
-from .scoring import LabelTable, RunTotals, evaluate_pair
+from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys
 from .trees import ReadOptions, Tree, legacy_lines, read_tree
 
 
@@ -97,8 +97,8 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
 def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params,
                  out: Output, err: Output, sink) -> int:
     debug = params.debug
-    options = ReadOptions.from_params(params, trace=debug > 1)
     table = LabelTable(params)
+    options = ReadOptions.from_params(params, trace=debug > 1, keys=reader_keys(params, table))
     errors = ErrorLimit(params.max_error, err)
     totals = RunTotals(params.cutoff_len)
     if sink is None:
@@ -106,13 +106,15 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
     line_no = 1
     for gold_line in gold_lines:
         gold = read_tree(gold_line, options)
-        _emit_reading(gold, line_no, out, errors)
+        if gold.trace or gold.errors or gold.endless:
+            _emit_reading(gold, line_no, out, errors)
         test_line = next(test_lines, None)
         if test_line is None:
             errors.report(line_no, "Number of lines unmatch (too many lines in gold file)\n")
             break
         test = read_tree(test_line, options)
-        _emit_reading(test, line_no, out, errors)
+        if test.trace or test.errors or test.endless:
+            _emit_reading(test, line_no, out, errors)
         read_error = bool(gold.errors or test.errors)
         ev = evaluate_pair(line_no, gold, test, params, table, read_error=read_error, debug=debug)
         if debug > 1:

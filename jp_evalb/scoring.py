@@ -7,6 +7,7 @@ changes what it feeds in (combined trees, spans re-indexed onto word groups).
 from __future__ import annotations
 
 from collections import Counter
+from operator import eq
 from typing import NamedTuple, Optional, Sequence
 
 from .params import Params
@@ -166,6 +167,13 @@ class LabelTable(dict):
         return key
 
 
+def reader_keys(params: Params, table: LabelTable) -> Optional[LabelTable]:
+    """The label table to give the reader (``ReadOptions.keys``) so that it returns the scored
+    brackets as it reads, or None where scoring needs the bracket list in order: debug output,
+    and the first-fit matching of EQ_LABEL pairs that are not an equivalence."""
+    return table if params.debug == 0 and params.label_equality_is_transitive else None
+
+
 def survivors(brackets: Sequence[Sequence], table: LabelTable) -> list[tuple[int, int, str]]:
     """evalb's massage_data: brackets that are scored, as ``(start, end, label)``.
 
@@ -244,7 +252,12 @@ def count_matches(
         test = [(s, e) for s, e, _ in test]
     elif not params.label_equality_is_transitive:
         return sum(1 for j in match_brackets(gold, test, params) if j >= 0)
-    gold_set, test_set = set(gold), set(test)
+    return _multiset_matches(set(gold), gold, test)
+
+
+def _multiset_matches(gold_set: set, gold: Sequence[tuple], test: Sequence[tuple]) -> int:
+    """Size of the multiset intersection of gold and test (``gold_set``: set(gold))."""
+    test_set = set(test)
     if len(gold_set) == len(gold) and len(test_set) == len(test):
         return len(gold_set & test_set)
     return sum((Counter(gold) & Counter(test)).values())
@@ -267,8 +280,24 @@ def count_crossing(
     if gold_nested:
         gold_spans = {(b[0], b[1]) for b in gold}
         test = [b for b in test if (b[0], b[1]) not in gold_spans]
-        if not test:
-            return 0
+    return _crossing(gold, test)
+
+
+_PAIRWISE_TEST_BRACKETS = 4
+
+
+def _crossing(gold: Sequence[tuple[int, int, str]], test: Sequence[tuple[int, int, str]]) -> int:
+    """:func:`count_crossing` without the shortcut."""
+    if len(test) <= _PAIRWISE_TEST_BRACKETS:
+        # A few test brackets (the usual case once those equal to a gold bracket are left
+        # out): comparing them with every gold bracket is quicker than the tables.
+        crossing = 0
+        for ts, te, _ in test:
+            for gs, ge, _ in gold:
+                if gs < ts < ge < te or ts < gs < te < ge:
+                    crossing += 1
+                    break
+        return crossing
     size = 2 + max(max((b[1] for b in gold), default=0), max((b[1] for b in test), default=0))
     min_start_ending = [size] * size
     max_end_starting = [-1] * size
@@ -303,7 +332,9 @@ def first_crossing_gold(
 
 def correct_tags(gold_tags: Sequence[str], test_tags: Sequence[str], params: Params) -> int:
     """Positions whose POS tags are equal or an EQ_LABEL pair (raw tags, never cut)."""
-    same = sum(map(str.__eq__, gold_tags, test_tags))
+    if gold_tags == test_tags:
+        return len(gold_tags)
+    same = sum(map(eq, gold_tags, test_tags))
     if not params.eq_labels or same == len(gold_tags):
         return same
     pairs = params.eq_label_pairs
@@ -332,6 +363,14 @@ def score_brackets(
     if detailed:
         gold_match = match_brackets(gold, test, params)
         match = sum(1 for j in gold_match if j >= 0)
+    elif gold_nested and params.labeled != 0 and params.label_equality_is_transitive:
+        # The common case, with one set of the gold brackets for both counts: a test bracket
+        # equal to a gold bracket has a gold span, which no bracket of a tree crosses.
+        gold_set = set(gold)
+        match = _multiset_matches(gold_set, gold, test)
+        if match == len(test):
+            return BracketScore(match, len(gold), len(test), 0)
+        return BracketScore(match, len(gold), len(test), _crossing(gold, [b for b in test if b not in gold_set]))
     else:
         gold_match, match = None, count_matches(gold, test, params)
     crossing = count_crossing(gold, test, gold_nested=gold_nested)
@@ -384,7 +423,8 @@ def evaluate_pair(
     if not tw:
         status = STATUS_SKIP
     elif len(gw) != len(tw):
-        (gw, gt, gb), (tw, tt, tb), trace = fix_quote(gold, test, params, debug > 1)
+        if gold.quote_terms or test.quote_terms:  # (without them the repair changes nothing)
+            (gw, gt, gb), (tw, tt, tb), trace = fix_quote(gold, test, params, debug > 1)
         if len(gw) != len(tw):
             error, status = f"Length unmatch ({len(gw)}|{len(tw)})\n", STATUS_ERROR
     if status != STATUS_SKIP and error is None and gw != tw:
@@ -393,23 +433,26 @@ def evaluate_pair(
             if a != b and not equal(a, b):
                 error, status = f"Words unmatch ({a}|{b})\n", STATUS_ERROR
                 break
-    ev = Evaluation(SentenceScore(line_id, length, status), error, gw, gt, tw, tt, gb, tb, trace=trace)
     if status == STATUS_SKIP or error is not None:
-        return ev
+        return Evaluation(SentenceScore(line_id, length, status), error, gw, gt, tw, tt, gb, tb, trace)
+    gold_prepared = test_prepared = None
     if debug:
-        ev.gold_prepared = prepare_debug(gb, table)
-        ev.test_prepared = prepare_debug(tb, table)
-        gold_spans, test_spans = ev.gold_prepared.survivors, ev.test_prepared.survivors
+        gold_prepared, test_prepared = prepare_debug(gb, table), prepare_debug(tb, table)
+        gold_spans, test_spans = gold_prepared.survivors, test_prepared.survivors
     else:
-        gold_spans, test_spans = survivors(gb, table), survivors(tb, table)
+        # A tree from the fast reader (brackets None) comes with its scored brackets.
+        gold_spans = gold.spans if gb is None else survivors(gb, table)
+        test_spans = test.spans if tb is None else survivors(tb, table)
     # One tree read without errors and not touched by the quote repair: nested brackets.
     nested = gb is gold.brackets and not gold.errors
     brackets = score_brackets(gold_spans, test_spans, params, detailed=bool(debug), gold_nested=nested)
-    ev.bracket_score = brackets
-    ev.score = SentenceScore(
+    score = SentenceScore(
         line_id, length, status, brackets.match, brackets.gold, brackets.test,
         brackets.crossing, len(gw), correct_tags(gt, tt, params),
     )
+    ev = Evaluation(score, None, gw, gt, tw, tt, gb, tb, trace)
+    ev.bracket_score = brackets
+    ev.gold_prepared, ev.test_prepared = gold_prepared, test_prepared
     return ev
 
 

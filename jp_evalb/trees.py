@@ -12,7 +12,7 @@ width and every printed byte is the original's; JP mode decodes UTF-8 instead.
 from __future__ import annotations
 
 import re
-from typing import BinaryIO, Iterator, NamedTuple, Optional
+from typing import BinaryIO, Iterator, Mapping, NamedTuple, Optional
 
 from .params import Params
 
@@ -54,24 +54,28 @@ class Tree:
     """One line read as evalb reads it.
 
     ``brackets`` holds ``[start, end, label, buf_start, buf_end]`` for every phrase bracket in
-    the order of its ``(`` (the fast reader keeps only the first three); ``end`` is -1 while
-    unclosed. Spans count surviving words only. ``errors`` lists ``(trace_length, message)``:
-    the message happened after that many lines of ``trace`` (DEBUG 2 output) had been produced.
-    ``endless`` means evalb's scanner stopped on a bare word and repeats "Reading sentence"
-    until the error limit kills it.
+    the order of its ``(``; ``end`` is -1 while unclosed. Spans count surviving words only.
+    ``errors`` lists ``(trace_length, message)``: the message happened after that many lines
+    of ``trace`` (DEBUG 2 output) had been produced. ``endless`` means evalb's scanner stopped
+    on a bare word and repeats "Reading sentence" until the error limit kills it.
 
-    A plain class with slots: one is built per input line.
+    A tree read by the fast reader (see :func:`read_tree`) has ``brackets`` None and
+    ``spans`` instead: the brackets scoring keeps, ``(start, end, key)`` in the order of their
+    ``)``. A plain class with slots: one is built per input line.
     """
 
-    __slots__ = ("line", "words", "tags", "length", "brackets", "quote_terms", "errors", "endless", "trace")
+    __slots__ = ("line", "words", "tags", "length", "brackets", "spans", "quote_terms", "errors", "endless",
+                 "trace")
 
     def __init__(self, line: str, words: Optional[list[str]] = None, tags: Optional[list[str]] = None,
-                 length: int = 0, brackets: Optional[list[list]] = None) -> None:
+                 length: int = 0, brackets: Optional[list[list]] = None,
+                 spans: Optional[list[tuple[int, int, str]]] = None) -> None:
         self.line = line
         self.words: list[str] = [] if words is None else words
         self.tags: list[str] = [] if tags is None else tags
         self.length = length
-        self.brackets: list[list] = [] if brackets is None else brackets
+        self.brackets: Optional[list[list]] = [] if brackets is None and spans is None else brackets
+        self.spans = spans
         self.quote_terms: list[QuoteTerm] = []
         self.errors: list[tuple[int, str]] = []
         self.endless = False
@@ -83,72 +87,115 @@ class Tree:
 
 
 class ReadOptions(NamedTuple):
-    """What the reader needs from the parameters (label sets), and whether to trace."""
+    """What the reader needs from the parameters (label sets), and whether to trace.
+
+    ``keys``: raw phrase label -> the label scoring compares, None for a deleted bracket (the
+    scorer's :class:`~jp_evalb.scoring.LabelTable`). Given it, the reader returns the scored
+    brackets directly (``Tree.spans``) for well-formed lines when nothing needs the bracket
+    list itself (no trace, no quote repair).
+    """
 
     delete: frozenset
     delete_for_length: frozenset
     quote_labels: frozenset
     trace: bool = False
+    keys: Optional[Mapping[str, Optional[str]]] = None
 
     @classmethod
-    def from_params(cls, params: Params, *, trace: bool = False) -> "ReadOptions":
+    def from_params(cls, params: Params, *, trace: bool = False,
+                    keys: Optional[Mapping[str, Optional[str]]] = None) -> "ReadOptions":
         return cls(
             frozenset(params.delete_labels),
             frozenset(params.delete_labels_for_length),
             frozenset(params.quote_labels),
             trace,
+            keys,
         )
 
 
-# The common case, read in one findall: "(" label [whitespace word ")"], or ")" / a bare word
-# in group 4. Anything unusual (a bare word, unbalanced brackets) goes to the exact scanner.
-_FAST_TOKEN = re.compile(rf"\(({_NAME}*)(?:{_WS}+({_NAME}*)(\)))?|(\)|{_NAME}+)")
+# The fast reader splits with str.split(), which also takes \x1c-\x1f, \x85, \xa0 and the
+# Unicode spaces for whitespace where evalb (C isspace) sees word characters: such lines, and
+# lines where "(" is followed by whitespace and a word (a bracket with an empty label and a
+# word: evalb reads that differently), go to the exact scanner.
+_SPLIT_UNSAFE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_OPEN_SPACE_WORD = re.compile(rf"\({_WS}+[^ \t\n\v\f\r(]")
 
 
 def read_tree(line: str, options: ReadOptions) -> Tree:
     """Scan one line (evalb's read_line)."""
     if "\0" in line:  # C strings end at NUL
         line = line[: line.index("\0")]
-    if not options.trace and not options.quote_labels:
-        tree = _read_well_formed(line, options)
+    if options.keys is not None and not options.trace and not options.quote_labels:
+        tree = _read_spans(line, options)
         if tree is not None:
             return tree
     return _scan(line, options)
 
 
-def _read_well_formed(line: str, options: ReadOptions) -> Optional[Tree]:
-    """The same result as :func:`_scan` for a line without reading errors, else None.
+def _read_spans(line: str, options: ReadOptions) -> Optional[Tree]:
+    """For a line without reading errors, :func:`_scan` followed by the scorer's bracket
+    filter (zero spans and deleted labels out, labels replaced by their keys); else None.
 
-    Speed matters here (one call per line of large treebanks): one regex pass, one small
-    loop over its tokens, no positions kept (they only serve DEBUG 2 output).
+    Speed matters here (one call per line of large treebanks), so the line is cut at every
+    "(" (C-level splits), each piece being ``LABEL`` (a phrase) or ``TAG WORD)...`` (a
+    terminal and the brackets closing after it), and each bracket is built once, as the tuple
+    scoring uses, when its ")" is met. Nothing is checked per piece that a count over the line
+    can check: every ")" must be one the pieces account for (none inside a label or a word),
+    which holds exactly when there are as many ")" as pieces after the first.
     """
+    if _SPLIT_UNSAFE.search(line) is not None or _OPEN_SPACE_WORD.search(line) is not None:
+        return None
+    pieces = line.split("(")
+    if pieces[0].split() or line.count(")") != len(pieces) - 1:  # text before the first "("
+        return None
     words: list[str] = []
     tags: list[str] = []
-    brackets: list[list] = []
-    stack: list[list] = []
-    add_word, add_tag, add_bracket, push, pop = words.append, tags.append, brackets.append, stack.append, stack.pop
-    delete, delete_for_length = options.delete, options.delete_for_length
+    spans: list[tuple[int, int, str]] = []
+    stack: list[tuple[int, str]] = []
+    add_word, add_tag, add_span, push, pop = words.append, tags.append, spans.append, stack.append, stack.pop
+    delete, delete_for_length, keys = options.delete, options.delete_for_length, options.keys
     terminals = not_counted = wid = 0
-    for label, word, terminal, other in _FAST_TOKEN.findall(line):
-        if terminal:
+    try:
+        for piece in pieces[1:]:
+            parts = piece.split()
+            n = len(parts)
+            if n == 1:  # "(LABEL" then "(" or the end of the line
+                push((wid, parts[0]))
+                continue
+            if not n:  # "(" with an empty label
+                push((wid, ""))
+                continue
+            label, closed = parts[0], parts[1]
+            word = closed.rstrip(")")
+            count = len(closed) - len(word) - 1  # brackets closed after the terminal
+            if n > 2:  # more ")" after whitespace, or more words (an error)
+                if count < 0:
+                    return None
+                more = "".join(parts[2:])
+                if more.count(")") != len(more):
+                    return None
+                count += len(more)
             terminals += 1
             if label not in delete:
                 add_word(word)
                 add_tag(label)
                 wid += 1
-            if delete_for_length and label in delete_for_length:
+            if label in delete_for_length:
                 not_counted += 1
-        elif other:
-            if other != ")" or not stack:
-                return None
-            pop()[1] = wid
-        else:
-            bracket = [wid, -1, label]
-            push(bracket)
-            add_bracket(bracket)
+            if count:
+                if count < 0:  # the word is not followed by ")": two words in a bracket
+                    return None
+                for _ in range(count):
+                    start, raw = pop()
+                    if start != wid:
+                        key = keys[raw]
+                        if key is not None:
+                            add_span((start, wid, key))
+    except IndexError:  # more ")" than open brackets
+        return None
     if stack:
         return None
-    return Tree(line, words, tags, terminals - not_counted, brackets)
+    return Tree(line, words, tags, terminals - not_counted, None, spans)
 
 
 def _scan(line: str, options: ReadOptions) -> Tree:
@@ -202,6 +249,12 @@ def _scan(line: str, options: ReadOptions) -> Tree:
         tree.errors.append((len(trace), MSG_UNBALANCED))
     tree.length = length
     return tree
+
+
+def all_brackets(tree: Tree, options: ReadOptions) -> list[list]:
+    """Every phrase bracket of a tree, in the order of its "(" (a tree from the fast reader
+    only kept those scoring uses: its line is scanned again)."""
+    return tree.brackets if tree.brackets is not None else _scan(tree.line, options).brackets
 
 
 _LEAF = re.compile(rf"\(({_NAME}*)|({_NAME}+)")
