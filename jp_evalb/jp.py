@@ -17,7 +17,7 @@ Feeding (see docs/jp_evalb.md for the user-facing description):
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, TextIO
+from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, Sequence, TextIO
 
 
 from .cli import Extra, Usage, parse_evalb_args
@@ -297,13 +297,19 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
     # are unaligned sentences in the middle (status 1); at the end of the input they are the
     # surplus lines of the longer file, which evalb reports and leaves out, and so do we.
     pending: list[tuple] = []
-    while golds.peek(0) is not None or tests.peek(0) is not None:
-        ev = run.accepted(golds, tests)
+    while True:
+        gold, test = golds.peek(0), tests.peek(0)
+        if gold is None and test is None:
+            break
+        ev = None if gold is None or test is None else run.accepted(gold, test, tests)
         if ev is not None:
-            for held in pending:
-                run.block(*held)
-            pending = []
-            run.pair(golds.take(), tests.take(), ev)
+            if pending:
+                for held in pending:
+                    run.block(*held)
+                pending = []
+            golds.take()
+            tests.take()
+            run.pair(gold, test, ev)
             continue
         for block, gold_items, test_items in _aligned_region(golds, tests, run.normalizer):
             if not gold_items or not test_items:
@@ -332,12 +338,13 @@ class _Lookahead:
         self.lent = 0  # sentences the aligner has taken since the last lend()
 
     def peek(self, k: int) -> Optional[Sentence]:
-        while len(self._buffer) <= k:
+        buffer = self._buffer
+        while len(buffer) <= k:
             item = next(self._items, None)
             if item is None:
                 return None
-            self._buffer.append(item)
-        return self._buffer[k]
+            buffer.append(item)
+        return buffer[k]
 
     def take(self) -> Sentence:
         return self._buffer.popleft()
@@ -414,17 +421,15 @@ class _Run:
                            read_error=False, debug=self.params.debug)
         return None if ev.score.status == STATUS_ERROR else ev
 
-    def accepted(self, golds: _Lookahead, tests: _Lookahead) -> Optional[Evaluation]:
-        """The next two lines as evalb pairs them, when evalb accepts the pair as it stands.
+    def accepted(self, gold: Sentence, test: Sentence, tests: _Lookahead) -> Optional[Evaluation]:
+        """The next two lines (``test``: the first of ``tests``) as evalb pairs them, when evalb
+        accepts the pair as it stands.
 
         A test line without words (a failed parse, a blank line) is evalb's skip (status 2),
         unless the gold line's words come on the next test line with words: then the wordless
         line is an extra one (e.g. a blank line a parser printed between trees) and is left to
         the aligner.
         """
-        gold, test = golds.peek(0), tests.peek(0)
-        if gold is None or test is None:
-            return None
         ev = self._evaluate(gold, test)
         if ev is None or ev.score.status != STATUS_SKIP or not gold.tree.words:
             return ev
@@ -442,7 +447,7 @@ class _Run:
         self.next_gold = gold.number + 1
         if self.params.debug > 1:
             self.out.write("".join(gold.tree.trace) + "".join(test.tree.trace))
-        self._emit(None, [gold], [test], ev, None, None)
+        self._emit(None, (gold,), (test,), ev, None, None)
 
     def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
         params, out, debug = self.params, self.out, self.params.debug
@@ -467,7 +472,7 @@ class _Run:
             out.write("\n")
         self._emit(block, gold_items, test_items, None, result.score, result.groups)
 
-    def _emit(self, block: Optional[Block], gold_items: list[Sentence], test_items: list[Sentence],
+    def _emit(self, block: Optional[Block], gold_items: Sequence[Sentence], test_items: Sequence[Sentence],
               ev: Optional[Evaluation], score: Optional[SentenceScore], groups: Optional[list[Block]]) -> None:
         params, out, debug = self.params, self.out, self.params.debug
         line_id = ev.score.id if ev is not None else score.id

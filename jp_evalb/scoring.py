@@ -252,12 +252,7 @@ def count_matches(
         test = [(s, e) for s, e, _ in test]
     elif not params.label_equality_is_transitive:
         return sum(1 for j in match_brackets(gold, test, params) if j >= 0)
-    return _multiset_matches(set(gold), gold, test)
-
-
-def _multiset_matches(gold_set: set, gold: Sequence[tuple], test: Sequence[tuple]) -> int:
-    """Size of the multiset intersection of gold and test (``gold_set``: set(gold))."""
-    test_set = set(test)
+    gold_set, test_set = set(gold), set(test)
     if len(gold_set) == len(gold) and len(test_set) == len(test):
         return len(gold_set & test_set)
     return sum((Counter(gold) & Counter(test)).values())
@@ -366,11 +361,14 @@ def score_brackets(
     elif gold_nested and params.labeled != 0 and params.label_equality_is_transitive:
         # The common case, with one set of the gold brackets for both counts: a test bracket
         # equal to a gold bracket has a gold span, which no bracket of a tree crosses.
-        gold_set = set(gold)
-        match = _multiset_matches(gold_set, gold, test)
-        if match == len(test):
-            return BracketScore(match, len(gold), len(test), 0)
-        return BracketScore(match, len(gold), len(test), _crossing(gold, [b for b in test if b not in gold_set]))
+        gold_set, test_set = set(gold), set(test)
+        if len(gold_set) == len(gold) and len(test_set) == len(test):
+            match = len(gold_set & test_set)
+            candidates = test_set - gold_set if match < len(test) else ()
+        else:
+            match = sum((Counter(gold) & Counter(test)).values())
+            candidates = [b for b in test if b not in gold_set]
+        return BracketScore(match, len(gold), len(test), _crossing(gold, candidates) if candidates else 0)
     else:
         gold_match, match = None, count_matches(gold, test, params)
     crossing = count_crossing(gold, test, gold_nested=gold_nested)

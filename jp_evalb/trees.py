@@ -24,9 +24,7 @@ _NAME = r"[^ \t\n\v\f\r()]"
 #   ")"                                              -> group 6
 #   a bare word (evalb: "Reading sentence" forever)  -> group 7
 # Whitespace between tokens matches nothing and is skipped, as in evalb's scanner.
-_TOKEN = re.compile(
-    rf"\(({_NAME}*)(?:({_WS}+)({_NAME}*)(?:(\))|(?=(\()))?)?|(\))|({_NAME}+)"
-)
+_TOKEN = re.compile(rf"\(({_NAME}*)(?:({_WS}+)({_NAME}*)(?:(\))|(?=(\()))?)?|(\))|({_NAME}+)")
 # fgets(buff, 5000, fd): longer lines arrive as several 4999-byte pieces.
 LEGACY_LINE_CHUNK = 4999
 QUOTE_WORDS = ("'", '"', "/")
@@ -92,7 +90,8 @@ class ReadOptions(NamedTuple):
     ``keys``: raw phrase label -> the label scoring compares, None for a deleted bracket (the
     scorer's :class:`~jp_evalb.scoring.LabelTable`). Given it, the reader returns the scored
     brackets directly (``Tree.spans``) for well-formed lines when nothing needs the bracket
-    list itself (no trace, no quote repair).
+    list itself (no trace, no quote repair); ``pieces`` then caches what each piece of a line
+    means (see :func:`_read_spans`) for the run.
     """
 
     delete: frozenset
@@ -100,6 +99,7 @@ class ReadOptions(NamedTuple):
     quote_labels: frozenset
     trace: bool = False
     keys: Optional[Mapping[str, Optional[str]]] = None
+    pieces: Optional[dict] = None
 
     @classmethod
     def from_params(cls, params: Params, *, trace: bool = False,
@@ -110,92 +110,114 @@ class ReadOptions(NamedTuple):
             frozenset(params.quote_labels),
             trace,
             keys,
+            None if keys is None else {},
         )
-
-
-# The fast reader splits with str.split(), which also takes \x1c-\x1f, \x85, \xa0 and the
-# Unicode spaces for whitespace where evalb (C isspace) sees word characters: such lines, and
-# lines where "(" is followed by whitespace and a word (a bracket with an empty label and a
-# word: evalb reads that differently), go to the exact scanner.
-_SPLIT_UNSAFE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-_OPEN_SPACE_WORD = re.compile(rf"\({_WS}+[^ \t\n\v\f\r(]")
 
 
 def read_tree(line: str, options: ReadOptions) -> Tree:
     """Scan one line (evalb's read_line)."""
     if "\0" in line:  # C strings end at NUL
         line = line[: line.index("\0")]
-    if options.keys is not None and not options.trace and not options.quote_labels:
+    if options.pieces is not None and not options.trace and not options.quote_labels:
         tree = _read_spans(line, options)
         if tree is not None:
             return tree
     return _scan(line, options)
 
 
+C_SPACE = " \t\n\v\f\r"  # C isspace() in the "C" locale
+# Characters str.split() takes for whitespace and C's isspace() does not (compiled on first use).
+_SPLIT_UNSAFE = "[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+# Pieces remembered per run, and the longest: at most a few MB (PTB section 23 has 15,875).
+PIECE_MEMO_SIZE = 1 << 14
+PIECE_MEMO_LENGTH = 100
+PHRASE = -1  # first field of the meaning of a piece that opens a phrase bracket
+
+
 def _read_spans(line: str, options: ReadOptions) -> Optional[Tree]:
     """For a line without reading errors, :func:`_scan` followed by the scorer's bracket
     filter (zero spans and deleted labels out, labels replaced by their keys); else None.
 
-    Speed matters here (one call per line of large treebanks), so the line is cut at every
-    "(" (C-level splits), each piece being ``LABEL`` (a phrase) or ``TAG WORD)...`` (a
-    terminal and the brackets closing after it), and each bracket is built once, as the tuple
-    scoring uses, when its ")" is met. Nothing is checked per piece that a count over the line
-    can check: every ")" must be one the pieces account for (none inside a label or a word),
-    which holds exactly when there are as many ")" as pieces after the first.
+    Speed matters here (one call per line of large treebanks). The line is cut at every "(";
+    each piece is ``LABEL`` (a phrase bracket) or ``TAG WORD)...`` (a terminal and the brackets
+    closing after it). Treebanks repeat their pieces (PTB section 23: 206,459 pieces, 15,875
+    different ones), so what a piece means is worked out once per run (:func:`_piece`) and
+    remembered. Each bracket is built once, as the tuple scoring uses, when its ")" is met.
     """
-    if _SPLIT_UNSAFE.search(line) is not None or _OPEN_SPACE_WORD.search(line) is not None:
+    pieces = line.rstrip(C_SPACE).split("(")
+    if pieces[0].strip(C_SPACE):  # text before the first "("
         return None
-    pieces = line.split("(")
-    if pieces[0].split() or line.count(")") != len(pieces) - 1:  # text before the first "("
-        return None
+    memo = options.pieces
+    recall = memo.get
     words: list[str] = []
     tags: list[str] = []
     spans: list[tuple[int, int, str]] = []
-    stack: list[tuple[int, str]] = []
+    stack: list[tuple[int, Optional[str]]] = []
     add_word, add_tag, add_span, push, pop = words.append, tags.append, spans.append, stack.append, stack.pop
-    delete, delete_for_length, keys = options.delete, options.delete_for_length, options.keys
-    terminals = not_counted = wid = 0
+    length = wid = 0
     try:
         for piece in pieces[1:]:
-            parts = piece.split()
-            n = len(parts)
-            if n == 1:  # "(LABEL" then "(" or the end of the line
-                push((wid, parts[0]))
-                continue
-            if not n:  # "(" with an empty label
-                push((wid, ""))
-                continue
-            label, closed = parts[0], parts[1]
-            word = closed.rstrip(")")
-            count = len(closed) - len(word) - 1  # brackets closed after the terminal
-            if n > 2:  # more ")" after whitespace, or more words (an error)
-                if count < 0:
+            meaning = recall(piece)
+            if meaning is None:
+                meaning = _piece(piece, options)
+                if meaning is None:
                     return None
-                more = "".join(parts[2:])
-                if more.count(")") != len(more):
-                    return None
-                count += len(more)
-            terminals += 1
-            if label not in delete:
+                if len(memo) < PIECE_MEMO_SIZE and len(piece) <= PIECE_MEMO_LENGTH:
+                    memo[piece] = meaning
+            if meaning[0] < 0:  # PHRASE
+                push((wid, meaning[1]))
+                continue
+            closing, word, tag, kept, counted = meaning
+            if kept:
                 add_word(word)
-                add_tag(label)
+                add_tag(tag)
                 wid += 1
-            if label in delete_for_length:
-                not_counted += 1
-            if count:
-                if count < 0:  # the word is not followed by ")": two words in a bracket
-                    return None
-                for _ in range(count):
-                    start, raw = pop()
-                    if start != wid:
-                        key = keys[raw]
-                        if key is not None:
-                            add_span((start, wid, key))
+            length += counted
+            if closing:
+                for _ in range(closing):
+                    start, key = pop()
+                    if key is not None and start != wid:
+                        add_span((start, wid, key))
     except IndexError:  # more ")" than open brackets
         return None
     if stack:
         return None
-    return Tree(line, words, tags, terminals - not_counted, None, spans)
+    return Tree(line, words, tags, length, None, spans)
+
+
+def _piece(piece: str, options: ReadOptions) -> Optional[tuple]:
+    """What the text between a "(" and the next "(" means, if evalb reads it without error
+    and the same way as str.split() cuts it (else None):
+
+    * ``(PHRASE, key)``: a phrase bracket opens (key: the bracket's scoring key, None if the
+      scorer drops it);
+    * ``(closing, word, tag, kept, counted)``: a terminal, then ``closing`` brackets close;
+      ``kept``: the word is not deleted, ``counted``: 1 if it counts for the length.
+
+    Every ")" of a piece must be one of those closing brackets (a ")" inside a label or a word
+    is read differently by evalb), so a line whose pieces all have a meaning is well formed
+    but for the balance of its brackets, which :func:`_read_spans` checks.
+    """
+    parts = piece.split()
+    n = len(parts)
+    if n and piece[0] in C_SPACE:
+        return None  # "(" followed by whitespace and a word
+    if not (piece.isascii() and piece.isprintable()) and re.search(_SPLIT_UNSAFE, piece) is not None:
+        return None
+    if n < 2:
+        label = parts[0] if n else ""
+        return None if ")" in label else (PHRASE, options.keys[label])
+    label, closed = parts[0], parts[1]
+    word = closed.rstrip(")")
+    closing = len(closed) - len(word) - 1
+    if closing < 0 or ")" in label or ")" in word:
+        return None
+    if n > 2:  # more ")" after whitespace, or more words (an error)
+        more = "".join(parts[2:])
+        if more.count(")") != len(more):
+            return None
+        closing += len(more)
+    return (closing, word, label, label not in options.delete, int(label not in options.delete_for_length))
 
 
 def _scan(line: str, options: ReadOptions) -> Tree:
@@ -257,7 +279,7 @@ def all_brackets(tree: Tree, options: ReadOptions) -> list[list]:
     return tree.brackets if tree.brackets is not None else _scan(tree.line, options).brackets
 
 
-_LEAF = re.compile(rf"\(({_NAME}*)|({_NAME}+)")
+_LEAF = rf"\(({_NAME}*)|({_NAME}+)"
 
 
 def leaf_words(line: str, delete: frozenset) -> list[str]:
@@ -266,7 +288,7 @@ def leaf_words(line: str, delete: frozenset) -> list[str]:
     deleted -- the same words a readable tree would keep."""
     words: list[str] = []
     label: Optional[str] = None
-    for open_label, name in _LEAF.findall(line):
+    for open_label, name in re.findall(_LEAF, line):
         if name:
             if label is None or label not in delete:
                 words.append(name)

@@ -19,6 +19,8 @@ from jp_evalb.scoring import (
     evaluate_pair,
     first_crossing_gold,
     match_brackets,
+    reader_keys,
+    score_brackets,
     survivors,
 )
 from jp_evalb.trees import ReadOptions, read_tree
@@ -31,9 +33,16 @@ COLLINS = Params(
 
 
 def evaluate(gold: str, test: str, params: Params = COLLINS):
-    options = ReadOptions.from_params(params)
-    g, t = read_tree(gold, options), read_tree(test, options)
-    return evaluate_pair(1, g, t, params, LabelTable(params), read_error=bool(g.errors or t.errors))
+    """evalb's result for one pair, checked to be the same whether the trees come from the
+    exact scanner (all brackets) or from the fast reader (the scored brackets only)."""
+    table = LabelTable(params)
+    results = []
+    for keys in (None, reader_keys(params, table)):
+        options = ReadOptions.from_params(params, keys=keys)
+        g, t = read_tree(gold, options), read_tree(test, options)
+        results.append(evaluate_pair(1, g, t, params, table, read_error=bool(g.errors or t.errors)))
+    assert results[0].score == results[1].score and results[0].error == results[1].error
+    return results[1]
 
 
 def test_cut_label():
@@ -93,6 +102,43 @@ def test_count_matches_equals_first_fit(gold, test, params):
 def test_crossing_equals_pairwise_definition(gold, test):
     expected = sum(1 for i in first_crossing_gold(gold, test) if i >= 0)
     assert count_crossing(gold, test) == expected
+
+
+@st.composite
+def nested_spans(draw, start=0, depth=0):
+    """The brackets of a random tree over positions from ``start``: (brackets, end)."""
+    if depth > 3 or draw(st.booleans()):
+        return [], start + draw(st.integers(0, 2))
+    brackets, end = [], start
+    for _ in range(draw(st.integers(1, 3))):
+        inner, end = draw(nested_spans(end, depth + 1))
+        brackets.extend(inner)
+    label = draw(st.sampled_from("ABCPQ"))
+    return [(start, end, label)] + brackets, end
+
+
+@settings(deadline=None)
+@given(nested_spans(), SPANS, st.sampled_from([Params(), Params(eq_labels=(("A", "B"),)), Params(labeled=0),
+                                              Params(eq_labels=(("A", "B"), ("B", "C")))]))
+def test_score_brackets_shortcut_for_one_gold_tree(gold, test, params):
+    # The shortcut taken for a gold tree (one set for matches and crossing, only the test
+    # brackets without a gold twin checked for crossing) gives the general figures.
+    table = LabelTable(params)
+    gold = [(s, e, table[label]) for s, e, label in gold[0] if s != e]
+    test = [(s, e, table[label]) for s, e, label in test] + gold[::2]
+    shortcut = score_brackets(gold, test, params, gold_nested=True)
+    expected_match = sum(1 for j in match_brackets(gold, test, params) if j >= 0)
+    expected_crossing = sum(1 for i in first_crossing_gold(gold, test) if i >= 0)
+    assert shortcut[:4] == (expected_match, len(gold), len(test), expected_crossing)
+
+
+@settings(deadline=None)
+@given(SPANS, st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8), st.just("X")), min_size=5, max_size=12))
+def test_crossing_with_many_test_brackets_equals_pairwise_definition(gold, test):
+    # (Up to 4 test brackets are compared pairwise; more use the position tables.)
+    expected = sum(1 for i in first_crossing_gold(gold, test) if i >= 0)
+    assert count_crossing(gold, test) == expected
+    assert count_crossing(gold, test[:3]) == sum(1 for i in first_crossing_gold(gold, test[:3]) if i >= 0)
 
 
 def test_crossing_counts_test_brackets_once():

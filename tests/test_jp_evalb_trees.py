@@ -4,10 +4,12 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Optional
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import jp_evalb.trees as trees_module
 from jp_evalb.params import Params
 from jp_evalb.scoring import LabelTable, survivors
 from jp_evalb.trees import (
@@ -126,10 +128,12 @@ def trees(draw, depth=0):
     return f"({draw(LABELS)}{space}" + space.join(children) + ")"
 
 
-def _same(line: str, params: Params) -> bool:
-    """Checks the fast reader against the scanner; returns whether it read the line."""
+def _same(line: str, params: Params, options: Optional[ReadOptions] = None) -> bool:
+    """Checks the fast reader against the scanner; returns whether it read the line.
+    (``options``: shared by several lines, so that pieces are also met again.)"""
     table = LabelTable(params)
-    options = ReadOptions.from_params(params, keys=table)
+    options = options or ReadOptions.from_params(params, keys=table)
+    table = options.keys
     exact = _scan(line.split("\0")[0], options)
     fast = _read_spans(line.split("\0")[0], options)
     if fast is None:
@@ -145,8 +149,8 @@ def _same(line: str, params: Params) -> bool:
 
 def _unusual(line: str) -> bool:
     """Well-formed lines the fast reader leaves to the scanner: characters str.split() takes
-    for whitespace and C does not, "(" followed by whitespace, a bracket closed right after
-    its label."""
+    for whitespace and C does not, "(" followed by whitespace and a word, a bracket closed
+    right after its label."""
     return (any(ch in line for ch in "\x1c\x1d\x1e\x1f\x85\xa0\u3000")
             or any("(" + ws in line for ws in " \t\n\v\f\r")
             or re.search(r"\([^ \t\n\v\f\r()]*\)", line) is not None)
@@ -176,16 +180,30 @@ def test_fast_reader_reads_trees_with_empty_labels_and_separate_closing_brackets
     assert _same("((S (NP (NN x)) (X ) (. .)))\n", COLLINS)
 
 
+def test_fast_reader_remembers_a_bounded_number_of_short_pieces(monkeypatch):
+    monkeypatch.setattr(trees_module, "PIECE_MEMO_SIZE", 6)
+    options = ReadOptions.from_params(COLLINS, keys=LabelTable(COLLINS))
+    long_word = "w" * (trees_module.PIECE_MEMO_LENGTH + 1)
+    lines = ["(S (NP (DT a) (NN b)) (VP (VB c)))\n", "(S (NP (DT a) (NN d)) (VP (VB e) (NP (NN b))))\n",
+             f"(S (NP (NN {long_word})) (VP (VB c)))\n"] * 2
+    for line in lines:
+        assert _same(line, COLLINS, options)
+    assert len(options.pieces) == 6 and all(len(piece) <= trees_module.PIECE_MEMO_LENGTH for piece in options.pieces)
+
+
 def test_fast_reader_leaves_odd_lines_to_the_scanner():
-    for line in ["(S (X a b))", "(S (X a)b)", "(S (X) (Y a))", "(S (X a)))", "x (S (X a))", "(S (X a )",
-                 "(S ( a))", "(S (X\xa0a))", "(S (X a))\x1c", "(TOP ())"]:
+    for line in ["(S (X a b))", "(S (X a)b)", "(S (X a)b))", "(S (X) (Y a))", "(S (X) (Y a)))", "(S (X) a))",
+                 "(S (X a)))", "x (S (X a))", ") (S (X a))", "(S (X a )", "(S (X a) ) b", "(S ( a))",
+                 "(S (X\xa0a))", "(S (X a))\x1c", "\xa0(S (X a))", "(TOP ())", "(S (X a (Y b))", "(S (X a (Y b)))",
+                 "(S ( X (Y b)))", "(S ( X a))", "(S (T (X a) b)"]:
         assert not _same(line + "\n", COLLINS), line
 
 
 def test_fast_reader_equals_scanner_on_every_vector_line():
     count = fast = 0
+    options = ReadOptions.from_params(COLLINS, keys=LabelTable(COLLINS))
     for path in sorted(VECTORS.glob("*/*.tst")) + sorted(VECTORS.glob("*/*.gld")):
         for line in legacy_lines(path.open("rb")):
-            fast += _same(line, COLLINS)
+            fast += _same(line, COLLINS, options)
             count += 1
     assert count > 500 and fast > count * 0.9
