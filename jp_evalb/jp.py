@@ -16,6 +16,8 @@ Feeding (see docs/jp_evalb.md for the user-facing description):
 """
 from __future__ import annotations
 
+import io
+
 from collections import deque
 from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, Sequence, TextIO
 
@@ -284,7 +286,18 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
         gold_stream.close()
         raise
     with gold_stream, test_stream:
+        _refuse_one_empty(gold_stream, test_stream, options.gold, options.test)
         return _jp_loop(gold_stream, test_stream, options.gold, options.test, params, extra, out, err)
+
+
+def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedReader, gold_name: str,
+                      test_name: str) -> None:
+    """One empty file against one with trees is a failed run upstream, not a score of zero.
+    (Two empty files keep evalb's report.)"""
+    gold_empty, test_empty = not gold_stream.peek(1), not test_stream.peek(1)
+    if gold_empty != test_empty:
+        empty, other = (gold_name, test_name) if gold_empty else (test_name, gold_name)
+        raise InputError(f"{empty}:1", f"the file is empty, while {other} is not")
 
 
 def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, extra: Extra,

@@ -245,7 +245,11 @@ def test_jp_mode_never_crashes(tmp_path, monkeypatch, gold_lines, test_lines, ex
     gold = write(tmp_path, "fg", *gold_lines)
     test = write(tmp_path, "ft", *test_lines)
     status, out, err = run([*extra, gold, test], monkeypatch)
-    assert status == 0 and "Traceback" not in err
+    assert "Traceback" not in err
+    if (not gold_lines) != (not test_lines):  # one empty file: a one-line error
+        assert status == 2 and out == "" and err.count("\n") == 1
+        return
+    assert status == 0
     assert out.startswith("  Sent.") and "-- len<=40 --" in out
 
 
@@ -261,3 +265,14 @@ def test_wordless_test_line_is_a_skip_unless_it_is_an_extra_line(tmp_path, monke
     test = write(tmp_path, "t", a, "", b, c)
     status, out, err = run([gold, test], monkeypatch)
     assert [row[:3] for row in sentences(out)] == [(1, 2, 0), (2, 2, 0), (3, 2, 0)] and err == ""
+
+
+def test_one_empty_file_is_an_error_both_empty_keep_evalbs_report(tmp_path, monkeypatch):
+    empty = write(tmp_path, "empty")
+    tree = write(tmp_path, "tree", "(S (NN a) (VB x))")
+    for gold, test in ((empty, tree), (tree, empty)):
+        status, out, err = run([gold, test], monkeypatch)
+        assert status == 2 and out == ""
+        assert err == f"jp_evalb: error: {empty}:1: the file is empty, while {gold if test == empty else test} is not\n"
+    status, out, err = run([empty, empty], monkeypatch)
+    assert status == 0 and out == run(["--legacy", empty, empty], monkeypatch)[1]
