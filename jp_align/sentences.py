@@ -31,6 +31,9 @@ T = TypeVar("T")
 Distance = Callable[[str, str], float]
 
 
+_END = object()  # sentinel: an iterator is exhausted
+
+
 def _identity(item):
     return item
 
@@ -59,6 +62,13 @@ class _Side:
                 return False
             buffer.append([item, raw_text(self._tokens(item)), None])
         return True
+
+    def push_back(self, item: object) -> None:
+        """Put back an item pulled directly from the iterator (``_END``: the side ended)."""
+        if item is _END:
+            self._ended = True
+        else:
+            self._buffer.append([item, raw_text(self._tokens(item)), None])
 
     def raw(self, k: int) -> Optional[str]:
         """Raw space-free text of the k-th item from the window start, None past the end."""
@@ -314,15 +324,26 @@ def iter_align_sentences(
     Only the current window is held in memory. Block ranges are global item indices.
     """
     norm = normalizer if normalizer is not None else normalizer_for("en")
-    lside, rside = _Side(left, tokens, norm), _Side(right, tokens, norm)
+    left_iter, right_iter = iter(left), iter(right)
+    lside, rside = _Side(left_iter, tokens, norm), _Side(right_iter, tokens, norm)
+    index = 0  # the common global index while the sides run in step
     while True:
+        if not lside._buffer and not rside._buffer and lside.start == rside.start == index:
+            # The common case, one sentence on each side with the same characters: pull both
+            # items directly, without the window machinery.
+            litem = next(left_iter, _END)
+            ritem = next(right_iter, _END)
+            if litem is not _END and ritem is not _END:
+                raw_l, raw_r = raw_text(tokens(litem)), raw_text(tokens(ritem))
+                if raw_l == raw_r and raw_l:
+                    span = range(index, index + 1)
+                    index += 1
+                    lside.start = rside.start = index
+                    yield Block(span, span, EXACT, ""), [litem], [ritem]
+                    continue
+            lside.push_back(litem)
+            rside.push_back(ritem)
         raw_l, raw_r = lside.raw(0), rside.raw(0)
-        if raw_l == raw_r and raw_l:
-            # The common case, one sentence on each side with the same characters.
-            left_span, left_items = lside.take(1)
-            right_span, right_items = rside.take(1)
-            yield Block(left_span, right_span, EXACT, ""), left_items, right_items
-            continue
         has_l, has_r = raw_l is not None, raw_r is not None
         if not has_l and not has_r:
             return
@@ -344,6 +365,7 @@ def iter_align_sentences(
                                              lookahead)
         left_span, left_items = lside.take(counts[0])
         right_span, right_items = rside.take(counts[1])
+        index = left_span.stop if left_span.stop == right_span.stop else -1
         yield Block(left_span, right_span, kind, reason), left_items, right_items
 
 
