@@ -9,6 +9,9 @@
 3. jp_wisebe on the WiSeBE sample (three references, one candidate).
 
     JP_SHIMS_DATA=/path/to/shared/data python benchmarks/preprocess_bench.py [--sizes 100000 1000000]
+    python benchmarks/preprocess_bench.py --data /path/to/shared/data
+
+The corpora folder comes from --data or $JP_SHIMS_DATA only (never guessed from the checkout).
 """
 from __future__ import annotations
 
@@ -134,11 +137,14 @@ def wisebe(data: Path) -> None:
     print(f"jp_wisebe sample (3 refs, 1.6k words):  {inside:.3f} s (median of 5)")
 
 
-def main() -> None:
+def main(argv: list | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", default=os.environ.get("JP_SHIMS_DATA", str(ROOT.parent / "shared" / "data")))
+    parser.add_argument("--data", default=os.environ.get("JP_SHIMS_DATA"),
+                        help="corpora folder laid out like shared/data (default: $JP_SHIMS_DATA)")
     parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000])
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if not args.data:
+        parser.error("give --data or set JP_SHIMS_DATA to the corpora folder (laid out like shared/data)")
     data = Path(args.data)
     ewt(data)
     wisebe(data)

@@ -24,7 +24,7 @@ from collections import deque
 from typing import Callable, Deque, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 from .blocks import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block
-from .distance import levenshtein_distance
+from .distance import jaro_winkler_suffix_distance, levenshtein_distance
 from .normalize import Normalizer, normalizer_for, raw_text
 
 T = TypeVar("T")
@@ -145,6 +145,14 @@ def _consistent(x: str, y: str) -> bool:
     return x.startswith(y) or y.startswith(x)
 
 
+def _distance(distance: Distance, x: str, y: str, cutoff: float) -> float:
+    """``distance(x, y)``, told that anything above ``cutoff`` may be reported as 1.0 when it
+    is one of ours (rapidfuzz then computes only a band: long unrelated texts stay cheap)."""
+    if distance is levenshtein_distance or distance is jaro_winkler_suffix_distance:
+        return distance(x, y, score_cutoff=cutoff)
+    return distance(x, y)
+
+
 def _similar(x: str, y: str, threshold: float, distance: Distance) -> bool:
     longest = max(len(x), len(y))
     if longest == 0:
@@ -152,7 +160,7 @@ def _similar(x: str, y: str, threshold: float, distance: Distance) -> bool:
     # The length difference alone bounds an edit distance from below: skip hopeless pairs.
     if distance is levenshtein_distance and abs(len(x) - len(y)) / longest >= threshold:
         return False
-    return distance(x, y) < threshold
+    return _distance(distance, x, y, threshold) < threshold
 
 
 # Largest Levenshtein distance at which a single sentence pair between agreeing text is still
@@ -187,23 +195,19 @@ def _grow_similar(left: _Side, right: _Side, threshold: float, distance: Distanc
     ``check_next``, after which the texts re-synchronize)."""
     a0, b0 = start
     a = b = 1
-    parts_l, parts_r = [left.text(a0)], [right.text(b0)]
-    len_l, len_r = len(parts_l[0]), len(parts_r[0])
+    acc_l, acc_r = left.text(a0), right.text(b0)
     while a <= lookahead and b <= lookahead:
-        acc_l, acc_r = "".join(parts_l), "".join(parts_r)
         if _similar(acc_l, acc_r, threshold, distance) and (not check_next or _next_block_agrees(
                 left, right, a0 + a, b0 + b, threshold, distance, lookahead)):
             if not check_next:
                 return a, b, distance(acc_l, acc_r)
-            return _settle(left, right, start, (a, b), parts_l, parts_r, threshold, distance, lookahead)
+            return _settle(left, right, start, (a, b), acc_l, acc_r, threshold, distance, lookahead)
         nxt_l, nxt_r = left.text(a0 + a), right.text(b0 + b)
-        if nxt_l is not None and (len_l <= len_r or nxt_r is None):
-            parts_l.append(nxt_l)
-            len_l += len(nxt_l)
+        if nxt_l is not None and (len(acc_l) <= len(acc_r) or nxt_r is None):
+            acc_l += nxt_l
             a += 1
         elif nxt_r is not None:
-            parts_r.append(nxt_r)
-            len_r += len(nxt_r)
+            acc_r += nxt_r
             b += 1
         else:
             return None
@@ -211,7 +215,7 @@ def _grow_similar(left: _Side, right: _Side, threshold: float, distance: Distanc
 
 
 def _settle(left: _Side, right: _Side, start: Tuple[int, int], counts: Tuple[int, int],
-            parts_l: List[str], parts_r: List[str], threshold: float, distance: Distance,
+            acc_l: str, acc_r: str, threshold: float, distance: Distance,
             lookahead: int) -> Tuple[int, int, float]:
     """Move a similar block's end while one more sentence on either side lowers the distance.
 
@@ -221,29 +225,24 @@ def _settle(left: _Side, right: _Side, start: Tuple[int, int], counts: Tuple[int
     """
     a0, b0 = start
     a, b = counts
-    parts_l, parts_r = list(parts_l), list(parts_r)
-    best = distance("".join(parts_l), "".join(parts_r))
+    best = distance(acc_l, acc_r)
     while a < lookahead and b < lookahead:
         moves = []
         for da, db in ((1, 0), (0, 1)):
             extra = left.text(a0 + a) if da else right.text(b0 + b)
             if extra is None:
                 continue
-            cand_l = parts_l + [extra] if da else parts_l
-            cand_r = parts_r + [extra] if db else parts_r
-            d = distance("".join(cand_l), "".join(cand_r))
+            cand_l = acc_l + extra if da else acc_l
+            cand_r = acc_r + extra if db else acc_r
+            d = _distance(distance, cand_l, cand_r, best)
             if d < best and _next_block_agrees(left, right, a0 + a + da, b0 + b + db,
                                                threshold, distance, lookahead):
-                moves.append((d, da, db, extra))
+                moves.append((d, da, db, cand_l, cand_r))
         if not moves:
             break
-        best, da, db, extra = min(moves)
-        if da:
-            parts_l.append(extra)
-            a += 1
-        else:
-            parts_r.append(extra)
-            b += 1
+        best, da, db, acc_l, acc_r = min(moves, key=lambda move: move[:3])
+        a += da
+        b += db
     return a, b, best
 
 
@@ -289,16 +288,20 @@ def _diverged(left: _Side, right: _Side, has_l: bool, has_r: bool, threshold: fl
     if not has_r:
         return (1, 0), UNALIGNED, "right side ended"
     resync = _resynchronize(left, right, lookahead)
+    if resync is None and left.available(2) == 1 and right.available(2) == 1:
+        # Both sides end after this pair: as good as an identical pair after it.
+        resync = (1, 1)
     similar = _grow_similar(left, right, threshold, distance, lookahead)
     if similar is not None and (resync is None or sum(similar[:2]) <= sum(resync)):
         return similar[:2], SIMILAR, f"distance {similar[2]:.4f} < {threshold}"
     if resync == (1, 1):
         # One sentence on each side between text that agrees: they correspond by position
         # unless their texts are unrelated (the distance of unrelated sentences is ~0.7-1).
-        pair_distance = levenshtein_distance(left.text(0), right.text(0))
+        pair_distance = levenshtein_distance(left.text(0), right.text(0),
+                                             score_cutoff=POSITIONAL_PAIR_MAX_DISTANCE)
         if pair_distance < POSITIONAL_PAIR_MAX_DISTANCE:
             return (1, 1), MISMATCH, \
-                f"paired by position: the next pair is identical (distance {pair_distance:.4f})"
+                f"paired by position: what follows agrees (distance {pair_distance:.4f})"
         return (1, 1), UNALIGNED, f"texts unrelated (distance {pair_distance:.4f})"
     if resync is not None:
         # A balanced stretch pairs position by position: emit its first pair only, and let

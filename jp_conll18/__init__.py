@@ -3,7 +3,8 @@
 * ``jp_conll18_ud_eval`` console script (``jp_conll18.cli:main``);
 * ``jp_conll18.conll18_ud_eval``: the original's importable API;
 * ``read_token_sentences(path)``: token FORMs of each sentence of a CoNLL-U file (streamed),
-  the reader other jp-shims tools use.
+  the reader other jp-shims tools use: it owns decoding and line splitting of CoNLL-U, and
+  ``reader.describe_error`` words its errors for every tool.
 """
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ from typing import List, Optional, TextIO
 
 from .evaluation import evaluate_files
 from .model import UDError
+from .reader import describe_error
 from .report import format_scores, scores_as_json
 
 PROG = "jp_conll18_ud_eval"
@@ -82,7 +83,7 @@ def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         scores = evaluate_files(args.gold_file, args.system_file, legacy=False, lang=args.lang, log=log)
     except (UDError, ValueError, OSError) as error:
-        err.write(f"{PROG}: error: {_located_message(error, args)}\n")
+        err.write(f"{PROG}: error: {_located_message(error)}\n")
         return 2
     if log.unaligned_gold or log.unaligned_system:
         err.write(f"{PROG}: warning: {log.unaligned_gold} gold and {log.unaligned_system} system sentences "
@@ -97,28 +98,10 @@ def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _located_message(error: BaseException, args: argparse.Namespace) -> str:
-    """``FILE:LINE: message`` for a load error (one line)."""
-    if isinstance(error, UnicodeDecodeError):
-        path = getattr(error, "path", None) or args.gold_file
-        return f"{path}:{_first_invalid_utf8_line(path)}: invalid UTF-8 ({error.reason})"
-    if isinstance(error, OSError):
-        return f"{error.filename}: {error.strerror or error}"
-    path = getattr(error, "path", None)
-    line = getattr(error, "line", None)
-    if isinstance(error, UDError):
-        message = str(error).replace("\n", " ")
-    else:  # int() of a HEAD inside a multi-word token
-        message = "Cannot parse HEAD '{}'".format(getattr(error, "head", error))
-    return f"{path}:{line}: {message}" if path else message
-
-
-def _first_invalid_utf8_line(path: str) -> int:
-    """Line number of the first byte sequence that is not UTF-8 (only read on that error)."""
-    with open(path, "rb") as handle:
-        for number, raw in enumerate(handle, 1):
-            try:
-                raw.decode("utf-8")
-            except UnicodeDecodeError:
-                return number
-    return 0
+def _located_message(error: BaseException) -> str:
+    """``FILE:LINE: message`` for a load error (one line), worded as every tool reading
+    CoNLL-U words it (``reader.describe_error``)."""
+    path, line, message = describe_error(error)
+    if path is None:
+        return message
+    return f"{path}:{line}: {message}" if line is not None else f"{path}: {message}"

@@ -17,9 +17,11 @@ if TYPE_CHECKING:
 
 def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
                    log: Optional[ReconcileLog] = None) -> dict:
-    """Scores (metric -> Score) of two CoNLL-U files, read side by side. ``log`` collects
-    what JP mode reconciled."""
-    counts = evaluate_streams(iter_sentences_from_file(gold_path), iter_sentences_from_file(system_path),
+    """Scores (metric -> Score) of two CoNLL-U files, read side by side (decoded as the
+    original does with ``legacy``, else as JP mode does). ``log`` collects what JP mode
+    reconciled."""
+    counts = evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy),
+                              iter_sentences_from_file(system_path, legacy=legacy),
                               on_mismatch=None if legacy else _LazyHandler(lang, log),
                               gold_path=gold_path, system_path=system_path)
     return counts.scores()

@@ -16,6 +16,10 @@ from .reconcile import ReconcileLog, Reconciliation, flatten, reconcile_block
 from .scoring import Counts
 from .stream import SideReader, score_block
 
+# Sentences of each side, from the start of the difference, after which texts of which no
+# sentence aligned are declared unalignable (instead of aligning the whole stream first).
+GIVE_UP_AFTER = 64
+
 
 def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None) -> Callable:
     """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode."""
@@ -35,9 +39,10 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None) 
 
 def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
-                     require_alignment: bool = True) -> Counts:
+                     require_alignment: bool = True, give_up_after: int = GIVE_UP_AFTER) -> Counts:
     """Counts of two sentence streams whose characters disagree somewhere. With
-    ``require_alignment``, texts of which no sentence aligns are an error (UDError)."""
+    ``require_alignment``, texts that cannot be aligned are an error (UDError): no sentence
+    aligns, or none among the first ``give_up_after`` sentences of each side."""
     from jp_align import SIMILAR, iter_align_sentences
 
     counts = Counts()
@@ -59,6 +64,9 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
                     " ".join(flatten(gold_sentences, "token_forms"))[:80],
                     " ".join(flatten(system_sentences, "token_forms"))[:80],
                     f"unaligned: {block.reason}"), len(gold_sentences), len(system_sentences))
+            if (require_alignment and not aligned_any and first_unaligned is not None
+                    and gold_total >= give_up_after and system_total >= give_up_after):
+                break  # reported below: aligning the rest would only take time
             pending.flush(counts)
             score_block(gold_sentences, [], counts)
             score_block([], system_sentences, counts)

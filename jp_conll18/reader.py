@@ -7,13 +7,29 @@ original's whole-file ``UDRepresentation`` is built from these sentences by ``lo
 """
 from __future__ import annotations
 
+import re
 import unicodedata
-from typing import Iterable, Iterator, Optional, TextIO
+from typing import Callable, Iterable, Iterator, Optional, TextIO, Tuple
 
 from .model import (DEPREL, FEATS, FORM, HEAD, ID, UNIVERSAL_FEATURES, Sentence, UDError,
                     UDRepresentation, UDSpan, UDWord)
 
 _TEN_COLUMNS = "The CoNLL-U line does not contain 10 tab-separated columns: '{}'"
+_BOM = "\ufeff"
+# What JP mode quotes of an offending line or field: enough to find it, never megabytes.
+QUOTE_LIMIT = 80
+# Bytes that are not UTF-8, as the "surrogateescape" error handler decodes them.
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
+
+
+def _whole(text: str) -> str:
+    return text
+
+
+def shorten(text: str) -> str:
+    """TEXT cut to its first ``QUOTE_LIMIT`` characters (``...`` marks the cut): how JP mode
+    quotes input in an error message."""
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
 
 
 def strip_zs(form: str) -> str:
@@ -44,7 +60,7 @@ def _make_word(span: UDSpan, columns: list, is_multiword: bool, line: int, cache
     return UDWord(span, columns, is_multiword, line)
 
 
-def _link_heads(words: list, path: Optional[str]) -> None:
+def _link_heads(words: list, path: Optional[str], quote: Callable[[str], str] = _whole) -> None:
     """Set parents and functional children; reject bad heads, cycles and root counts.
 
     Same checks and the same first error as the original's recursive ``process_word``, but
@@ -67,7 +83,8 @@ def _link_heads(words: list, path: Optional[str]) -> None:
                 error.path, error.line, error.head = path, word.line, word.columns[HEAD]
                 raise
             if head < 0 or head > n:
-                raise UDError("HEAD '{}' points outside of the sentence".format(word.columns[HEAD]), path, word.line)
+                raise UDError("HEAD '{}' points outside of the sentence".format(quote(word.columns[HEAD])),
+                              path, word.line)
             if head == 0:
                 state[j] = 2
                 break
@@ -88,13 +105,16 @@ def _link_heads(words: list, path: Optional[str]) -> None:
         raise UDError("There are multiple roots in a sentence", path, words[0].line if words else None)
 
 
-def iter_sentences(lines: Iterable[str], path: Optional[str] = None) -> Iterator[Sentence]:
-    """Parse CoNLL-U text (lines with or without their newline) into sentences.
+def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
+                   legacy: bool = False) -> Iterator[Sentence]:
+    """Parse CoNLL-U text (lines with their newline, as a text file gives them) into sentences.
 
     ``path`` only labels errors. Character offsets run on across sentences, as in the
     original's single character stream. Raises ``UDError`` (with ``path``/``line``) or, where
-    the original does, ``ValueError``.
+    the original does, ``ValueError``. Messages quote the offending input whole with
+    ``legacy`` (the original's text), else shortened to ``QUOTE_LIMIT`` characters.
     """
+    quote: Callable[[str], str] = _whole if legacy else shorten
     feats_cache: dict = {}
     it = iter(lines)
     lineno = 0
@@ -118,7 +138,7 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None) -> Iterator
             tokens, forms, token_lines, words = [], [], [], []
         if not line:
             try:
-                _link_heads(words, path)
+                _link_heads(words, path, quote)
             except UDError as error:
                 if error.line is None:
                     error.line = lineno
@@ -129,7 +149,7 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None) -> Iterator
 
         columns = line.split("\t")
         if len(columns) != 10:
-            raise UDError(_TEN_COLUMNS.format(line), path, lineno)
+            raise UDError(_TEN_COLUMNS.format(quote(line)), path, lineno)
         word_id = columns[ID]
         if "." in word_id:
             continue  # empty node: no characters, not scored
@@ -147,7 +167,7 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None) -> Iterator
             try:
                 first, last = map(int, word_id.split("-"))
             except Exception:
-                raise UDError("Cannot parse multi-word token ID '{}'".format(word_id), path, lineno) from None
+                raise UDError("Cannot parse multi-word token ID '{}'".format(quote(word_id)), path, lineno) from None
             for _ in range(first, last + 1):
                 raw_word = next(it, "")
                 if raw_word:
@@ -155,21 +175,22 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None) -> Iterator
                 word_line = raw_word.rstrip("\r\n")
                 word_columns = word_line.split("\t")
                 if len(word_columns) != 10:
-                    raise UDError(_TEN_COLUMNS.format(word_line), path, lineno + (0 if raw_word else 1))
+                    raise UDError(_TEN_COLUMNS.format(quote(word_line)), path, lineno + (0 if raw_word else 1))
                 words.append(_make_word(span, word_columns, True, lineno, feats_cache))
         else:
             try:
                 number = int(word_id)
             except Exception:
-                raise UDError("Cannot parse word ID '{}'".format(word_id), path, lineno) from None
+                raise UDError("Cannot parse word ID '{}'".format(quote(word_id)), path, lineno) from None
             expected = len(words) + 1
             if number != expected:
-                raise UDError("Incorrect word ID '{}' for word '{}', expected '{}'".format(word_id, form, expected),
+                raise UDError("Incorrect word ID '{}' for word '{}', expected '{}'".format(
+                    quote(word_id), quote(form), expected),
                               path, lineno)
             try:
                 head = int(columns[HEAD])
             except Exception:
-                raise UDError("Cannot parse HEAD '{}'".format(columns[HEAD]), path, lineno) from None
+                raise UDError("Cannot parse HEAD '{}'".format(quote(columns[HEAD])), path, lineno) from None
             if head < 0:
                 raise UDError("HEAD cannot be negative", path, lineno)
             words.append(_make_word(span, columns, False, lineno, feats_cache))
@@ -183,37 +204,76 @@ def open_conllu(path: str) -> TextIO:
     return open(path, mode="r", encoding="utf-8")
 
 
-def iter_sentences_from_file(path: str) -> Iterator[Sentence]:
-    """Sentences of the CoNLL-U file at ``path``, read lazily (the file is opened on the
-    first ``next``, so an unreadable file is reported in the order the files are consumed)."""
-    try:
+def iter_conllu_lines(path: str, *, legacy: bool = False) -> Iterator[str]:
+    """The lines of the CoNLL-U file at ``path``, each ending with ``"\\n"`` but perhaps the
+    last: the one place where CoNLL-U bytes become lines, for every tool of the project.
+
+    Lines end at LF, CRLF or a lone CR (the universal newlines the original reads with).
+    ``legacy`` decodes exactly as the original (a BOM stays part of the first line, invalid
+    UTF-8 raises Python's ``UnicodeDecodeError``). Otherwise (JP mode) a UTF-8 BOM at the
+    start of the file is skipped and invalid UTF-8 raises ``UDError`` naming the line, the
+    byte and its column. The file is opened on the first ``next``.
+    """
+    if legacy:
         with open_conllu(path) as handle:
-            yield from iter_sentences(handle, path)
+            yield from handle
+        return
+    with open(path, mode="r", encoding="utf-8", errors="surrogateescape") as handle:
+        for number, line in enumerate(handle, 1):
+            if number == 1 and line.startswith(_BOM):
+                line = line[1:]
+            if not line.isascii():
+                bad = _ESCAPED_BYTE.search(line)
+                if bad is not None:
+                    column = len(line[:bad.start()].encode("utf-8")) + 1
+                    raise UDError("invalid UTF-8 (byte 0x{:02x} at column {})".format(
+                        ord(bad.group()) - 0xDC00, column), path, number)
+            yield line
+
+
+def iter_sentences_from_file(path: str, *, legacy: bool = False) -> Iterator[Sentence]:
+    """Sentences of the CoNLL-U file at ``path``, read lazily (the file is opened on the
+    first ``next``, so an unreadable file is reported in the order the files are consumed).
+    ``legacy``: the original's decoding and messages (see ``iter_conllu_lines``)."""
+    try:
+        yield from iter_sentences(iter_conllu_lines(path, legacy=legacy), path, legacy=legacy)
     except UnicodeDecodeError as error:
-        error.path = path  # which file, for JP mode's one-line message
+        error.path = path  # which file (legacy decoding only)
         raise
 
 
 def read_token_sentences(path: str) -> Iterator[list]:
-    """Token FORMs of each sentence of a CoNLL-U file, streamed.
+    """Token FORMs of each sentence of a CoNLL-U file, streamed (JP mode's decoding).
 
     One list of strings per sentence; a multi-word token gives its surface form (the ``1-2``
     line), its words are not listed; empty nodes are skipped; Unicode space separators (Zs)
     are removed from FORMs, as conll18_ud_eval does. Format errors raise ``UDError`` with
-    ``.path`` and ``.line`` set.
+    ``.path`` and ``.line`` set (``describe_error`` turns any read error into one message).
     """
     for sentence in iter_sentences_from_file(path):
         yield sentence.token_forms
+
+
+def describe_error(error: BaseException) -> Tuple[Optional[str], Optional[int], str]:
+    """``(path, line, message)`` of an error raised while reading CoNLL-U in JP mode, for a
+    one-line ``FILE:LINE: message``: a ``UDError``, the original's ``ValueError`` for a bad
+    HEAD inside a multi-word token, or an ``OSError`` of opening the file."""
+    if isinstance(error, UDError):
+        return error.path, error.line, str(error).replace("\n", " ")
+    if isinstance(error, OSError):
+        return error.filename, None, error.strerror or str(error)
+    if hasattr(error, "head"):  # int() of a HEAD inside a multi-word token (see _link_heads)
+        return error.path, error.line, "Cannot parse HEAD '{}'".format(shorten(error.head))
+    return getattr(error, "path", None), getattr(error, "line", None), str(error)
 
 
 def load_conllu(file: TextIO) -> UDRepresentation:
     """The original's ``load_conllu``: read an open text file completely (anything with
     ``readline`` will do, as for the original)."""
     lines = file if hasattr(file, "__iter__") else iter(file.readline, "")
-    return UDRepresentation(list(iter_sentences(lines, getattr(file, "name", None))))
+    return UDRepresentation(list(iter_sentences(lines, getattr(file, "name", None), legacy=True)))
 
 
 def load_conllu_file(path: str) -> UDRepresentation:
     """The original's ``load_conllu_file``."""
-    with open_conllu(path) as handle:
-        return UDRepresentation(list(iter_sentences(handle, path)))
+    return UDRepresentation(list(iter_sentences_from_file(path, legacy=True)))

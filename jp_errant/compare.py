@@ -9,10 +9,12 @@ alignment window is held.
 """
 from __future__ import annotations
 
+import math
 from itertools import chain
 from typing import IO, Iterator, NamedTuple, Sequence
 
 from jp_align import UNALIGNED, Normalizer, iter_align_sentences, jaro_winkler_suffix_distance
+from jp_errant.brokenpipe import silence_broken_pipe
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_cli import build_parser, options_from_args
 from jp_errant.m2 import FieldCache, M2Error, Sentence, named, read_m2
@@ -80,23 +82,26 @@ def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
     try:
         if args.json and options.verbose:
             raise CompareError("--json cannot be combined with -v/--verbose")
+        check_beta(options.beta)
         for path in (args.hyp, args.ref):
             _check_readable(path)
         result = score_corpus(aligned_pairs(args.ref, args.hyp, alignment), options, out.write)
         if args.json:
             import json  # only for --json: start-up time counts on small inputs
 
-            report = json.dumps(report_document(result, options, alignment), indent=2) + "\n"
+            # A checked beta keeps every figure finite; allow_nan=False makes sure that no
+            # NaN or Infinity (not JSON) is ever printed.
+            report = json.dumps(report_document(result, options, alignment), indent=2,
+                                allow_nan=False) + "\n"
         else:
             report = format_report(result, options)
     except (CompareError, M2Error) as error:
-        if args.show_alignment and isinstance(error, CompareError) and alignment.count:
-            out.write(format_alignment(alignment, args.ref, args.hyp))
-        out.flush()
+        shown = args.show_alignment and isinstance(error, CompareError) and alignment.count
+        _finish_stdout(out, format_alignment(alignment, args.ref, args.hyp) if shown else "")
         err.write(f"{prog}: error: {error}\n")
         return 2
     except ZeroDivisionError:
-        out.flush()
+        _finish_stdout(out, "")
         err.write(f"{prog}: error: {options.f_label} is undefined: beta is 0 and recall is 0 "
                   f"while precision is not\n")
         return 2
@@ -105,6 +110,28 @@ def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
         out.write(format_alignment(alignment, args.ref, args.hyp))
     out.flush()
     return 0
+
+
+def _finish_stdout(out: IO[str], text: str) -> None:
+    """Write what stdout still gets before an error line; the error line must not be lost
+    when the reader of stdout has gone away (``| head``)."""
+    try:
+        out.write(text)
+        out.flush()
+    except BrokenPipeError:
+        silence_broken_pipe()
+
+
+def check_beta(beta: float) -> None:
+    """JP mode refuses a beta for which F is not a number: not finite, or whose square
+    overflows (errant: OverflowError, or NaN figures and arbitrary annotator choices)."""
+    try:
+        square = beta ** 2
+    except OverflowError:
+        square = math.inf
+    if not math.isfinite(square):
+        raise CompareError(f"-b/--beta {beta}: beta must be a finite number whose square "
+                           f"is finite")
 
 
 def _check_readable(path: str) -> None:

@@ -14,6 +14,7 @@ import sys
 from itertools import zip_longest
 from typing import IO, Iterator
 
+from jp_errant.brokenpipe import silence_broken_pipe
 from jp_errant.m2 import FieldCache, count_blocks, iter_block_texts, legacy_block_rows, legacy_block_source
 from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair, score_corpus, write_report
 
@@ -84,8 +85,12 @@ def main(argv: list[str] | None = None) -> int:
             return run_legacy(argv, sys.stdout)
         from jp_errant.compare import run_jp  # alignment machinery only when needed
 
-        return run_jp(argv, os.path.basename(sys.argv[0]) or "jp_errant_compare", sys.stdout,
-                      sys.stderr)
+        try:
+            # run_jp flushes stdout before returning, so a closed pipe surfaces here.
+            return run_jp(argv, os.path.basename(sys.argv[0]) or "jp_errant_compare",
+                          sys.stdout, sys.stderr)
+        except BrokenPipeError:
+            return silence_broken_pipe()
     finally:
         if collecting:
             gc.enable()

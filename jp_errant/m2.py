@@ -44,6 +44,9 @@ FIELD_SEPARATOR = "|||"
 _CHUNK_CHARS = 1 << 18
 # A line holding nothing or only whitespace (JP mode reads it as a block separator).
 _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
+# An integer as JP mode accepts it in offsets and annotator ids: at most one sign, ASCII
+# digits. Every text it matches is one that int() (errant's reading) accepts.
+_INTEGER = re.compile(r"[+-]?[0-9]+")
 # Building a named tuple through tuple.__new__ skips its Python-level __new__.
 _new_tuple = tuple.__new__
 # Entries per FieldCache table before it is emptied: keeps memory flat on any input.
@@ -345,7 +348,8 @@ def _diagnosed_edit(line: str, sentence_length: int, path: str, number: int) -> 
 
 
 def _is_integer(text: str) -> bool:
-    return text.lstrip("+-").isdigit() and text.isascii()
+    # Not lstrip("+-").isdigit(): that accepts "--1" and "+-0", on which int() fails.
+    return _INTEGER.fullmatch(text) is not None
 
 
 def _shorten(text: str, limit: int = 60) -> str:

@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None, backend: Backend | None = None) -> int:
 def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None:
     check_readable(args.m2_file)
     if args.out and _same_file(args.out, args.m2_file):
-        raise InputError(args.out, 0, "output file is also the input file (inputs are never modified)")
+        raise InputError(args.out, None, "output file is also the input file (inputs are never modified)")
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
     annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge)

@@ -111,4 +111,4 @@ def _refuse_to_overwrite_inputs(out: str, inputs: list[str]) -> None:
     target = os.path.realpath(out)
     for path in inputs:
         if os.path.realpath(path) == target:
-            raise InputError(out, 0, "output file is also an input file (inputs are never modified)")
+            raise InputError(out, None, "output file is also an input file (inputs are never modified)")

@@ -1,6 +1,7 @@
 """jp_preprocess_eval: joint tokenization + sentence-boundary evaluation of GOLD vs SYSTEM."""
 from __future__ import annotations
 
+import math
 import sys
 from typing import Callable
 
@@ -44,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         refuse_legacy(argv)
         args = build_parser().parse_args(argv)
+        check_threshold(args.threshold)
         blocks = iter_blocks(iter_sentences(args.gold, args.gold_format),
                              iter_sentences(args.system, args.system_format),
                              normalizer=normalizer_for(args.lang, casefold=args.casefold),
@@ -61,6 +63,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return silence_broken_pipe()
     return 0
+
+
+def check_threshold(value: float) -> None:
+    """A sentence distance threshold is a finite number in [0, 1] (nan would silently turn
+    every comparison false, a negative value or one over 1 means nothing for a distance)."""
+    if not (math.isfinite(value) and 0.0 <= value <= 1.0):
+        raise UsageError(f"--threshold must be a number between 0 and 1, not {value!r}")
 
 
 def _shower(render: Callable[[AlignedBlock], str]) -> Callable[[AlignedBlock], None]:

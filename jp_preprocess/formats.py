@@ -14,6 +14,8 @@ from jp_preprocess.textio import read_head
 
 FORMATS = ("auto", "text", "conllu")
 
+# Line breaks as CoNLL-U files are read (jp_conll18: LF, CRLF or a lone CR).
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # A CoNLL-U word line: an ID (integer, range or empty node) then nine more tab-separated fields.
 _CONLLU_LINE = re.compile(r"^\d+(?:[-.]\d+)?(?:\t[^\t]*){9}$")
 
@@ -21,10 +23,10 @@ _CONLLU_LINE = re.compile(r"^\d+(?:[-.]\d+)?(?:\t[^\t]*){9}$")
 def detect_format(path: str) -> str:
     """"conllu" when the first line that is neither blank nor a comment is a CoNLL-U word line,
     else "text". (A plain-text sentence may start with '#', so comments alone decide nothing.)"""
-    for line in read_head(path).splitlines():
+    for line in _LINE_BREAK.split(read_head(path).removeprefix("\ufeff")):
         if not line.strip() or line.startswith("#"):
             continue
-        return "conllu" if _CONLLU_LINE.match(line.rstrip("\r")) else "text"
+        return "conllu" if _CONLLU_LINE.match(line) else "text"
     return "text"
 
 

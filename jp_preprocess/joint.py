@@ -1,8 +1,9 @@
 """Joint tokenization + sentence-boundary evaluation by alignment (Jo et al., LREC-COLING 2024).
 
 Gold and system sentences are aligned with jp_align. A 1:1 block whose texts match is a
-true-positive sentence. Inside every block (1:1 or m:n) the tokens are word-aligned, and every
-1:1 word group whose texts match is a true-positive token. "Texts match" means the space-free
+true-positive sentence. Inside every aligned block (1:1 or m:n) the tokens are word-aligned,
+and every 1:1 word group whose texts match is a true-positive token; an ``unaligned`` block
+has no true-positive token. "Texts match" means the space-free
 texts are identical, raw or after normalization (jp_preprocess.matching).
 FP = system count - TP and FN = gold count - TP, for sentences and tokens alike.
 
@@ -98,7 +99,9 @@ def iter_blocks(gold: Iterable[Sentence], system: Iterable[Sentence], *, normali
             gold, system, tokens=_tokens, normalizer=normalizer, threshold=threshold, lookahead=lookahead):
         gold_tokens, system_tokens = _flatten(gold_items), _flatten(system_items)
         words: tuple[Block, ...] = ()
-        if gold_tokens and system_tokens:
+        # Unaligned sentences do not correspond, so neither do their tokens: no word groups,
+        # hence no true-positive token (a final '.' would otherwise pair by position).
+        if gold_tokens and system_tokens and block.aligned:
             words = tuple(align_words(gold_tokens, system_tokens, normalizer=normalizer))
         # Most groups are 1:1 exact; test that first, without a call, as this runs per token.
         word_matches = tuple(

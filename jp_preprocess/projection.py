@@ -46,7 +46,7 @@ def project_onto(segmentation: Segmentation, base: Segmentation, normalizer: Nor
         base_offset += len(base_words)
         offset += len(words)
     # Words, segments and line numbers are the base's: they are what the borders now refer to.
-    return Segmentation(segmentation.path, base.segments, base.words, tuple(borders), base.lines)
+    return Segmentation(segmentation.path, base.segments, base.words, tuple(borders), base.lines, base.end_line)
 
 
 def first_difference(left: tuple[str, ...], right: tuple[str, ...], normalizer: Normalizer) -> tuple[int, int] | None:
@@ -84,12 +84,13 @@ def _difference(segmentation: Segmentation, base: Segmentation, index: int, base
     """Error at the first differing word of SEGMENTATION, naming BASE's word and line."""
     word, line = _word_at(segmentation, index)
     base_word, base_line = _word_at(base, base_index)
-    where = f"{base.path}:{base_line}" if base_line is not None else base.path
     return InputError(segmentation.path, line,
-                      f"word {word!r} differs from {base_word!r} at {where} (the words must be the same)")
+                      f"word {word!r} differs from {base_word!r} at {base.path}:{base_line} (the words must be the same)")
 
 
-def _word_at(segmentation: Segmentation, index: int) -> tuple[str, int | None]:
+def _word_at(segmentation: Segmentation, index: int) -> tuple[str, int]:
+    """The word at INDEX and its line; past the last word, the end of the file and the line
+    after the file's last one."""
     if index < len(segmentation.words):
         return segmentation.words[index], segmentation.lines[index]
-    return "<end of file>", None
+    return "<end of file>", segmentation.end_line

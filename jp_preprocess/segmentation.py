@@ -26,6 +26,7 @@ class Segmentation:
     words: tuple[str, ...]
     borders: tuple[int, ...]
     lines: tuple[int, ...]  # the line number of every word
+    end_line: int = 1  # the line after the file's last one (1 for an empty file): where it ends
 
     @property
     def border_count(self) -> int:
@@ -37,19 +38,21 @@ def normalize_line(text: str) -> list[str]:
     return _PUNCTUATION.sub(" ", text.lower()).split()
 
 
-def from_segments(path: str, segments: tuple[Sentence, ...]) -> Segmentation:
-    """Words, borders and word line numbers of SEGMENTS: a border ends every segment."""
+def from_segments(path: str, segments: tuple[Sentence, ...], end_line: int = 1) -> Segmentation:
+    """Words, borders and word line numbers of SEGMENTS: a border ends every segment.
+    END_LINE: the line after the file's last one."""
     words = tuple(word for segment in segments for word in segment.tokens)
     borders = tuple(int(k == len(segment.tokens) - 1) for segment in segments for k in range(len(segment.tokens)))
     lines = tuple(segment.line for segment in segments for _ in segment.tokens)
-    return Segmentation(path, segments, words, borders, lines)
+    return Segmentation(path, segments, words, borders, lines, end_line)
 
 
 def load_segmentation(path: str) -> Segmentation:
     """Read PATH (raises InputError for a missing file or invalid UTF-8)."""
     segments = []
+    number = 0
     for number, text in iter_lines(path):
         words = normalize_line(text)
         if words:
             segments.append(Sentence(tuple(words), number))
-    return from_segments(path, tuple(segments))
+    return from_segments(path, tuple(segments), number + 1)

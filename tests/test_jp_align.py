@@ -172,8 +172,8 @@ def test_unaligned_block_resynchronizes_and_continues():
 
 
 def test_unaligned_is_bounded_by_lookahead():
-    left = [[f"l{i}"] for i in range(500)]
-    right = [[f"r{i}"] for i in range(500)]
+    left = [[f"l{i}", "aaaaaa"] for i in range(500)]  # unrelated texts on the two sides
+    right = [[f"r{i}", "zzzzzz"] for i in range(500)]
     blocks = align_sentences(left, right, lookahead=8)
     assert all(b.kind == UNALIGNED for b in blocks)
     assert max(len(b.left) for b in blocks) <= 9
@@ -418,3 +418,10 @@ def test_single_pair_between_agreeing_text_corresponds_by_position():
     assert [b.kind for b in blocks] == [EXACT, MISMATCH, EXACT]
     unrelated = [before, ["Zxq", "wvut", "rrr", "."], after]
     assert [b.kind for b in align_sentences(gold, unrelated)] == [EXACT, UNALIGNED, EXACT]
+
+
+def test_last_pair_is_paired_like_a_pair_in_the_middle():
+    gold, system = ["The", "cat", "sat", "."], ["The", "kat", "sat", "."]
+    assert [b.kind for b in align_sentences([gold], [system])] == [MISMATCH]
+    assert [b.kind for b in align_sentences([gold, gold], [system, gold])] == [MISMATCH, EXACT]
+    assert [b.kind for b in align_sentences([["a", "b"]], [["x", "y", "z"]])] == [UNALIGNED]

@@ -5,6 +5,7 @@ import argparse
 import sys
 from typing import Callable, Optional, Sequence, Tuple, Type
 
+from ..brokenpipe import silence_broken_pipe
 from .backend import BACKENDS, Backend
 from .classify_en import LABEL_SCHEMES
 
@@ -32,10 +33,24 @@ def run_command(
     """Parse argv (``--legacy`` anywhere), run, and turn expected errors into one line, exit 2."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     legacy = "--legacy" in args_list
-    args = parser.parse_args([arg for arg in args_list if arg != "--legacy"])
     try:
-        run(args, legacy, backend)
-    except errors as error:
-        print(f"{prog}: error: {error}", file=sys.stderr)
-        return 2
+        args = parser.parse_args([arg for arg in args_list if arg != "--legacy"])
+        try:
+            run(args, legacy, backend)
+        except errors as error:
+            _flush_stdout()
+            print(f"{prog}: error: {error}", file=sys.stderr)
+            return 2
+        # Inside the try: the progress lines may still be buffered.
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return silence_broken_pipe()
     return 0
+
+
+def _flush_stdout() -> None:
+    # The error line goes after what stdout already holds; a closed pipe must not hide it.
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_broken_pipe()

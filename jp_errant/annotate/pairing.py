@@ -11,6 +11,7 @@ Everything is streamed: only the lines of the current group are held.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import tee
 from typing import Callable, Iterable, Iterator, Sequence
 
 from jp_align import EXACT, UNALIGNED, iter_align_sentences, normalizer_for
@@ -44,18 +45,21 @@ def zip_groups(orig: Iterable[Line], cors: Sequence[Iterable[Line]]) -> Iterator
 
 def aligned_groups(open_orig: Callable[[], Iterable[Line]], cors: Sequence[Iterable[Line]],
                    lang: str = "en", threshold: float = 0.1) -> Iterator[Group]:
-    """Sentence-aligned groups; ``open_orig()`` gives a fresh ORIG line stream per COR file.
+    """Sentence-aligned groups; ``open_orig()`` gives the ORIG line stream (called once).
 
     Blank lines are left out on both sides (they carry no sentence). A run of ``unaligned``
     blocks forms one group (up to ``MAX_UNALIGNED_RUN`` lines), since jp_align's pairing
     inside such a run is a guess. COR-only blocks join the group they follow.
     """
     normalizer = normalizer_for(lang)
+    # ORIG is read and decoded once and shared by the alignments of all COR files. The
+    # streams are advanced group by group, so tee holds only the ORIG lines between the
+    # slowest and the fastest alignment (a group plus jp_align's look-ahead window).
+    origs = tee(_non_blank(open_orig()), len(cors)) if cors else ()
     streams = [
         _BlockStream(iter_align_sentences(
-            _non_blank(open_orig()), _non_blank(cor), tokens=_tokens,
-            normalizer=normalizer, threshold=threshold))
-        for cor in cors
+            orig, _non_blank(cor), tokens=_tokens, normalizer=normalizer, threshold=threshold))
+        for orig, cor in zip(origs, cors)
     ]
     while True:
         for stream in streams:

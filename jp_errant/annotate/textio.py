@@ -5,10 +5,15 @@ from typing import Iterator
 
 
 class InputError(ValueError):
-    """Unreadable input; ``str()`` is ``FILE:LINE: message`` (the JP-mode error body)."""
+    """Unreadable input; ``str()`` is ``FILE:LINE: message`` (the JP-mode error body), or
+    ``FILE: message`` when the problem is not on a line (``line`` None)."""
 
-    def __init__(self, path: str, line: int, message: str) -> None:
-        super().__init__(f"{path}:{line}: {message}")
+    def __init__(self, path: str, line: int | None, message: str) -> None:
+        where = path if line is None else f"{path}:{line}"
+        super().__init__(f"{where}: {message}")
+        self.path = path
+        self.line = line
+        self.message = message
 
 
 def read_lines(path: str) -> Iterator[tuple[int, str]]:
@@ -19,7 +24,7 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
     try:
         handle = open(path, "rb")
     except OSError as error:
-        raise InputError(path, 0, f"cannot open: {error.strerror}") from None
+        raise InputError(path, None, f"cannot open: {error.strerror}") from None
     with handle:
         for number, raw in enumerate(handle, start=1):
             try:
@@ -39,7 +44,7 @@ def count_lines(path: str) -> int:
                 count += chunk.count(b"\n")
                 last = chunk[-1:]
     except OSError as error:
-        raise InputError(path, 0, f"cannot open: {error.strerror}") from None
+        raise InputError(path, None, f"cannot open: {error.strerror}") from None
     return count + (last != b"\n")
 
 
@@ -49,4 +54,4 @@ def check_readable(path: str) -> None:
         with open(path, "rb"):
             pass
     except OSError as error:
-        raise InputError(path, 0, f"cannot open: {error.strerror}") from None
+        raise InputError(path, None, f"cannot open: {error.strerror}") from None

@@ -4,8 +4,11 @@ Older stanza releases ship it as ``stanza.utils.conll18_ud_eval``; recent ones i
 the ``udtools`` package (``udtools.udeval``, the IWPT 2020 derivative with the same basic
 metrics). Whichever is importable is compared with jp_conll18's legacy mode on every
 lined-up vector and on random re-segmentations; the test is skipped when neither is.
-Cases where the reference itself crashes (udtools raises IndexError on some files) are
-skipped, not counted.
+
+Only the known crashes of the reference are skipped: udtools' ``load_conllu`` raises
+IndexError on the system files of the re-segmentation vectors listed in ``REFERENCE_CRASHES``
+(it resolves the DEPS column's heads against words of the wrong sentence). Any other
+exception of the reference fails the test.
 """
 from __future__ import annotations
 
@@ -40,11 +43,28 @@ def _counts(scores):
             for m in BASIC}
 
 
-def _compare(gold: str, system: str) -> None:
+# Vectors whose system file makes udtools' load_conllu raise IndexError (its DEPS handling
+# indexes words from the start of the wrong sentence once sentences are re-segmented).
+REFERENCE_CRASHES = frozenset({
+    "mix-pud-0-v", "retok-merge-pud-1-c", "sent-split-ewt-0",
+    "tri-mix-pud", "tri-mix-pud-c", "tri-mix-pud-v",
+    "tri-retok-both-pud", "tri-retok-both-pud-c", "tri-retok-both-pud-v",
+})
+CRASH_REASON = "udtools' load_conllu raises IndexError on this re-segmented system file (known reference bug)"
+
+
+def _load_reference(path: str, case: str | None):
+    """The reference's representation of PATH; a known crash of CASE skips the test."""
+    if case not in REFERENCE_CRASHES:
+        return REFERENCE.load_conllu_file(path)  # any exception fails the test
     try:
-        expected = REFERENCE.evaluate(REFERENCE.load_conllu_file(gold), REFERENCE.load_conllu_file(system))
-    except Exception as error:  # the reference's own failure: nothing to compare
-        pytest.skip(f"reference failed: {type(error).__name__}: {error}")
+        return REFERENCE.load_conllu_file(path)
+    except IndexError:
+        pytest.skip(CRASH_REASON)
+
+
+def _compare(gold: str, system: str, case: str | None = None) -> None:
+    expected = REFERENCE.evaluate(_load_reference(gold, case), _load_reference(system, case))
     assert _counts(evaluate_files(gold, system, legacy=True)) == _counts(expected)
 
 
@@ -54,7 +74,7 @@ CASES = sorted(f for f in VECTORS.iterdir()
 
 @pytest.mark.parametrize("folder", CASES, ids=lambda f: f.name)
 def test_vectors_agree_with_stanzas_evaluator(folder):
-    _compare(str(folder / "gold.conllu"), str(folder / "system.conllu"))
+    _compare(str(folder / "gold.conllu"), str(folder / "system.conllu"), folder.name)
 
 
 def _row(i, form, head, deprel):
