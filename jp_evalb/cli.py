@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, NamedTuple, Optional
 
-from .params import Params, atoi, read_parameter_file
+from .params import BadValue, Params, atoi, c_int, read_parameter_file
 
 PROG = "jp_evalb"
 
@@ -74,11 +74,14 @@ def split_extra(argv: list[str]) -> Extra:
 _MISSING = {"c": "cut-off length for statistices", "e": "number of error to kill", "p": "parameter file"}
 
 
-def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str) -> Options:
+def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
+                     strict: bool = False) -> Options:
     """evalb's option loop: clusters left to right, values attached or in the next argument.
 
     Raises :class:`Usage` for ``-h`` (status 1) and unknown options (status 0), and
-    :class:`FatalError` when a parameter file cannot be opened.
+    :class:`FatalError` when a parameter file cannot be opened. ``strict`` (JP mode): a
+    missing value, or a number (``-c``, ``-e``, numeric parameter-file values) that is not a C
+    int, raises :class:`BadValue` instead of evalb's atoi reading.
     """
     params = Params()
     gold = test = None
@@ -100,17 +103,19 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str)
                     elif i + 1 < len(args):
                         i += 1
                         value = args[i]
+                    elif strict:
+                        raise BadValue(f"-{ch}", f"missing argument ({_MISSING[ch]})")
                     else:
                         err(f"Missing argument: {_MISSING[ch]}\n")
                         value = ""
-                    if ch == "c":
-                        params = params.with_(cutoff_len=atoi(value))
-                    elif ch == "e":
-                        params = params.with_(max_error=atoi(value))
-                    else:
-                        params, warnings = read_parameter_file(params, value, encoding)
+                    if ch == "p":
+                        params, warnings = read_parameter_file(params, value, encoding, strict)
                         for warning in warnings:
                             err(warning)
+                    elif ch == "c":
+                        params = params.with_(cutoff_len=_number(ch, value, strict))
+                    else:
+                        params = params.with_(max_error=_number(ch, value, strict))
                     break
                 raise Usage(0)
         elif gold is None:
@@ -119,6 +124,15 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str)
             test = arg
         i += 1
     return Options(params, gold, test)
+
+
+def _number(option: str, value: str, strict: bool) -> int:
+    if not strict:
+        return atoi(value)
+    try:
+        return c_int(value)
+    except ValueError as exc:
+        raise BadValue(f"-{option}", f"value {exc}") from None
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, Sequ
 
 
 from .cli import Extra, Usage, parse_evalb_args
-from .output import Output
-from .params import FatalError, Params
+from .output import Output, silence_stdout
+from .params import BadValue, FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
 from .scoring import (
     STATUS_ERROR,
@@ -34,6 +34,7 @@ from .scoring import (
     LabelTable,
     RunTotals,
     SentenceScore,
+    correct_tags,
     evaluate_pair,
     reader_keys,
     score_brackets,
@@ -162,11 +163,11 @@ def score_block(
     gold_group_spans = _reindex(gold_spans, gold_group, set())
     test_group_spans = _reindex(test_spans, test_group, wrappers)
     brackets = score_brackets(gold_group_spans, test_group_spans, params)
-    correct = 0
-    equal = params.labels_equal
-    for group in groups:
-        if len(group.left) == len(group.right):
-            correct += sum(1 for i, j in zip(group.left, group.right) if equal(gold_tags[i], test_tags[j]))
+    # Tags are compared position by position inside word groups of equal size, by the scorer
+    # legacy mode uses; words of groups of unequal size have no correct tag.
+    paired = [g for g in groups if len(g.left) == len(g.right)]
+    correct = correct_tags([gold_tags[i] for g in paired for i in g.left],
+                           [test_tags[j] for g in paired for j in g.right], params)
     score = SentenceScore(
         line_id, length, STATUS_OK, brackets.match, brackets.gold, brackets.test,
         brackets.crossing, len(gold_words), correct,
@@ -251,13 +252,17 @@ def run_jp(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) -> int
     encoding = "utf-8"
     out, err = Output(stdout, encoding), Output(stderr, encoding)
     try:
-        return _jp(args, extra, out, err, encoding)
-    except InputError as exc:
-        err.write(f"{PROG}: error: {exc.where}: {exc.message}\n")
-        return 2
-    finally:
-        out.flush()
-        err.flush()
+        try:
+            return _jp(args, extra, out, err, encoding)
+        except (InputError, BadValue) as exc:
+            err.write(f"{PROG}: error: {exc.where}: {exc.message}\n")
+            return 2
+        finally:
+            out.flush()
+            err.flush()
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, without a traceback.
+        return silence_stdout(stdout)
 
 
 def _open(name: Optional[str], what: str) -> BinaryIO:
@@ -270,14 +275,18 @@ def _open(name: Optional[str], what: str) -> BinaryIO:
 
 
 def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) -> int:
+    # evalb's warnings while reading the options are printed once they have been read: a
+    # bad value ends the run with its one-line error alone.
+    warnings: list[str] = []
     try:
-        options = parse_evalb_args(args, err.write, encoding)
+        options = parse_evalb_args(args, warnings.append, encoding, strict=True)
     except Usage as usage:
-        err.write(USAGE)
+        err.write("".join(warnings) + USAGE)
         return usage.status
     except FatalError as fatal:
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
         raise InputError(name, "cannot open parameter file") from None
+    err.write("".join(warnings))
     params = options.params
     gold_stream = _open(options.gold, "gold")
     try:
@@ -411,6 +420,7 @@ class _Run:
 
             self.log = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
         self.next_gold = 1
+        self.rejected: Optional[tuple[Sentence, Sentence]] = None  # the last pair evalb rejected
         if self.sink is None:
             out.write(HEADER)
 
@@ -444,7 +454,10 @@ class _Run:
         the aligner.
         """
         ev = self._evaluate(gold, test)
-        if ev is None or ev.score.status != STATUS_SKIP or not gold.tree.words:
+        if ev is None:
+            self.rejected = (gold, test)  # the aligner's block for it need not ask evalb again
+            return None
+        if ev.score.status != STATUS_SKIP or not gold.tree.words:
             return ev
         for k in range(1, LOOKAHEAD + 1):
             test_next = tests.peek(k)
@@ -472,8 +485,11 @@ class _Run:
                 out.write("".join(s.tree.trace))
         ev = None
         if block.is_one_to_one and block.aligned:
-            # What evalb itself would score is scored exactly as evalb does.
-            ev = self._evaluate(gold_items[0], test_items[0])
+            # What evalb itself would score is scored exactly as evalb does (a pair accepted()
+            # has just seen evalb reject would be rejected again).
+            rejected = self.rejected
+            if rejected is None or rejected[0] is not gold_items[0] or rejected[1] is not test_items[0]:
+                ev = self._evaluate(gold_items[0], test_items[0])
         if ev is not None:
             self._emit(block, gold_items, test_items, ev, None, None)
             return

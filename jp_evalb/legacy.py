@@ -5,11 +5,14 @@ import io
 from typing import BinaryIO, Iterator, Optional, TextIO
 
 from .cli import Extra, Usage, parse_evalb_args
-from .output import Output
+from .output import Output, silence_stdout
 from .params import FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
 from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys
 from .trees import ReadOptions, Tree, legacy_lines, read_tree
+
+
+SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program killed by SIGPIPE
 
 
 class Killed(Exception):
@@ -52,14 +55,19 @@ def run_legacy(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) ->
     encoding = "latin-1"
     out, err = Output(stdout, encoding), Output(stderr, encoding)
     try:
-        return _legacy(args, extra, out, err, encoding)
-    except Killed as killed:
-        if killed.sink is not None:
-            killed.sink.abort()
-        return 1
-    finally:
-        out.flush()
-        err.flush()
+        try:
+            return _legacy(args, extra, out, err, encoding)
+        except Killed as killed:
+            if killed.sink is not None:
+                killed.sink.abort()
+            return 1
+        finally:
+            out.flush()
+            err.flush()
+    except BrokenPipeError:
+        # evalb dies of SIGPIPE, silently; a shell reports that as status 128 + 13.
+        silence_stdout(stdout)
+        return SIGPIPE_STATUS
 
 
 def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) -> int:

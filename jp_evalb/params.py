@@ -7,6 +7,7 @@ on stderr while reading, in order.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Optional
 
@@ -16,6 +17,21 @@ C_SPACE = " \t\n\v\f\r"
 PRM_LINE_CHUNK = 499
 BUILTIN_DIR = Path(__file__).parent / "params"
 BUILTIN_NAMES = ("COLLINS", "new", "jp")
+
+
+# The range of a C int: JP mode refuses numbers outside it instead of wrapping them like atoi.
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+class BadValue(Exception):
+    """JP mode: an option or parameter-file value that is not a C int (``where``: the option,
+    or FILE:LINE), reported as ``jp_evalb: error: WHERE: message``, exit 2."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
 
 
 class FatalError(Exception):
@@ -145,6 +161,17 @@ def atoi(text: str) -> int:
     return (value + 2**31) % 2**32 - 2**31
 
 
+def c_int(text: str) -> int:
+    """JP mode's reading of a value evalb reads with atoi: the whole value (surrounding
+    whitespace aside) must be a decimal integer that fits a C int; else ValueError."""
+    stripped = text.strip(C_SPACE)
+    if _INTEGER.fullmatch(stripped) is not None:
+        value = int(stripped)
+        if INT_MIN <= value <= INT_MAX:
+            return value
+    raise ValueError(f"{text!r} is not an integer from {INT_MIN} to {INT_MAX}")
+
+
 def _count_fields(value: str) -> int:
     count, in_field = 0, False
     for ch in value:
@@ -175,8 +202,12 @@ def _keyword_is(line: str, keyword: str) -> bool:
     return line.startswith(keyword) and (len(line) == n or line[n] in C_SPACE)
 
 
-def apply_line(params: Params, line: str, line_number: int) -> tuple[Params, list[str]]:
-    """Apply one raw line (newline included) of a parameter file; returns warnings."""
+def apply_line(params: Params, line: str, line_number: int, strict: bool = False) -> tuple[Params, list[str]]:
+    """Apply one raw line (newline included) of a parameter file; returns warnings.
+
+    ``strict`` (JP mode): a numeric value must be a C int (:func:`c_int`, ValueError
+    otherwise); evalb reads it with atoi, which takes garbage for 0 and wraps overflows.
+    """
     trimmed = line
     # Trailing whitespace is removed, but never the first character.
     end = len(trimmed)
@@ -194,14 +225,10 @@ def apply_line(params: Params, line: str, line_number: int) -> tuple[Params, lis
     if i >= len(trimmed):
         warnings.append(f"Empty value in parameter file ({line_number})\n")
     value = trimmed[i:]
-    if _keyword_is(trimmed, "DEBUG"):
-        return params.with_(debug=atoi(value)), warnings
-    if _keyword_is(trimmed, "MAX_ERROR"):
-        return params.with_(max_error=atoi(value)), warnings
-    if _keyword_is(trimmed, "CUTOFF_LEN"):
-        return params.with_(cutoff_len=atoi(value)), warnings
-    if _keyword_is(trimmed, "LABELED"):
-        return params.with_(labeled=atoi(value)), warnings
+    for keyword, attr in (("DEBUG", "debug"), ("MAX_ERROR", "max_error"), ("CUTOFF_LEN", "cutoff_len"),
+                          ("LABELED", "labeled")):
+        if _keyword_is(trimmed, keyword):
+            return params.with_(**{attr: c_int(value) if strict else atoi(value)}), warnings
     if _keyword_is(trimmed, "DELETE_LABEL"):
         return params.with_(delete_labels=params.delete_labels + (value,)), warnings
     if _keyword_is(trimmed, "DELETE_LABEL_FOR_LENGTH"):
@@ -217,15 +244,27 @@ def apply_line(params: Params, line: str, line_number: int) -> tuple[Params, lis
     return params, warnings + [f"Unknown keyword ({trimmed}) in parameter file\n"]
 
 
-def parse_parameter_text(params: Params, text: str) -> tuple[Params, list[str]]:
-    """Apply a whole parameter file's text (decoded one byte per character)."""
+def parse_parameter_text(params: Params, text: str, *, strict: bool = False,
+                         source: str = "<parameter file>") -> tuple[Params, list[str]]:
+    """Apply a whole parameter file's text (decoded one byte per character).
+
+    ``strict`` (JP mode): a numeric value that is not a C int raises :class:`BadValue` naming
+    ``source`` and the line of the file (not evalb's count of 499-byte pieces).
+    """
     warnings: list[str] = []
     number = 0
+    file_line = 1
     # Not str.splitlines(): that also splits on \r, \v, \f, \x1c.. and \x85; fgets only on \n.
     for piece in _fgets_lines(text, PRM_LINE_CHUNK):
         number += 1
-        params, more = apply_line(params, piece, number)
+        try:
+            params, more = apply_line(params, piece, number, strict)
+        except ValueError as exc:
+            keyword = piece.split(None, 1)[0]
+            raise BadValue(f"{source}:{file_line}", f"{keyword} value {exc}") from None
         warnings.extend(more)
+        if piece.endswith("\n"):
+            file_line += 1
     return params, warnings
 
 
@@ -252,8 +291,10 @@ def resolve_parameter_file(name: str) -> Optional[Path]:
     return None
 
 
-def read_parameter_file(params: Params, name: str, encoding: str = "latin-1") -> tuple[Params, list[str]]:
-    """Read ``-p NAME``; raises :class:`FatalError` like evalb when it cannot be opened."""
+def read_parameter_file(params: Params, name: str, encoding: str = "latin-1",
+                        strict: bool = False) -> tuple[Params, list[str]]:
+    """Read ``-p NAME``; raises :class:`FatalError` like evalb when it cannot be opened, and
+    (``strict``, JP mode) :class:`BadValue` for a numeric value that is not a C int."""
     path = resolve_parameter_file(name)
     try:
         if path is None:
@@ -264,4 +305,4 @@ def read_parameter_file(params: Params, name: str, encoding: str = "latin-1") ->
     # fgets stops at NUL only in the sense that strlen() then ends the line there.
     text = data.decode(encoding, errors="surrogateescape" if encoding != "latin-1" else "strict")
     text = "\n".join(part.split("\0", 1)[0] for part in text.split("\n")) if "\0" in text else text
-    return parse_parameter_text(params, text)
+    return parse_parameter_text(params, text, strict=strict, source=name)

@@ -121,3 +121,57 @@ def test_install_shim_unwritable(tmp_path, monkeypatch):
     blocker.write_text("")
     status, _, err = run(["--install-shim", str(blocker / "sub")], monkeypatch)
     assert status == 2 and err.startswith(b"jp_evalb: error: ")
+
+
+@pytest.mark.parametrize("mode, status", [([], 1), (["--legacy"], 141)])
+def test_reader_closing_early_ends_quietly(tmp_path, mode, status):
+    # `jp_evalb big big | head -1`: no traceback; legacy mode ends as a shell reports evalb
+    # killed by SIGPIPE (128 + 13). The report (about 450 KB) does not fit the pipe.
+    (tmp_path / "big").write_text(TREE_A * 5000)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-m", "jp_evalb", *mode, "big", "big"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait(timeout=60) == status
+    assert first.startswith(b"  Sent.") and err == b""
+
+
+RANGE = "is not an integer from -2147483648 to 2147483647"
+
+
+def test_jp_mode_refuses_numbers_that_are_not_c_ints(files, monkeypatch):
+    files.joinpath("big.prm").write_text("# evalb would wrap this and turn debugging on\nDEBUG 99999999999999999999\n")
+    files.joinpath("word.prm").write_text("FOO 1\nCUTOFF_LEN forty\n")
+    for args, message in [
+        (["-c", "99999999999999999999999"], f"-c: value '99999999999999999999999' {RANGE}"),
+        (["-c", "2147483648"], f"-c: value '2147483648' {RANGE}"),
+        (["-e", "abc"], f"-e: value 'abc' {RANGE}"),
+        (["-e10x"], f"-e: value '10x' {RANGE}"),
+        (["-p", "big.prm"], f"big.prm:2: DEBUG value '99999999999999999999' {RANGE}"),
+        # The one line alone, without the file's "Unknown keyword" warning.
+        (["-e", "5", "-p", "word.prm"], f"word.prm:2: CUTOFF_LEN value 'forty' {RANGE}"),
+    ]:
+        status, out, err = run(args + ["gold.tst", "test.tst"], monkeypatch, files)
+        assert (status, out, err) == (2, b"", f"jp_evalb: error: {message}\n".encode()), args
+    for option, what in (("-c", "cut-off length for statistices"), ("-e", "number of error to kill"),
+                         ("-p", "parameter file")):
+        status, out, err = run(["gold.tst", "test.tst", option], monkeypatch, files)
+        assert (status, out, err) == (2, b"", f"jp_evalb: error: {option}: missing argument ({what})\n".encode())
+    # Every C int is taken, attached or not, with a sign.
+    for args in (["-c", "2147483647"], ["-c-2147483648"], ["-e", "+3"]):
+        assert run(args + ["gold.tst", "test.tst"], monkeypatch, files)[0] == 0, args
+    _, out, _ = run(["-c", "2147483647", "gold.tst", "test.tst"], monkeypatch, files)
+    assert b"-- len<=2147483647 --" in out
+
+
+def test_legacy_mode_keeps_atoi(files, monkeypatch):
+    files.joinpath("big.prm").write_text("DEBUG 99999999999999999999\n")
+    status, out, _ = run(["--legacy", "-c", "99999999999999999999999", "gold.tst", "test.tst"], monkeypatch, files)
+    assert status == 0 and b"-- len<=-159383553 --" in out
+    status, out, _ = run(["--legacy", "-p", "big.prm", "gold.tst", "test.tst"], monkeypatch, files)
+    assert status == 0 and b"-<1>---" in out
+    status, _, err = run(["--legacy", "-e", "abc", "gold.tst", "test.tst"], monkeypatch, files)
+    assert status == 0 and err == b""

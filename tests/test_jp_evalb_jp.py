@@ -276,3 +276,50 @@ def test_one_empty_file_is_an_error_both_empty_keep_evalbs_report(tmp_path, monk
         assert err == f"jp_evalb: error: {empty}:1: the file is empty, while {gold if test == empty else test} is not\n"
     status, out, err = run([empty, empty], monkeypatch)
     assert status == 0 and out == run(["--legacy", empty, empty], monkeypatch)[1]
+
+
+def _new_york(tmp_path):
+    """A pair evalb rejects (Length unmatch) that aligns 1:1 with word groups of unequal size:
+    [New York]=[NewYork] (2:1) and [rocks]=[rocks] (VB against VBZ)."""
+    gold = write(tmp_path, "g", "(S (NP (NNP New) (NNP York)) (VP (VB rocks)))")
+    test = write(tmp_path, "t", "(S (NP (NNP NewYork)) (VP (VBZ rocks)))")
+    (tmp_path / "eq.prm").write_text("EQ_LABEL VB VBZ\n")
+    return gold, test
+
+
+def test_aligned_block_tags_go_through_the_one_tag_scorer(tmp_path, monkeypatch):
+    from jp_evalb import jp, scoring
+
+    gold, test = _new_york(tmp_path)
+    calls = []
+
+    def spy(gold_tags, test_tags, params):
+        calls.append((list(gold_tags), list(test_tags)))
+        return scoring.correct_tags(gold_tags, test_tags, params)
+
+    monkeypatch.setattr(jp, "correct_tags", spy)
+    # Only the tags of the equal-size group are compared; EQ_LABEL pairs count as correct.
+    status, out, _ = run([gold, test], monkeypatch)
+    assert status == 0 and calls == [(["VB"], ["VBZ"])]
+    assert sentences(out) == [(1, 3, 0, 3, 3, 3, 0, 3, 0)]
+    status, out, _ = run(["-p", tmp_path / "eq.prm", gold, test], monkeypatch)
+    assert status == 0 and sentences(out) == [(1, 3, 0, 3, 3, 3, 0, 3, 1)]
+
+
+def test_a_pair_evalb_rejected_is_not_evaluated_again(tmp_path, monkeypatch):
+    from jp_evalb import jp
+
+    gold, test = _new_york(tmp_path)
+    lines = write(tmp_path, "lined", "(S (NN a) (VB b))")
+    evaluated = []
+    real = jp.evaluate_pair
+
+    def spy(line_id, gold_tree, test_tree, *args, **kwargs):
+        evaluated.append((gold_tree.line, test_tree.line))
+        return real(line_id, gold_tree, test_tree, *args, **kwargs)
+
+    monkeypatch.setattr(jp, "evaluate_pair", spy)
+    status, out, _ = run([gold, test], monkeypatch)
+    assert status == 0 and len(evaluated) == 1 and sentences(out)[0][2] == 0
+    evaluated.clear()
+    assert run([lines, lines], monkeypatch)[0] == 0 and len(evaluated) == 1

@@ -5,10 +5,12 @@ import pytest
 
 from jp_evalb.params import (
     BUILTIN_DIR,
+    BadValue,
     FatalError,
     Params,
     apply_line,
     atoi,
+    c_int,
     parse_parameter_text,
     read_parameter_file,
     resolve_parameter_file,
@@ -128,3 +130,29 @@ def test_an_existing_file_wins_over_a_builtin_name(tmp_path, monkeypatch):
     (tmp_path / "jp").write_text("MAX_ERROR 1\n")
     params, _ = read_parameter_file(Params(), "jp")
     assert params.max_error == 1 and params.delete_labels == ()
+
+
+@pytest.mark.parametrize("text, value", [("12", 12), (" -7\t", -7), ("+4", 4), ("2147483647", 2**31 - 1),
+                                         ("-2147483648", -(2**31))])
+def test_c_int_takes_whole_c_ints(text, value):
+    assert c_int(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "abc", "7x", "1e3", "1_000", "\u0661", "2147483648", "-2147483649",
+                                  "99999999999999999999"])
+def test_c_int_refuses_the_rest(text):
+    with pytest.raises(ValueError, match="is not an integer from -2147483648 to 2147483647"):
+        c_int(text)
+
+
+def test_strict_reading_names_the_file_line():
+    # The 600-byte comment is two fgets pieces but one line of the file.
+    text = "#" + "x" * 600 + "\nMAX_ERROR 5\nDEBUG 1e3\n"
+    params, _ = parse_parameter_text(Params(), text)
+    assert (params.max_error, params.debug) == (5, 1)  # evalb's atoi
+    with pytest.raises(BadValue) as caught:
+        parse_parameter_text(Params(), text, strict=True, source="p.prm")
+    assert (caught.value.where, caught.value.message) == \
+        ("p.prm:3", "DEBUG value '1e3' is not an integer from -2147483648 to 2147483647")
+    with pytest.raises(BadValue, match="^p.prm:1: LABELED value ''"):
+        parse_parameter_text(Params(), "LABELED\n", strict=True, source="p.prm")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -110,6 +111,43 @@ def test_legacy_lines_split_like_fgets():
 
 def test_nesting_depth():
     assert nesting_depth("(A (B (C x)) (D y))") == 3
+    assert nesting_depth("") == nesting_depth("))((") == 0
+
+
+def _reference_depth(line: str) -> int:
+    depth = deepest = 0
+    for ch in line:
+        depth += (ch == "(") - (ch == ")")
+        deepest = max(deepest, depth)
+    return deepest
+
+
+@given(st.text(alphabet="()a ", max_size=200))
+def test_nesting_depth_equals_the_running_sum(line):
+    assert nesting_depth(line) == _reference_depth(line)
+
+
+def test_nesting_depth_makes_no_python_pass_over_the_characters():
+    line = "(A " * 3000 + "(NN a)" + ")" * 3000
+    code, events = nesting_depth.__code__, []
+
+    def tracer(frame, event, arg):
+        if frame.f_code is not code:
+            return None
+
+        def lines(frame, event, arg):
+            if event == "line":
+                events.append(frame.f_lineno)
+            return lines
+        return lines
+
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        depth = nesting_depth(line)
+    finally:
+        sys.settrace(previous)
+    assert depth == 3001 and len(events) < 20
 
 
 # The fast reader must give exactly what the token-by-token scanner gives, followed by the
