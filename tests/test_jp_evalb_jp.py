@@ -1,32 +1,22 @@
 """JP mode of jp_evalb: alignment feeding, worked mismatches, bad input, real corpora."""
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jp_evalb.cli import main
 from tests.datafiles import data_path
+from tests.test_jp_evalb_cli import run as run_bytes
 
 SENTENCE = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)$")
 
 
 def run(argv, monkeypatch, cwd=None):
-    out, err = io.BytesIO(), io.BytesIO()
-    stdout = io.TextIOWrapper(out, encoding="utf-8")
-    stderr = io.TextIOWrapper(err, encoding="utf-8")
-    monkeypatch.setattr(sys, "stdout", stdout)
-    monkeypatch.setattr(sys, "stderr", stderr)
-    if cwd is not None:
-        monkeypatch.chdir(cwd)
-    status = main([str(a) for a in argv])
-    stdout.flush()
-    stderr.flush()
-    return status, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
+    """main(argv) in-process; returns (status, stdout text, stderr text)."""
+    status, out, err = run_bytes([str(a) for a in argv], monkeypatch, cwd)
+    return status, out.decode("utf-8"), err.decode("utf-8")
 
 
 def sentences(report: str) -> list[tuple]:
