@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 from itertools import chain
+from operator import itemgetter
 from typing import IO, Iterator, NamedTuple, Sequence
 
-from jp_align import UNALIGNED, Normalizer, iter_align_sentences, jaro_winkler_suffix_distance
+from jp_align import EXACT, UNALIGNED, Normalizer, iter_align_sentences, jaro_winkler_suffix_distance
 from jp_errant.brokenpipe import silence_broken_pipe
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_cli import build_parser, options_from_args
@@ -72,6 +73,13 @@ class AlignmentLog:
         self.hyp_sentences += len(hyp_ids)
         if self.keep_blocks:
             self.blocks.append(AlignedBlock(ref_ids, hyp_ids, kind, ref_line, hyp_line))
+
+    def add_exact_pairs(self, count: int) -> None:
+        """Count ``count`` blocks of one sentence on each side (not kept: they are never
+        listed)."""
+        self.count += count
+        self.ref_sentences += count
+        self.hyp_sentences += count
 
 
 def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
@@ -150,8 +158,9 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
     """
     normalizer = text_normalizer()
     cache = FieldCache()
-    refs = read_m2(ref_path, cache=cache, named_edits=False)
-    hyps = read_m2(hyp_path, cache=cache, named_edits=False)
+    # Items are (sentence, tokens) pairs: the reader splits every S line anyway.
+    refs = read_m2(ref_path, cache=cache, named_edits=False, with_tokens=True)
+    hyps = read_m2(hyp_path, cache=cache, named_edits=False, with_tokens=True)
     first_ref = next(refs, None)
     first_hyp = next(hyps, None)
     if first_ref is None and first_hyp is None:
@@ -160,26 +169,48 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
         return
     if first_ref is None:
         raise CompareError(f"{ref_path}:1: the reference holds no sentence "
-                           f"but the hypothesis does ({hyp_path}:{first_hyp.line})")
+                           f"but the hypothesis does ({hyp_path}:{first_hyp[0].line})")
     refs = chain((first_ref,), refs)
     if first_hyp is None:
         # A system M2 has an S line for every sentence, corrected or not: an empty file is a
         # failed run upstream, not a system that corrected nothing.
         raise CompareError(f"{hyp_path}:1: the hypothesis holds no sentence "
-                           f"but the reference does ({ref_path}:{first_ref.line})")
+                           f"but the reference does ({ref_path}:{first_ref[0].line})")
     hyps = chain((first_hyp,), hyps)
     blocks = iter_align_sentences(
-        refs, hyps, tokens=_tokens, normalizer=normalizer, threshold=SIMILARITY_THRESHOLD,
+        refs, hyps, tokens=itemgetter(1), normalizer=normalizer, threshold=SIMILARITY_THRESHOLD,
         distance=jaro_winkler_suffix_distance, lookahead=LOOKAHEAD,
     )
-    for block, ref_sentences, hyp_sentences in blocks:
-        ref_line = ref_sentences[0].line if ref_sentences else 0
-        hyp_line = hyp_sentences[0].line if hyp_sentences else 0
-        alignment.add(block.left, block.right, block.kind, ref_line, hyp_line)
-        if block.kind == UNALIGNED:
-            raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences, hyp_sentences,
-                                                  block.left, block.right))
-        yield block_pair(ref_sentences, hyp_sentences, normalizer)
+    # Most blocks are one exact sentence on each side. Unless they are to be listed, they
+    # are only counted (added to ``alignment`` at the end) and scored as block_pair would:
+    # as they are when both S lines are the same, else with the hypothesis edits mapped.
+    keep_blocks = alignment.keep_blocks
+    exact_pairs = 0
+    try:
+        for block, ref_items, hyp_items in blocks:
+            kind = block.kind
+            if kind == EXACT and not keep_blocks and len(ref_items) == len(hyp_items) == 1:
+                exact_pairs += 1
+                (ref, ref_tokens), = ref_items
+                (hyp, hyp_tokens), = hyp_items
+                if ref.source == hyp.source:
+                    yield hyp.edits, ref.edits, hyp.source
+                else:
+                    hyp_edits = map_edits_to_reference(hyp_tokens, ref_tokens, hyp.edits,
+                                                       normalizer)
+                    yield hyp_edits, ref.edits, hyp.source
+                continue
+            ref_sentences = [item[0] for item in ref_items]
+            hyp_sentences = [item[0] for item in hyp_items]
+            ref_line = ref_sentences[0].line if ref_sentences else 0
+            hyp_line = hyp_sentences[0].line if hyp_sentences else 0
+            alignment.add(block.left, block.right, kind, ref_line, hyp_line)
+            if kind == UNALIGNED:
+                raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences,
+                                                      hyp_sentences, block.left, block.right))
+            yield block_pair(ref_sentences, hyp_sentences, normalizer)
+    finally:
+        alignment.add_exact_pairs(exact_pairs)
 
 
 def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Sentence],
@@ -190,6 +221,11 @@ def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Senten
         if ref.source == hyp.source:
             # One sentence each side, same tokens: merging and re-indexing change nothing.
             return SentencePair(hyp.edits, ref.edits, hyp.source)
+        # Nothing to merge (merge_sentences returns a single sentence as it is), and the
+        # mapping reads edits by position: no Edit values needed.
+        hyp_edits = map_edits_to_reference(hyp.source.split(), ref.source.split(), hyp.edits,
+                                           normalizer)
+        return SentencePair(hyp_edits, ref.edits, hyp.source)
     # Merging several sentences and mapping hypothesis edits read them as Edit values; a
     # single reference sentence is passed through as it is.
     if len(ref_sentences) > 1:
@@ -198,10 +234,6 @@ def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Senten
     hyp = merge_sentences([named(sentence) for sentence in hyp_sentences])
     hyp_edits = map_edits_to_reference(hyp.tokens, ref.tokens, hyp.edits, normalizer)
     return SentencePair(hyp_edits, ref.edits, hyp.source)
-
-
-def _tokens(sentence: Sentence) -> Sequence[str]:
-    return sentence.source.split()
 
 
 def _unaligned_message(ref_path: str, hyp_path: str, ref_sentences: Sequence[Sentence],

@@ -27,7 +27,8 @@ Public API (everything else in the package reads and writes M2 through these):
   readers of one run (corpora repeat a few thousand offset and annotator fields).
 - :func:`parse_block`, :func:`read_m2` -- strict reading for JP mode: every problem is an
   :class:`M2Error` carrying file and line (``read_m2(named_edits=False)`` gives plain-tuple
-  edits for scoring, :func:`named` turns them back into :class:`Edit` values).
+  edits for scoring, :func:`named` turns them back into :class:`Edit` values;
+  ``read_m2(with_tokens=True)`` gives ``(sentence, tokens)`` pairs).
 - :func:`format_edit`, :func:`format_sentence`, :func:`write_m2` -- writing M2 back
   (errant's layout: ``S`` line, ``A`` lines, one empty line after every block).
 """
@@ -131,15 +132,17 @@ class FieldCache:
     - ``spans``: SPAN -> ``(start, end)`` as errant reads it (``SPAN[2:].split()``);
     - ``strict_spans``: SPAN of the exact shape ``A start end`` -> ``(start, end, need)``,
       ``need`` the smallest sentence length for which the offsets are in range;
-    - ``tails``: TAIL -> ``(coder, middle fields)``.
+    - ``tails``: TAIL -> ``(coder, middle fields)``;
+    - ``kinds``: error types of strictly accepted lines (so not blank) -> True.
     """
 
-    __slots__ = ("spans", "strict_spans", "tails")
+    __slots__ = ("spans", "strict_spans", "tails", "kinds")
 
     def __init__(self) -> None:
         self.spans: dict = {}
         self.strict_spans: dict = {}
         self.tails: dict = {}
+        self.kinds: dict = {}
 
     @staticmethod
     def _store(table: dict, key: str, value: tuple) -> None:
@@ -157,6 +160,8 @@ class FieldCache:
         else:
             self._store(self.spans, span, (edit.start, edit.end))
         self._store(self.tails, tail, (edit.coder, edit.middle))
+        if strict:
+            self._store(self.kinds, edit.type, True)
 
 
 def iter_blocks(stream: IO[str], chunk_chars: int = _CHUNK_CHARS) -> Iterator[RawBlock]:
@@ -305,9 +310,9 @@ def _strict_edits(lines: list[str], length: int, path: str, head_line: int,
 
 def _strict_edit(line: str, length: int, path: str, number: int, cache: FieldCache) -> Edit:
     """One A line read strictly. The well-formed shape "A s e|||type|||cor|||...|||coder"
-    with offsets in range is remembered in ``cache`` (so that _plain_block reads its span
-    and tail directly next time); anything else goes to _diagnosed_edit, which accepts it
-    or names the problem."""
+    with offsets in range is remembered in ``cache`` (so that _read_m2_stream reads its
+    span, type and tail directly next time); anything else goes to _diagnosed_edit, which
+    accepts it or names the problem."""
     fields = line.split(FIELD_SEPARATOR)
     span = fields[0].split(" ")
     if len(span) == 3 and span[0] == "A" and len(fields) >= 4 and fields[1].strip():
@@ -357,21 +362,24 @@ def _shorten(text: str, limit: int = 60) -> str:
 
 
 def read_m2(path: str, stream: IO[str] | None = None, cache: FieldCache | None = None,
-            named_edits: bool = True) -> Iterator[Sentence]:
+            named_edits: bool = True, with_tokens: bool = False) -> Iterator:
     """Strictly parsed sentences of an M2 file, streamed (JP mode).
 
     ``stream`` defaults to the file opened as UTF-8 with universal newlines. Invalid UTF-8
     is reported as an :class:`M2Error` on the line where it occurs. With ``named_edits``
     false, most edits come as plain tuples in :class:`Edit` field order (scoring reads them
     by position, and plain tuples are cheaper to build); use :func:`named` to get
-    :class:`Edit` values back.
+    :class:`Edit` values back. With ``with_tokens``, each item is a pair
+    ``(sentence, tokens)``, ``tokens`` the list ``sentence.source.split()`` (the reader
+    splits the S line anyway to check offsets; callers that need the tokens of every
+    sentence, like the sentence aligner, are spared a second split).
     """
     cache = cache or FieldCache()
     if stream is None:
         with open(path, encoding="utf-8", errors="strict") as handle:
-            yield from _read_m2_stream(path, handle, cache, named_edits)
+            yield from _read_m2_stream(path, handle, cache, named_edits, with_tokens)
     else:
-        yield from _read_m2_stream(path, stream, cache, named_edits)
+        yield from _read_m2_stream(path, stream, cache, named_edits, with_tokens)
 
 
 def named(sentence: Sentence) -> Sentence:
@@ -379,52 +387,65 @@ def named(sentence: Sentence) -> Sentence:
     return sentence._replace(edits=tuple(_new_tuple(Edit, edit) for edit in sentence.edits))
 
 
-def _read_m2_stream(path: str, stream: IO[str], cache: FieldCache,
-                    named_edits: bool) -> Iterator[Sentence]:
-    blocks = iter_blocks(stream)
-    while True:
-        try:
-            block = next(blocks)
-        except StopIteration:
-            return
-        except UnicodeDecodeError:
-            raise M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8") from None
-        sentence = _plain_block(block, cache)
-        if sentence is not None:
-            yield named(sentence) if named_edits else sentence
-        else:
-            yield from _sentences_of_block(block, path, cache)
-
-
-def _plain_block(block: RawBlock, cache: FieldCache) -> Sentence | None:
-    """The sentence of a block of the usual shape (edits as plain tuples), or None to take
-    the careful path of _sentences_of_block.
-
-    Inlined fast path (corpora hold hundreds of thousands of A lines): an S line, then A
-    lines whose span and tail _strict_edit has already accepted once, offsets in range and
-    a non-blank type, so the result is what parse_block gives. A line holding only
-    whitespace never qualifies, so no block that JP mode splits is read here."""
-    lines = block.text.split("\n")
-    head = lines[0]
-    if not head.startswith("S "):
-        return None
-    spans, tails = cache.strict_spans, cache.tails
-    source = head[2:]
-    length = len(source.split())
-    edits = []
-    append = edits.append
+def _read_m2_stream(path: str, stream: IO[str], cache: FieldCache, named_edits: bool,
+                    with_tokens: bool) -> Iterator:
+    """iter_blocks with the fast path of blocks of the usual shape inlined (corpora hold
+    hundreds of thousands of A lines): an S line, then A lines whose span and tail
+    _strict_edit has already accepted once, offsets in range and a type already accepted
+    (so not blank), giving what parse_block gives, with edits as plain tuples. Any other
+    block takes the careful path of _sentences_of_block. A line holding only whitespace
+    never qualifies, so no block that JP mode splits is read on the fast path."""
+    batches = _block_batches(stream, _CHUNK_CHARS)
+    spans, tails, kinds = cache.strict_spans, cache.tails, cache.kinds
+    separator = FIELD_SEPARATOR
+    tokens = None
     try:
-        for line in lines[1:]:
-            span_text, kind, correction, tail_text = line.split(FIELD_SEPARATOR, 3)
-            span = spans[span_text]
-            tail = tails[tail_text]
-            if span[2] > length or not kind.strip():
-                return None
-            append((span[0], span[1], kind, correction, tail[0], tail[1]))
-    except (ValueError, KeyError):
-        # Fewer fields, or a span or tail not seen yet: the strict reading decides.
-        return None
-    return _new_tuple(Sentence, (source, tuple(edits), block.line))
+        line = 1 + next(batches)
+        for batch in batches:
+            for text in batch:
+                lines = text.split("\n")
+                head = lines[0]
+                sentence = None
+                if head[:2] == "S ":
+                    need = 0  # the sentence length the offsets need
+                    edits = []
+                    append = edits.append
+                    try:
+                        for row in lines[1:]:
+                            span_text, kind, correction, tail_text = row.split(separator, 3)
+                            start, end, span_need = spans[span_text]
+                            coder, middle = tails[tail_text]
+                            if kind not in kinds:
+                                break
+                            if span_need > need:
+                                need = span_need
+                            append((start, end, kind, correction, coder, middle))
+                        else:
+                            source = head[2:]
+                            if with_tokens:
+                                tokens = source.split()
+                                if need <= len(tokens):
+                                    sentence = _new_tuple(Sentence, (source, tuple(edits), line))
+                            # The token count only when an offset needs it.
+                            elif not need or need <= len(source.split()):
+                                sentence = _new_tuple(Sentence, (source, tuple(edits), line))
+                    except (ValueError, KeyError):
+                        pass  # fewer fields, or a span or tail not seen yet
+                if sentence is None:
+                    # The strict reading decides (and fills the cache on success).
+                    parsed = _sentences_of_block(_new_tuple(RawBlock, (text, line)), path, cache)
+                    if with_tokens:
+                        for sentence in parsed:
+                            yield sentence, sentence.source.split()
+                    else:
+                        yield from parsed
+                else:
+                    if named_edits:
+                        sentence = named(sentence)
+                    yield (sentence, tokens) if with_tokens else sentence
+                line += len(lines) + 1
+    except UnicodeDecodeError:
+        raise M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8") from None
 
 
 def _sentences_of_block(block: RawBlock, path: str, cache: FieldCache) -> Iterator[Sentence]:

@@ -240,3 +240,14 @@ def test_legacy_reproduces_errant_failures(tmp_path) -> None:
     (tmp_path / "ref.m2").write_text("S a .\nA 0 1|||R:X|||b|||REQUIRED|||-NONE-|||0\n", encoding="utf-8")
     with pytest.raises(ZeroDivisionError):
         main(["--legacy", "-hyp", str(tmp_path / "one.m2"), "-ref", str(tmp_path / "ref.m2"), "-b", "0"])
+
+
+def test_alignment_counts_do_not_depend_on_show_alignment(capsys, tmp_path) -> None:
+    code, out, _ = run(capsys, tmp_path, HYP_MERGED, REF, "--json")
+    assert code == 0
+    document = json.loads(out)
+    summary = (f"{document['reference_sentences']} reference sentences, "
+               f"{document['hypothesis_sentences']} hypothesis sentences, "
+               f"{document['blocks']} blocks, {document['merged_blocks']} merged")
+    code, out, _ = run(capsys, tmp_path, HYP_MERGED, REF, "--show-alignment")
+    assert code == 0 and summary in out

@@ -205,3 +205,20 @@ def test_read_m2_cached_fields_still_check_ranges(tmp_path) -> None:
     path.write_text("S a b c\nA 2 3|||R|||x|||0\n\nS a\nA 2 3|||R|||x|||0\n", encoding="utf-8")
     with pytest.raises(M2Error, match=r":5: A line offsets 2 3 out of range"):
         list(read_m2(str(path)))
+
+
+def test_read_m2_with_tokens_pairs_every_sentence_with_its_split(tmp_path) -> None:
+    path = tmp_path / "a.m2"
+    # Fast path (fields already known), careful path (first sight, whitespace-line split).
+    path.write_text(SAMPLE * 2 + "S x\ty  z\n \nS w\n", encoding="utf-8")
+    cache = FieldCache()
+    pairs = list(read_m2(str(path), cache=cache, named_edits=False, with_tokens=True))
+    assert [sentence for sentence, _ in pairs] == list(read_m2(str(path)))
+    assert [tokens for _, tokens in pairs] == [s.source.split() for s, _ in pairs]
+
+
+def test_read_m2_known_fields_with_a_blank_type_take_the_strict_reading(tmp_path) -> None:
+    path = tmp_path / "a.m2"
+    path.write_text("S a b\nA 0 1|||R|||x|||0\n\nS a b\nA 0 1||| |||x|||0\n", encoding="utf-8")
+    with pytest.raises(M2Error, match=r":5: A line has an empty error type"):
+        list(read_m2(str(path), named_edits=False, with_tokens=True))
