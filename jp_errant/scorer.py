@@ -136,30 +136,22 @@ def _edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> tuple[EditSets, 
             if filt and kind in filt:
                 continue
         if correction:
-            key = (start, end, cor)
+            edit_keys: Iterable[EditKey] = ((start, end, cor),)
         elif mode == "cse":
-            key = (start, end, kind, cor)
+            edit_keys = ((start, end, kind, cor),)
         elif mode == "ds":
-            key = (start, end)
+            edit_keys = ((start, end),)
         else:
-            for key in _token_keys(start, end):
-                types = keys.get(key)
-                if types is None:
-                    keys[key] = [kind]
-                    if kind == "noop":
-                        noops.setdefault(coder, []).append(key)
-                else:
-                    types.append(kind)
-                    several = True
-            continue
-        types = keys.get(key)
-        if types is None:
-            keys[key] = [kind]
-            if kind == "noop":
-                noops.setdefault(coder, []).append(key)
-        else:
-            types.append(kind)
-            several = True
+            edit_keys = _token_keys(start, end)
+        for key in edit_keys:
+            types = keys.get(key)
+            if types is None:
+                keys[key] = [kind]
+                if kind == "noop":
+                    noops.setdefault(coder, []).append(key)
+            else:
+                types.append(kind)
+                several = True
     return sets, noops, several
 
 
