@@ -111,12 +111,17 @@ def run_tool(case: Case, extra: list[str]) -> Run:
     if exe is None:
         pytest.skip(f"console script {script} is not installed (pip install -e .)")
     env = dict(os.environ, LC_ALL="C.UTF-8")
-    args = resolve_args(case)
+    resolve_args(case)  # (skips the case when a corpus it needs is absent)
     with tempfile.TemporaryDirectory(prefix="jp-vector-") as scratch:
-        # The copy sits at the same depth below a "vectors/<tool>" folder, so relative paths
-        # other than the shared-data ones (already resolved) keep working.
+        # The copy sits three levels below the scratch folder, whose "data" points at
+        # $JP_SHIMS_DATA: the case's argv runs as given (the original printed file names as
+        # given, e.g. in evalb_spmrl's -L line).
         cwd = Path(scratch) / "vectors" / case.tool / case.folder.name
         shutil.copytree(case.folder, cwd)
+        root = data_root()
+        if root is not None:
+            (Path(scratch) / "data").symlink_to(root.resolve(), target_is_directory=True)
+        args = list(case.spec["args"])
         for name in case.spec.get("files_written", {}):
             (cwd / name).unlink(missing_ok=True)
         process = subprocess.run(

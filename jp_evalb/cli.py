@@ -10,6 +10,7 @@ import sys
 from typing import Callable, NamedTuple, Optional
 
 from .params import BadValue, Params, atoi, c_int, read_parameter_file
+from .variant import EVALB, RunFlags, Variant
 
 PROG = "jp_evalb"
 
@@ -20,6 +21,7 @@ class Options(NamedTuple):
     params: Params
     gold: Optional[str]
     test: Optional[str]
+    flags: RunFlags = RunFlags()  # evalb_spmrl's -K -L -l -X -V
 
 
 class Usage(Exception):
@@ -33,9 +35,11 @@ class Usage(Exception):
 class Extra:
     """Our options, not evalb's; ``rest`` is the argument list left for evalb's parser."""
 
-    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "rest")
+    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "per_label", "variant", "rest")
 
-    def __init__(self) -> None:
+    def __init__(self, variant: Variant = EVALB) -> None:
+        self.variant = variant  # which program is reproduced (evalb, evalb_spmrl)
+        self.per_label = False
         self.legacy = False
         self.json = False
         self.show_alignment = False
@@ -44,13 +48,15 @@ class Extra:
         self.rest: list[str] = []
 
 
-def split_extra(argv: list[str]) -> Extra:
-    extra = Extra()
+def split_extra(argv: list[str], variant: Variant = EVALB) -> Extra:
+    extra = Extra(variant)
     i = 0
     while i < len(argv):
         arg = argv[i]
         if arg == "--legacy":
             extra.legacy = True
+        elif arg == "--per-label":
+            extra.per_label = True
         elif arg == "--json":
             extra.json = True
         elif arg == "--show-alignment":
@@ -71,19 +77,23 @@ def split_extra(argv: list[str]) -> Extra:
     return extra
 
 
-_MISSING = {"c": "cut-off length for statistices", "e": "number of error to kill", "p": "parameter file"}
+_MISSING = {"c": "cut-off length for statistices", "e": "number of error to kill", "p": "parameter file",
+            "K": "Max nb of  sentences to read"}
 
 
 def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
-                     strict: bool = False) -> Options:
+                     strict: bool = False, variant: Variant = EVALB) -> Options:
     """evalb's option loop: clusters left to right, values attached or in the next argument.
 
     Raises :class:`Usage` for ``-h`` (status 1) and unknown options (status 0), and
     :class:`FatalError` when a parameter file cannot be opened. ``strict`` (JP mode): a
     missing value, or a number (``-c``, ``-e``, numeric parameter-file values) that is not a C
-    int, raises :class:`BadValue` instead of evalb's atoi reading.
+    int, raises :class:`BadValue` instead of evalb's atoi reading. ``variant``: evalb_spmrl
+    also takes ``-K n`` and the flags ``-L -l -X -V``, and echoes ``-c``.
     """
-    params = Params()
+    params = Params(variant=variant)
+    flags = RunFlags()
+    values = "cep" + ("K" if variant.flag_letters else "")
     gold = test = None
     i = 0
     while i < len(args):
@@ -97,7 +107,10 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
                 if ch == "d" or ch == "D":
                     params = params.with_(debug=1 if ch == "d" else 2)
                     break
-                if ch in _MISSING:
+                if ch in variant.flag_letters:
+                    flags = _flag(flags, ch)
+                    break
+                if ch in values:
                     if k + 1 < len(arg):
                         value = arg[k + 1:]
                     elif i + 1 < len(args):
@@ -114,6 +127,10 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
                             err(warning)
                     elif ch == "c":
                         params = params.with_(cutoff_len=_number(ch, value, strict))
+                        if variant.flag_letters:  # evalb_spmrl says what it read
+                            err(f"cutoff {params.cutoff_len}\n")
+                    elif ch == "K":
+                        flags = flags._replace(limit=_number(ch, value, strict))
                     else:
                         params = params.with_(max_error=_number(ch, value, strict))
                     break
@@ -123,7 +140,15 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
         elif test is None:
             test = arg
         i += 1
-    return Options(params, gold, test)
+    return Options(params, gold, test, flags)
+
+
+def _flag(flags: RunFlags, letter: str) -> RunFlags:
+    if letter == "X":
+        return flags._replace(count_skipped=True)
+    if letter == "V":
+        return flags._replace(name_files=True)
+    return flags._replace(compact=letter)  # L or l
 
 
 def _number(option: str, value: str, strict: bool) -> int:

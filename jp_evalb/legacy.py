@@ -7,9 +7,10 @@ from typing import BinaryIO, Iterator, Optional, TextIO
 from .cli import Extra, Usage, parse_evalb_args
 from .output import Output, silence_stdout
 from .params import FatalError, Params
-from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
-from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys
-from .trees import ReadOptions, Tree, legacy_lines, read_tree
+from .report import HEADER, debug_dump, matching_trace, sentence_line
+from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys, tag_view
+from .trees import MSG_TWO_ELEMENTS, ReadOptions, Tree, legacy_lines, read_tree
+from .variant import RunFlags
 
 
 SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program killed by SIGPIPE
@@ -71,10 +72,11 @@ def run_legacy(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) ->
 
 
 def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) -> int:
+    variant = extra.variant
     try:
-        options = parse_evalb_args(args, err.write, encoding)
+        options = parse_evalb_args(args, err.write, encoding, variant=variant)
     except Usage as usage:
-        err.write(USAGE)
+        err.write(variant.usage)
         return usage.status
     except FatalError as fatal:
         err.write(fatal.message)
@@ -96,67 +98,111 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
             sink = JsonSink(out, "legacy")
         else:
             sink = None
+        chunk = params.variant.line_chunk
         try:
-            return _legacy_loop(legacy_lines(gold_stream), legacy_lines(test_stream), params, out, err, sink)
+            return _legacy_loop(legacy_lines(gold_stream, chunk), legacy_lines(test_stream, chunk), params,
+                                options.flags, out, err, sink, extra, (options.gold, options.test))
         except Killed:
             raise Killed(sink) from None
 
 
-def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params,
-                 out: Output, err: Output, sink) -> int:
+def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params, flags: RunFlags,
+                 out: Output, err: Output, sink, extra: Extra, names: tuple) -> int:
     debug = params.debug
+    variant = params.variant
     table = LabelTable(params)
     options = ReadOptions.from_params(params, trace=debug > 1, keys=reader_keys(params, table))
     errors = ErrorLimit(params.max_error, err)
     totals = RunTotals(params.cutoff_len)
+    tally = None
+    if extra.per_label:
+        from .per_label import PerLabel
+
+        tally = PerLabel(params)
+    skipped_gold = None
+    if flags.count_skipped:
+        from .spmrl import skipped_gold_counter
+
+        skipped_gold = skipped_gold_counter(params, options)
+    tags = (lambda t: tag_view(t, params)) if variant.cut_tags else None
+    djam = err.write if variant.djam else None
     if sink is None:
         out.write(HEADER)
     line_no = 1
     for gold_line in gold_lines:
         gold = read_tree(gold_line, options)
         if gold.trace or gold.errors or gold.endless:
-            _emit_reading(gold, line_no, out, errors)
+            _emit_reading(gold, line_no, out, errors, djam)
         test_line = next(test_lines, None)
         if test_line is None:
             errors.report(line_no, "Number of lines unmatch (too many lines in gold file)\n")
             break
         test = read_tree(test_line, options)
         if test.trace or test.errors or test.endless:
-            _emit_reading(test, line_no, out, errors)
+            _emit_reading(test, line_no, out, errors, djam)
         read_error = bool(gold.errors or test.errors)
-        ev = evaluate_pair(line_no, gold, test, params, table, read_error=read_error, debug=debug)
+        ev = evaluate_pair(line_no, gold, test, params, table, read_error=read_error, debug=debug,
+                           lenient_length=variant.lenient_length, skipped_gold=skipped_gold)
         if debug > 1:
             out.write("\n")
             out.write("".join(ev.trace))
-        if ev.error is not None:
+        if ev.first is not None:  # evalb_spmrl: the zero line of a length mismatch comes first
+            _sentence(ev.first, out, sink, totals)
+        if ev.error is not None and not ev.error_after_line:
             errors.report(line_no, ev.error)
         if debug > 1 and ev.bracket_score is not None:
             out.write(matching_trace(ev, gold.line, test.line))
-        if sink is None:
-            out.write(sentence_line(ev.score))
-        else:
-            sink.sentence(ev.score)
-        totals.add(ev.score)
+        _sentence(ev.score, out, sink, totals)
+        if tally is not None:
+            tally.add_evaluation(ev, table)
+        if ev.error is not None and ev.error_after_line:
+            errors.report(line_no, ev.error)
         if debug >= 1 and sink is None:
-            out.write(debug_dump(ev, params.labels_equal))
+            out.write(debug_dump(ev, params.labels_equal, tags))
+        if flags.limit != -1 and line_no >= flags.limit:
+            break  # evalb_spmrl -K: stop, without the check for extra test lines
         line_no += 1
     else:
         if next(test_lines, None) is not None:
             errors.report(line_no, "Number of lines unmatch (too many lines in test file)\n")
-    if sink is None:
-        out.write(summary(totals.all, totals.short, params.cutoff_len))
-    else:
+    if sink is not None:
         sink.finish(totals)
+        return 0
+    from .spmrl import ending, write_status
+
+    end = ending(totals, params, flags, *names)
+    out.write(end.text)
+    if tally is not None:
+        out.write(tally.table())
+    if end.status is not None:
+        try:
+            write_status(end.status)
+        except OSError:
+            # The original crashes (SIGSEGV) when it cannot create ./status.
+            return 128 + 11
     return 0
 
 
-def _emit_reading(tree: Tree, line_no: int, out: Output, errors: ErrorLimit) -> None:
-    """DEBUG 2 reading trace and reading errors, in the order evalb produces them."""
+def _sentence(score, out: Output, sink, totals: RunTotals) -> None:
+    if sink is None:
+        out.write(sentence_line(score))
+    else:
+        sink.sentence(score)
+    totals.add(score)
+
+
+def _emit_reading(tree: Tree, line_no: int, out: Output, errors: ErrorLimit, djam=None) -> None:
+    """DEBUG 2 reading trace and reading errors, in the order evalb produces them
+    (``djam``: evalb_spmrl's extra stderr line before a bracket with two words)."""
     done = 0
     for at, message in tree.errors:
         if at > done:
             out.write("".join(tree.trace[done:at]))
             done = at
+        if djam is not None and message == MSG_TWO_ELEMENTS:
+            from .spmrl import djam_line
+
+            djam(djam_line(tree.line))
         errors.report(line_no, message)
     if done < len(tree.trace):
         out.write("".join(tree.trace[done:]))

@@ -106,7 +106,8 @@ class ReadOptions(NamedTuple):
     def from_params(cls, params: Params, *, trace: bool = False,
                     keys: Optional[Mapping[str, Optional[str]]] = None) -> "ReadOptions":
         return cls(
-            frozenset(params.delete_labels),
+            # evalb_spmrl keeps every terminal as a word, whatever DELETE_LABEL says.
+            frozenset(params.delete_labels) if params.variant.delete_words else frozenset(),
             frozenset(params.delete_labels_for_length),
             frozenset(params.quote_labels),
             trace,
@@ -313,11 +314,12 @@ def nesting_depth(line: str) -> int:
     return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets), initial=0))
 
 
-def legacy_lines(stream: BinaryIO) -> Iterator[str]:
-    """Lines as evalb's fgets(buff, 5000) returns them, one byte per character."""
+def legacy_lines(stream: BinaryIO, chunk: int = LEGACY_LINE_CHUNK) -> Iterator[str]:
+    """Lines as evalb's fgets(buff, 5000) returns them (evalb_spmrl: ``chunk`` 49,999), one
+    byte per character."""
     for raw in stream:
-        if len(raw) <= LEGACY_LINE_CHUNK:
+        if len(raw) <= chunk:
             yield raw.decode("latin-1")
         else:
-            for start in range(0, len(raw), LEGACY_LINE_CHUNK):
-                yield raw[start:start + LEGACY_LINE_CHUNK].decode("latin-1")
+            for start in range(0, len(raw), chunk):
+                yield raw[start:start + chunk].decode("latin-1")

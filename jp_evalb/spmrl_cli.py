@@ -1,0 +1,31 @@
+"""``jp_evalb_spmrl``: evalb_spmrl's command line (SPMRL 2013), legacy mode and JP mode.
+
+The same program as ``jp_evalb`` (:mod:`jp_evalb.cli`), run with the evalb_spmrl
+:data:`~jp_evalb.variant.SPMRL` variant: its options (``-K n -L -l -X -V``, ``-c`` echoed),
+its reading (labels and POS tags cut at ``-`` ``=`` ``#``, no word deleted), its length
+mismatch rule, its report (compact view, ``./status``). ``python -m jp_evalb.spmrl_cli``
+runs it too.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+from .cli import split_extra
+from .variant import SPMRL
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra = split_extra(argv, SPMRL)
+    if extra.legacy:
+        from .legacy import run_legacy
+
+        return run_legacy(extra.rest, extra, sys.stdout, sys.stderr)
+    from .jp import run_jp
+
+    return run_jp(extra.rest, extra, sys.stdout, sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
