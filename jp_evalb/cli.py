@@ -116,7 +116,9 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
                     elif i + 1 < len(args):
                         i += 1
                         value = args[i]
-                    elif strict:
+                    elif strict and ch != "K":
+                        # (evalb_spmrl's -K without a value evaluates one sentence, which a
+                        # vector shows lined up: JP mode keeps that reading.)
                         raise BadValue(f"-{ch}", f"missing argument ({_MISSING[ch]})")
                     else:
                         err(f"Missing argument: {_MISSING[ch]}\n")
@@ -130,7 +132,7 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
                         if variant.flag_letters:  # evalb_spmrl says what it read
                             err(f"cutoff {params.cutoff_len}\n")
                     elif ch == "K":
-                        flags = flags._replace(limit=_number(ch, value, strict))
+                        flags = flags._replace(limit=_number(ch, value, strict and value != ""))
                     else:
                         params = params.with_(max_error=_number(ch, value, strict))
                     break

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, Sequ
 from .cli import Extra, Usage, parse_evalb_args
 from .output import Output, silence_stdout
 from .params import BadValue, FatalError, Params
-from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
+from .report import HEADER, debug_dump, matching_trace, sentence_line
 from .scoring import (
+    STATUS_COUNTED_SKIP,
     STATUS_ERROR,
     STATUS_OK,
     STATUS_SKIP,
@@ -39,8 +40,10 @@ from .scoring import (
     reader_keys,
     score_brackets,
     survivors,
+    tag_view,
 )
 from .trees import ReadOptions, Tree, all_brackets, leaf_words, nesting_depth, read_tree
+from .variant import RunFlags
 
 if TYPE_CHECKING:
     from jp_align import Block, Normalizer
@@ -54,6 +57,7 @@ MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
 DUMMY_ROOT = "@S"
 LOOKAHEAD = 64  # test lines examined after a wordless one
+NO_FLAGS = RunFlags()  # evalb's behaviour: none of evalb_spmrl's -K -L -l -X -V
 
 
 class InputError(Exception):
@@ -138,8 +142,14 @@ def score_block(
     table: LabelTable,
     normalizer,
     options: ReadOptions,
+    count_skipped: bool = False,
+    tally=None,
 ) -> BlockResult:
-    """Score one aligned block as one evalb sentence (the aligned feeding)."""
+    """Score one aligned block as one evalb sentence (the aligned feeding).
+
+    ``count_skipped`` (evalb_spmrl ``-X``): a block without test words is a valid status-3
+    sentence whose gold brackets all count as missed; ``tally``: a per-label breakdown
+    (:class:`jp_evalb.per_label.PerLabel`) to add the block to."""
     length = sum(s.tree.length for s in golds)
     bad = [s for s in golds + tests if s.problem]
     if bad:
@@ -151,6 +161,11 @@ def score_block(
     gold_words, gold_tags, gold_spans, gold_owner = _combine(golds, table, options)
     test_words, test_tags, test_spans, _ = _combine(tests, table, options)
     if not test_words:
+        if count_skipped:
+            score = SentenceScore(line_id, length, STATUS_COUNTED_SKIP, 0, len(gold_spans), 0, 0, len(gold_words), 0)
+            if tally is not None:
+                tally.add(score, [s[:3] for s in gold_spans], [], gold_tags, [])
+            return BlockResult(score, [])
         return BlockResult(SentenceScore(line_id, length, STATUS_SKIP), [])
     from jp_align import align_words
 
@@ -172,6 +187,11 @@ def score_block(
         line_id, length, STATUS_OK, brackets.match, brackets.gold, brackets.test,
         brackets.crossing, len(gold_words), correct,
     )
+    if tally is not None:
+        tally.add(score, gold_group_spans, test_group_spans, [gold_tags[i] for g in paired for i in g.left],
+                  [test_tags[j] for g in paired for j in g.right], unpaired=[gold_tags[i] for g in groups
+                                                                           if len(g.left) != len(g.right)
+                                                                           for i in g.left])
     return BlockResult(score, groups)
 
 
@@ -255,7 +275,7 @@ def run_jp(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) -> int
         try:
             return _jp(args, extra, out, err, encoding)
         except (InputError, BadValue) as exc:
-            err.write(f"{PROG}: error: {exc.where}: {exc.message}\n")
+            err.write(f"{extra.variant.prog}: error: {exc.where}: {exc.message}\n")
             return 2
         finally:
             out.flush()
@@ -279,9 +299,9 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
     # bad value ends the run with its one-line error alone.
     warnings: list[str] = []
     try:
-        options = parse_evalb_args(args, warnings.append, encoding, strict=True)
+        options = parse_evalb_args(args, warnings.append, encoding, strict=True, variant=extra.variant)
     except Usage as usage:
-        err.write("".join(warnings) + USAGE)
+        err.write("".join(warnings) + extra.variant.usage)
         return usage.status
     except FatalError as fatal:
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
@@ -296,7 +316,8 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
         raise
     with gold_stream, test_stream:
         _refuse_one_empty(gold_stream, test_stream, options.gold, options.test)
-        return _jp_loop(gold_stream, test_stream, options.gold, options.test, params, extra, out, err)
+        return _jp_loop(gold_stream, test_stream, options.gold, options.test, params, extra, out, err,
+                        options.flags)
 
 
 def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedReader, gold_name: str,
@@ -310,10 +331,17 @@ def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedRe
 
 
 def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, extra: Extra,
-             out: Output, err: Output) -> int:
-    run = _Run(params, extra, out, err)
+             out: Output, err: Output, flags: RunFlags = NO_FLAGS) -> int:
+    run = _Run(params, extra, out, err, flags, (gold_name, test_name))
     read_options = run.read_options
-    golds = _Lookahead(read_sentences(gold_stream, gold_name, read_options))
+    gold_sentences = read_sentences(gold_stream, gold_name, read_options)
+    if flags.limit != -1:
+        # evalb_spmrl -K n: the first n gold lines (at least one); the test lines left over
+        # are not reported, as the original does not check them.
+        from itertools import islice
+
+        gold_sentences = islice(gold_sentences, max(flags.limit, 1))
+    golds = _Lookahead(gold_sentences)
     tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
     # Blocks with sentences on one side only are held back: followed by a two-sided block they
     # are unaligned sentences in the middle (status 1); at the end of the input they are the
@@ -341,13 +369,14 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
                 run.block(*held)
             pending = []
             run.block(block, gold_items, test_items)
+    if pending and flags.limit != -1 and not pending[0][1]:
+        pending = []
     if pending:
         _, gold_items, test_items = pending[0]
         which = "gold" if gold_items else "test"
         line_id = gold_items[0].number if gold_items else run.next_gold
         err.write(f"{line_id} : Number of lines unmatch (too many lines in {which} file)\n")
-    run.finish()
-    return 0
+    return run.finish()
 
 
 class _Lookahead:
@@ -402,13 +431,26 @@ def _text(sentence: Sentence) -> list[str]:
 class _Run:
     """Per-run state of JP mode: totals, output sinks, the alignment log."""
 
-    def __init__(self, params: Params, extra: Extra, out: Output, err: Output) -> None:
+    def __init__(self, params: Params, extra: Extra, out: Output, err: Output,
+                 flags: RunFlags = NO_FLAGS, names: tuple = (None, None)) -> None:
         self.params, self.extra, self.out, self.err = params, extra, out, err
+        self.flags, self.names = flags, names
         self._normalizer: Optional[Normalizer] = None
         self.table = LabelTable(params)
         self.read_options = ReadOptions.from_params(params, trace=params.debug > 1,
                                                     keys=reader_keys(params, self.table))
         self.totals = RunTotals(params.cutoff_len)
+        self.skipped_gold = None
+        if flags.count_skipped:
+            from .spmrl import scored_gold_counter
+
+            self.skipped_gold = scored_gold_counter(self.table, self.read_options)
+        self.tally = None
+        if extra.per_label:
+            from .per_label import PerLabel
+
+            self.tally = PerLabel(params)
+        self.tags = (lambda t: tag_view(t, params)) if params.variant.cut_tags else None
         self.sink = None
         if extra.json:
             from .jsonout import JsonSink
@@ -440,8 +482,9 @@ class _Run:
         """evalb's own result for a pair of lines, unless evalb rejects it (status 1)."""
         if gold.problem or test.problem:
             return None
+        # (evalb_spmrl's length-mismatch rule is not applied: such a pair is aligned.)
         ev = evaluate_pair(gold.number, gold.tree, test.tree, self.params, self.table,
-                           read_error=False, debug=self.params.debug)
+                           read_error=False, debug=self.params.debug, skipped_gold=self.skipped_gold)
         return None if ev.score.status == STATUS_ERROR else ev
 
     def accepted(self, gold: Sentence, test: Sentence, tests: _Lookahead) -> Optional[Evaluation]:
@@ -457,7 +500,7 @@ class _Run:
         if ev is None:
             self.rejected = (gold, test)  # the aligner's block for it need not ask evalb again
             return None
-        if ev.score.status != STATUS_SKIP or not gold.tree.words:
+        if ev.score.status not in (STATUS_SKIP, STATUS_COUNTED_SKIP) or not gold.tree.words:
             return ev
         for k in range(1, LOOKAHEAD + 1):
             test_next = tests.peek(k)
@@ -494,7 +537,7 @@ class _Run:
             self._emit(block, gold_items, test_items, ev, None, None)
             return
         result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer,
-                             self.read_options)
+                             self.read_options, self.flags.count_skipped, self.tally)
         if result.note:
             self.err.write(f"{line_id} : {result.note}")
         if debug > 1:
@@ -516,9 +559,11 @@ class _Run:
         else:
             self.sink.sentence(score)
         self.totals.add(score)
+        if self.tally is not None and ev is not None:
+            self.tally.add_evaluation(ev)
         if debug >= 1 and self.sink is None:
             if ev is not None:
-                out.write(debug_dump(ev, params.labels_equal))
+                out.write(debug_dump(ev, params.labels_equal, self.tags, "utf-8"))
             else:
                 out.write(_block_dump(block, gold_items, test_items, groups or []))
         if self.log is not None and ev is None:
@@ -534,18 +579,31 @@ class _Run:
 
                 self.log.write(json.dumps(record) + "\n")
 
-    def finish(self) -> None:
+    def finish(self) -> int:
         totals, out = self.totals, self.out
         if self.sink is not None:
             self.log.seek(0)
-            self.sink.finish(totals, self.log)
-            return
-        out.write(summary(totals.all, totals.short, self.params.cutoff_len))
+            more = {} if self.tally is None else {"per_label": self.tally.record()}
+            self.sink.finish(totals, self.log, more)
+            return 0
+        from .spmrl import STATUS_FILE, ending, write_status
+
+        end = ending(totals, self.params, self.flags, *self.names)
+        out.write(end.text)
+        if self.tally is not None:
+            out.write(self.tally.table())
         if self.extra.show_alignment:
             out.write("\n-- Alignment: blocks that are not 1:1 or whose words are not paired 1:1 --\n")
             self.log.seek(0)
             for line in self.log:
                 out.write(line)
+        if end.status is not None:
+            # evalb_spmrl's ./status, with JP mode's figures.
+            try:
+                write_status(end.status)
+            except OSError as exc:
+                raise InputError(STATUS_FILE, f"cannot write the status file ({exc.strerror})") from None
+        return 0
 
 
 def _block_dump(block: Block, golds, tests, groups: list[Block]) -> str:

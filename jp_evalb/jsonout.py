@@ -27,10 +27,14 @@ class JsonSink:
         self._out.write(("\n  " if self._first else ",\n  ") + json.dumps(record))
         self._first = False
 
-    def finish(self, totals: RunTotals, alignment: Optional[Iterable[str]] = None) -> None:
+    def finish(self, totals: RunTotals, alignment: Optional[Iterable[str]] = None,
+               more: Optional[dict] = None) -> None:
+        """``more``: further top-level members (``per_label``)."""
         self._out.write('\n], "summary": {"all": %s, "len<=%d": %s}'
                         % (json.dumps(_totals_record(totals.all)), totals.cutoff,
                            json.dumps(_totals_record(totals.short))))
+        for key, value in (more or {}).items():
+            self._out.write(", %s: %s" % (json.dumps(key), json.dumps(value)))
         if alignment is not None:
             self._out.write(', "alignment": [')
             first = True

@@ -154,7 +154,7 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
             out.write(matching_trace(ev, gold.line, test.line))
         _sentence(ev.score, out, sink, totals)
         if tally is not None:
-            tally.add_evaluation(ev, table)
+            tally.add_evaluation(ev)
         if ev.error is not None and ev.error_after_line:
             errors.report(line_no, ev.error)
         if debug >= 1 and sink is None:
@@ -166,7 +166,7 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
         if next(test_lines, None) is not None:
             errors.report(line_no, "Number of lines unmatch (too many lines in test file)\n")
     if sink is not None:
-        sink.finish(totals)
+        sink.finish(totals, None, {} if tally is None else {"per_label": tally.record()})
         return 0
     from .spmrl import ending, write_status
 

@@ -80,10 +80,18 @@ def summary(all_totals: Totals, short_totals: Totals, cutoff: int, title: str = 
 # Debug output (evalb's -d / -D)
 
 
-def debug_dump(ev: Evaluation, labels_equal, tag_view=None) -> str:
+def _pad(text: str, width: int, encoding: str) -> str:
+    """printf's %-Ns: pads to N bytes of the output encoding, not N characters."""
+    if text.isascii() or encoding == "latin-1":
+        return text.ljust(width)
+    return text + " " * (width - len(text.encode(encoding, "surrogateescape")))
+
+
+def debug_dump(ev: Evaluation, labels_equal, tag_view=None, encoding: str = "latin-1") -> str:
     """evalb's dsp_info: terminals and brackets of both lines with their result codes.
 
-    ``tag_view``: how tags are compared (evalb_spmrl cuts them, and then shows them cut)."""
+    ``tag_view``: how tags are compared (evalb_spmrl cuts them, and then shows them cut);
+    ``encoding``: of the output (fields are padded by bytes, as printf does)."""
     gw, gt, tw, tt = ev.gold_words, ev.gold_tags, ev.test_words, ev.test_tags
     gb, tb = ev.gold_brackets, ev.test_brackets
     if ev.bracket_score is None:
@@ -105,19 +113,20 @@ def debug_dump(ev: Evaluation, labels_equal, tag_view=None) -> str:
     for i in range(max(len(gw), len(tw))):
         # evalb skips a terminal whose word is empty (it tests word[0]).
         if i < len(gw) and gw[i]:
-            left = "%3d : %d : %-6s  %-16s      " % (i, gterm[i], gt[i], gw[i])
+            left = "%3d : %d : %s  %s      " % (i, gterm[i], _pad(gt[i], 6, encoding), _pad(gw[i], 16, encoding))
         else:
             left = " " * 40
-        right = "%3d : %d : %-6s  %-16s\n" % (i, tterm[i], tt[i], tw[i]) if i < len(tw) and tw[i] else "\n"
+        right = ("%3d : %d : %s  %s\n" % (i, tterm[i], _pad(tt[i], 6, encoding), _pad(tw[i], 16, encoding))
+                 if i < len(tw) and tw[i] else "\n")
         out.append(left + right)
     out.append("\n")
     for i in range(max(len(gb), len(tb))):
         if i < len(gb):
-            left = "%3d : %d : %3d  %3d  %-6s      " % (i, gcodes[i], gb[i][0], gb[i][1], glabels[i])
+            left = "%3d : %d : %3d  %3d  %s      " % (i, gcodes[i], gb[i][0], gb[i][1], _pad(glabels[i], 6, encoding))
         else:
             left = " " * 32
         if i < len(tb):
-            right = "%3d : %d : %3d  %3d  %-6s\n" % (i, tcodes[i], tb[i][0], tb[i][1], tlabels[i])
+            right = "%3d : %d : %3d  %3d  %s\n" % (i, tcodes[i], tb[i][0], tb[i][1], _pad(tlabels[i], 6, encoding))
         else:
             right = "\n"
         out.append(left + right)

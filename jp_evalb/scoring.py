@@ -400,7 +400,7 @@ class Evaluation:
 
     __slots__ = ("score", "error", "gold_words", "gold_tags", "test_words", "test_tags",
                  "gold_brackets", "test_brackets", "bracket_score", "gold_prepared", "test_prepared", "trace",
-                 "first", "error_after_line")
+                 "first", "error_after_line", "spans")
 
     def __init__(self, score: SentenceScore, error: Optional[str], gold_words: list[str], gold_tags: list[str],
                  test_words: list[str], test_tags: list[str], gold_brackets: list, test_brackets: list,
@@ -416,6 +416,7 @@ class Evaluation:
         self.trace = trace
         self.first: Optional[SentenceScore] = None
         self.error_after_line = False
+        self.spans: Optional[tuple[list, list]] = None  # the scored brackets, gold and test
 
 
 def evaluate_pair(
@@ -490,6 +491,7 @@ def evaluate_pair(
     ev.bracket_score = brackets
     ev.gold_prepared, ev.test_prepared = gold_prepared, test_prepared
     ev.first = first
+    ev.spans = (gold_spans, test_spans)
     return ev
 
 
