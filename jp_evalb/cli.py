@@ -150,7 +150,9 @@ def _flag(flags: RunFlags, letter: str) -> RunFlags:
         return flags._replace(count_skipped=True)
     if letter == "V":
         return flags._replace(name_files=True)
-    return flags._replace(compact=letter)  # L or l
+    if letter == "L" and flags.compact == "l":
+        return flags  # -l (the len<=N totals) wins over -L whatever their order
+    return flags._replace(compact=letter)
 
 
 def _number(option: str, value: str, strict: bool) -> int:

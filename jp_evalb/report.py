@@ -98,7 +98,8 @@ def debug_dump(ev: Evaluation, labels_equal, tag_view=None, encoding: str = "lat
         gterm, tterm = [NOT_EVALUATED] * len(gw), [NOT_EVALUATED] * len(tw)
     else:
         if tag_view is not None:
-            gt, tt = tag_view(gt), tag_view(tt)
+            # Only compared tags are cut (test words beyond a 0- or 1-word gold line are not).
+            gt, tt = tag_view(gt), list(tag_view(tt[:len(gt)])) + list(tt[len(gt):])
         # Tags are compared position by position over the gold words (wn1 == wn2, except for
         # evalb_spmrl's 0- or 1-word gold line): 1 correct, 0 wrong, 9 beyond the gold words.
         gterm = [MATCHED if labels_equal(a, b) else UNMATCHED for a, b in zip(gt, tt)]
