@@ -107,8 +107,8 @@ def debug_dump(ev: Evaluation, labels_equal, tag_view=None, encoding: str = "lat
     gcodes, glabels = _bracket_view(ev.gold_prepared, gb, ev, gold=True)
     tcodes, tlabels = _bracket_view(ev.test_prepared, tb, ev, gold=False)
     if ev.score.status == STATUS_COUNTED_SKIP:
-        # evalb_spmrl -X: the gold brackets were counted (result 0), the test side is empty.
-        gcodes, tw, tb = [UNMATCHED] * len(gb), [], []
+        # evalb_spmrl -X: the gold brackets were counted (result 0).
+        gcodes = [UNMATCHED] * len(gb)
     out = ["-<1>---(wn1=%3d, bn1=%3d)-           -<2>---(wn2=%3d, bn2=%3d)-\n"
            % (len(gw), len(gb), len(tw), len(tb))]
     for i in range(max(len(gw), len(tw))):

@@ -132,7 +132,7 @@ def random_files(rng: random.Random) -> tuple[str, str]:
         gold_text = wrap(gold, wrapper)
         test_text = wrap(test, wrapper if rng.random() < 0.9 else rng.choice(WRAPPERS))
         roll = rng.random()
-        if roll < 0.06:
+        if roll < 0.1:
             test_text = rng.choice(["", "(())", "()", "(TOP)", "   "])
         elif roll < 0.09:
             gold_text = ""
@@ -158,7 +158,7 @@ def random_args(rng: random.Random) -> list[str]:
         args += ["-p", "unlabeled.prm"]
     options = [["-X"], ["-L"], ["-l"], ["-V"], ["-K", str(rng.randint(-1, 5))], [f"-K{rng.randint(0, 4)}"],
                ["-c", str(rng.randint(0, 10))], ["-e", str(rng.randint(0, 3))], ["-d"], ["-D"], ["-XL"], ["-LX"],
-               ["-VX"], ["-Xd"]]
+               ["-VX"], ["-Xd"], ["-X", "-d"], ["-X", "-D"]]
     for _ in range(rng.randint(0, 3)):
         option = rng.choice(options)
         if option in (["-d"], ["-D"]) and rng.random() < 0.5:
