@@ -12,10 +12,15 @@ lines, missing or extra lines at the end. Each case runs with a random option se
 spmrl/spmrl_hebrew/COLLINS/new parameter files or two of our own), both
 programs in their own empty working directory. Stdout, stderr, the exit code and the
 ``status`` file they leave behind must be identical, byte for byte.
+
+Where the inputs line up for the original (exit 0, nothing on stderr but ``cutoff N``, one
+status-0 line per sentence numbered 1, 2, 3, ...), JP mode must give the same stdout and the
+same ``status`` file too (continuity).
 """
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -184,11 +189,24 @@ def make_case(root: Path, who: str, gold: str, test: str) -> Path:
     return folder
 
 
+SENTENCE = re.compile(rb"^ *(\d+) +\d+ +(\d) ")
+
+
+def lines_up(result: tuple) -> bool:
+    """The original's "inputs already line up" condition (the vectors' ``lines_up``)."""
+    code, stdout, stderr, _ = result
+    if code != 0 or any(not line.startswith(b"cutoff ") for line in stderr.splitlines()):
+        return False
+    rows = [m.groups() for m in map(SENTENCE.match, stdout.splitlines()) if m]
+    return all(status == b"0" for _, status in rows) and [int(n) for n, _ in rows] == list(range(1, len(rows) + 1))
+
+
 def test_legacy_matches_the_compiled_evalb_spmrl(tmp_path: Path) -> None:
     original = original_binary("evalb_spmrl")
     rng = random.Random(SEED)
     ours = [sys.executable, "-m", "jp_evalb.spmrl_cli", "--legacy"]
     mismatches = []
+    lined_up = 0
     for number in range(CASES):
         gold, test = random_files(rng)
         args = random_args(rng)
@@ -200,4 +218,10 @@ def test_legacy_matches_the_compiled_evalb_spmrl(tmp_path: Path) -> None:
             what = [name for name, a, b in zip(("exit code", "stdout", "stderr", "status file"), expected, actual)
                     if a != b]
             mismatches.append(f"case{number} {args}: {', '.join(what)} differ")
+        elif lines_up(expected):
+            lined_up += 1
+            jp = run_in(make_case(case, "jp", gold, test), [*ours[:-1], *args])
+            if (jp[0], jp[1], jp[3]) != (expected[0], expected[1], expected[3]):
+                mismatches.append(f"case{number} {args}: JP mode on lined-up inputs differs")
     assert not mismatches, f"{len(mismatches)} of {CASES} cases differ:\n" + "\n".join(mismatches[:20])
+    assert lined_up > CASES // 10, f"only {lined_up} cases line up: the generator no longer tests continuity"
