@@ -125,11 +125,13 @@ def _markers(edits: list, matched: list, gold_edits: list) -> list[str]:
             gold_set.add((g[0], g[1], g[2], alt))
     for m in matched:
         start, end, original, correction = m
+        # Offsets are compared unshrunk; an edit counts as an insertion when its shrunk form
+        # inserts (vectors syn_adjacent_markers_v, syn_correction_whitespace_v).
         if original and not correction:      # a deletion
-            touching = [e for e in edits if not e[2] and e[3] and (e[0] == end or e[1] == start)]
+            touching = [e for e in edits if (e[0] == end or e[1] == start) and _inserts(e)]
             mark = "&"
         elif correction and not original:    # an insertion
-            touching = [e for e in edits if e[2] and not e[3] and (e[0] == end or e[1] == start)]
+            touching = [e for e in edits if (e[0] == end or e[1] == start) and e[2] and not e[3]]
             mark = "*"
         else:
             continue
@@ -139,6 +141,11 @@ def _markers(edits: list, matched: list, gold_edits: list) -> list[str]:
             mark = "!"
         lines.append(mark + " " + py2.repr_value(m))
     return lines
+
+
+def _inserts(edit: tuple) -> bool:
+    shrunk = shrink(edit)
+    return not shrunk[2] and bool(shrunk[3])
 
 
 def score_sentences(
