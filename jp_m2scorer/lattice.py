@@ -165,16 +165,24 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
             if room < 0:
                 continue
             for j in outs:
-                if (i, j) in edits:
-                    continue
                 second = edits[(k, j)]
                 if second.unchanged > room:
                     continue
+                old = edits.get((i, j))
+                if old is not None:
+                    # The arc exists: it keeps its edit, but a cheaper run of operations
+                    # between the same cells lowers its cost (the closure relaxes costs
+                    # like Floyd-Warshall; real corpora pin this, e.g. CoNLL-14).
+                    cost = first.cost + second.cost
+                    if cost < old.cost:
+                        old.cost = cost
+                    continue
                 both_noop = first.kind == "noop" and second.kind == "noop"
-                edits[(i, j)] = Edit(
+                new = Edit(
                     "noop" if both_noop else "sub", first.start, second.end,
                     _join(first.original, second.original), _join(first.correction, second.correction),
                     first.unchanged + second.unchanged, first.cost + second.cost, True)
+                edits[(i, j)] = new
                 edges.append((i, j))
                 succ[i].append(j)
                 pred[j].append(i)
