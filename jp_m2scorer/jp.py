@@ -74,8 +74,8 @@ def _best_cut(source: Sequence[str], hypothesis: Sequence[str], boundary: int, g
     """The cut near ``guess`` whose two sides best match the source on each side of the
     boundary, compared on characters (token alignment ties at a boundary are common:
     ``All-in-all`` -> ``All in all`` is one substitution and two insertions either way).
-    Each side's window may be a few tokens longer or shorter than the source's, so that
-    corrections inside the window do not shift the comparison."""
+    Each side's window is compared with the best-matching run of hypothesis tokens next to
+    the cut, so that corrections inside the window do not shift the comparison."""
     before_tokens = source[max(0, boundary - WINDOW):boundary]
     after_tokens = source[boundary:boundary + WINDOW]
     before, after = " ".join(before_tokens), " ".join(after_tokens)
@@ -83,34 +83,30 @@ def _best_cut(source: Sequence[str], hypothesis: Sequence[str], boundary: int, g
     for cut in range(max(0, guess - SLACK), min(len(hypothesis), guess + SLACK) + 1):
         cost_before = min(
             Levenshtein.distance(before, " ".join(hypothesis[start:cut]))
-            for start in _spans_back(hypothesis, cut, len(before)))
+            for start in _spans_back(hypothesis, cut, len(before_tokens)))
         cost_after = min(
             Levenshtein.distance(after, " ".join(hypothesis[cut:stop]))
-            for stop in _spans_forward(hypothesis, cut, len(after)))
+            for stop in _spans_forward(hypothesis, cut, len(after_tokens)))
         # ties: prefer a cut whose edge tokens are the source's own edge tokens, then the guess
         edges = ((cut == 0 or boundary == 0 or hypothesis[cut - 1] != source[boundary - 1])
                  + (cut >= len(hypothesis) or hypothesis[cut] != source[boundary]))
-        cost = (cost_before + cost_after, edges, abs(cut - guess))
+        # and a next sentence that does not open with punctuation the system appended to
+        # the previous one (sources often lack their final full stop)
+        opens_with_punct = cut < len(hypothesis) and not any(ch.isalnum() for ch in hypothesis[cut])
+        cost = (cost_before + cost_after, edges, opens_with_punct, abs(cut - guess))
         if best_cost is None or cost < best_cost:
             best, best_cost = cut, cost
     return best
 
 
-def _spans_back(tokens: Sequence[str], end: int, chars: int) -> list[int]:
-    """Start indices of token runs ending at ``end`` about ``chars`` characters long."""
-    start, length = end, -1
-    while start > 0 and length < chars:
-        start -= 1
-        length += len(tokens[start]) + 1
-    return [s for s in (start - 1, start, start + 1) if 0 <= s <= end]
+def _spans_back(tokens: Sequence[str], end: int, count: int) -> range:
+    """Start indices of the token runs ending at ``end`` that a window of ``count`` source
+    tokens may align with (corrections insert or delete a few tokens)."""
+    return range(max(0, end - count - SLACK), end + 1)
 
 
-def _spans_forward(tokens: Sequence[str], begin: int, chars: int) -> list[int]:
-    stop, length = begin, -1
-    while stop < len(tokens) and length < chars:
-        length += len(tokens[stop]) + 1
-        stop += 1
-    return [s for s in (stop - 1, stop, stop + 1) if begin <= s <= len(tokens)]
+def _spans_forward(tokens: Sequence[str], begin: int, count: int) -> range:
+    return range(begin, min(len(tokens), begin + count + SLACK) + 1)
 
 
 def _monotone(points: list[int], limit: int) -> list[int]:
