@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 from typing import BinaryIO, Iterator, Optional, TextIO
 
-from .cli import Extra, Usage, parse_evalb_args
+from .args import Extra, Usage, parse_evalb_args
 from .output import Output, silence_stdout
 from .params import FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
@@ -93,7 +93,7 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
         if extra.json:
             from .jsonout import JsonSink
 
-            sink = JsonSink(out, "legacy")
+            sink = JsonSink(out, "legacy", options)
         else:
             sink = None
         try:
