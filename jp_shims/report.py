@@ -31,6 +31,7 @@ table{border-collapse:collapse}
 .place{color:#555;font-size:12px}
 .kind{display:inline-block;padding:0 .4em;border-radius:3px;color:#fff;font-size:12px}
 .reason{color:#666;font-size:12px}
+.fig{display:inline-block;margin-right:.6em;white-space:nowrap;font-size:12.5px}
 mark{border-radius:2px;padding:0 1px}
 .k-normalized{background:#2e7d32}.k-similar{background:#f9a825}.k-mismatch{background:#c62828}
 .k-unaligned{background:#555}.k-merged{background:#1565c0}.k-retokenized{background:#6a1b9a}
@@ -65,6 +66,9 @@ SCRIPT = """
       var key=th.getAttribute('data-key');
       order={key:key,desc:order.key===key?!order.desc:key==='loss'}; sort();});});
   filter.addEventListener('change',apply);
+  // A link can open the report filtered: FILE.html#kind=merged
+  var wanted=/kind=([a-z]+)/.exec(location.hash||'');
+  if(wanted && filter.querySelector('option[value="'+wanted[1]+'"]')) filter.value=wanted[1];
   sort(); apply();
 })();
 """
@@ -124,8 +128,8 @@ def _figures(record: BlockRecord) -> str:
     parts = []
     for key, value in record.figures.items():
         shown = "&ndash;" if value is None else (f"{value:.4g}" if isinstance(value, float) else _e(value))
-        parts.append(f"{_e(key)}&nbsp;{shown}")
-    return "<br>".join(parts)
+        parts.append(f'<span class="fig">{_e(key)}&nbsp;{shown}</span>')
+    return " ".join(parts)
 
 
 def _row(number: int, record: BlockRecord, labels: Sequence[str]) -> str:
