@@ -112,6 +112,10 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
                 problem = f"{tree.errors[0][1].strip()}: {problem}"
         elif tree.errors:
             problem = tree.errors[0][1].strip()
+            if tree.underflow:
+                problem = "a \")\" closes no open bracket"
+        elif tree.underflow:
+            problem = "a \")\" closes no open bracket"
         text = leaf_words(line, options.delete) if problem else tree.words
         yield Sentence(number, tree, problem, text, name)
 
