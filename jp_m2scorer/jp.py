@@ -13,7 +13,7 @@ unchanged scorer runs on those pairs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Sequence, TextIO
+from typing import Sequence
 
 from rapidfuzz.distance import Levenshtein
 
@@ -36,6 +36,7 @@ class BlockRecord:
     """One aligned block that is not a plain one-line-per-sentence pair."""
 
     kind: str                 # jp_align kind: similar, mismatch, unaligned, ...
+    gold_indices: list[int]   # indices of the gold sentences (scoring order)
     gold_lines: list[int]     # gold file line numbers of the S lines
     system_lines: list[int]   # system file line numbers
     gold_texts: list[str]
@@ -118,34 +119,42 @@ def _monotone(points: list[int], limit: int) -> list[int]:
     return out
 
 
-def resegment(gold: list[Sentence], system: list[tuple[str, int]]) -> tuple[list, list[BlockRecord]]:
-    """(gold sentence, hypothesis text) pairs in gold order, and the blocks that changed."""
+def resegment(gold: list[Sentence], system: list[tuple[str, int]]) -> tuple[list, list[BlockRecord], int]:
+    """(gold sentence, hypothesis text) pairs in gold order, the blocks that changed, and
+    the number of blocks left one line per sentence (scored as m2scorer pairs them)."""
     gold_tokens = [s.tokens for s in gold]
     system_tokens = [py2.split(text) for text, _ in system]
     blocks = align_sentences(gold_tokens, system_tokens, threshold=SIMILARITY_THRESHOLD)
     pairs: list[tuple[Sentence, str]] = []
     records: list[BlockRecord] = []
+    plain = 0
     for block in blocks:
         left, right = list(block.left), list(block.right)
         if len(left) == 1 and len(right) == 1:
             pairs.append((gold[left[0]], system[right[0]][0]))
+            plain += 1
             continue
         sentences = [gold[i] for i in left]
         lines = [system[j] for j in right]
-        hypotheses = _split_block(sentences, [system_tokens[j] for j in right])
+        if not right:
+            # no system line for these sentences: scored as left unchanged (no edit proposed)
+            hypotheses = [s.text for s in sentences]
+        else:
+            hypotheses = _split_block(sentences, [system_tokens[j] for j in right])
         if len(left) == len(right) and _cost(sentences, [py2.split(t) for t, _ in lines]) <= _cost(
                 sentences, [h.split(" ") if h else [] for h in hypotheses]):
             # the lines pair with the sentences at least as well one by one (a block of
             # heavily corrected sentences, not a merge or a split): keep them as written
             hypotheses = [text for text, _ in lines]
             pairs.extend(zip(sentences, hypotheses))
+            plain += len(left)
             continue
         pairs.extend(zip(sentences, hypotheses))
         records.append(BlockRecord(
-            block.kind, [s.line for s in sentences], [number for _, number in lines],
+            block.kind, left, [s.line for s in sentences], [number for _, number in lines],
             [s.text for s in sentences], [text for text, _ in lines], hypotheses,
             block.reason or _describe(len(left), len(right))))
-    return pairs, records
+    return pairs, records, plain
 
 
 def _cost(sentences: list[Sentence], runs: list[list[str]]) -> int:
@@ -174,26 +183,3 @@ def _describe(gold_count: int, system_count: int) -> str:
     if gold_count == 1:
         return "one gold sentence split over %d system lines" % system_count
     return "%d gold sentences on %d system lines" % (gold_count, system_count)
-
-
-def iter_records(records: list[BlockRecord]) -> Iterator[str]:
-    for r in records:
-        yield "gold %s <-> system %s: %s (%s)" % (
-            _span(r.gold_lines), _span(r.system_lines), r.reason, r.kind)
-
-
-def _span(numbers: list[int]) -> str:
-    if not numbers:
-        return "-"
-    return str(numbers[0]) if len(numbers) == 1 else "%d-%d" % (numbers[0], numbers[-1])
-
-
-def note(records: list[BlockRecord], stream: TextIO) -> None:
-    """The stderr note when JP mode re-segmented anything (m2scorer would have failed or
-    scored unrelated pairs)."""
-    if not records:
-        return
-    stream.write("jp_m2scorer: note: %d block(s) re-segmented onto the gold sentences; "
-                 "m2scorer itself would fail or pair unrelated lines here:\n" % len(records))
-    for line in iter_records(records):
-        stream.write("  " + line + "\n")

@@ -68,7 +68,11 @@ def _decode(data: bytes, path: str, base_offset_line: int = 0) -> str:
 
 def read_gold(path: str) -> list[Sentence]:
     """Parse SOURCE_GOLD into sentences, exactly as release 3.2 accepts or rejects it."""
-    text = _decode(read_bytes(path), path)
+    return parse_gold(_decode(read_bytes(path), path), path)
+
+
+def parse_gold(text: str, path: str = "<gold>") -> list[Sentence]:
+    """Parse M2 text (already decoded) into sentences; ``path`` names it in errors."""
     lines = text.splitlines(True)
     sentences: list[Sentence] = []
     block: list[tuple[int, str]] = []

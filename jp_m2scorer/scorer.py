@@ -35,6 +35,7 @@ class SentenceResult:
     matched: list               # the subset of ``edits`` counted as correct
     gold_edits: list            # the chosen annotator's gold edits
     gold_types: list
+    matched_gold: list          # indices into ``gold_edits`` of the credited edits
 
 
 @dataclass
@@ -42,7 +43,7 @@ class Totals:
     correct: int = 0
     proposed: int = 0
     gold: int = 0
-    sentences: list = field(default_factory=list)
+    sentences: list = field(default_factory=list)   # SentenceResult per sentence, if kept
 
 
 def f_candidate(correct: int, proposed: int, gold: int, beta: float) -> float:
@@ -102,8 +103,11 @@ def _trivial(edit: tuple) -> bool:
     return edit[2].replace(" ", "").lower() == edit[3].replace(" ", "").lower()
 
 
-def _count_correct(edits: list, gold_edits: list) -> list:
+def _count_correct(edits: list, gold_edits: list) -> tuple[list, list[int]]:
+    """Path edits credited, walking the gold list in file order (§4.4), and the indices of
+    the gold edits they matched."""
     matched = []
+    indices = []
     position = 0
     for edit in edits:
         start, end, original, correction = edit
@@ -111,9 +115,10 @@ def _count_correct(edits: list, gold_edits: list) -> list:
             g = gold_edits[index]
             if g[0] == start and g[1] == end and g[2] == original and correction in g[3]:
                 matched.append(edit)
+                indices.append(index)
                 position = index + 1
                 break
-    return matched
+    return matched, indices
 
 
 def _markers(edits: list, matched: list, gold_edits: list) -> list[str]:
@@ -152,8 +157,13 @@ def score_sentences(
     pairs: Iterable[tuple[Sentence, str]],
     options: Options,
     write: Callable[[str], None] | None = None,
+    keep: bool = True,
 ) -> Totals:
-    """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives -v output."""
+    """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives -v output.
+
+    ``keep``: keep every sentence's result in ``Totals.sentences`` (per-type figures, block
+    figures); without it memory stays flat whatever the corpus size.
+    """
     totals = Totals()
     beta = options.beta
     beta2 = beta * beta
@@ -168,7 +178,7 @@ def score_sentences(
             path = [_edit4(e) for e in lat.best_path(lattice, weight)]
             if options.ignore_whitespace_casing:
                 path = [e for e in path if not _trivial(e)]
-            matched = _count_correct(path, gold_edits)
+            matched, matched_gold = _count_correct(path, gold_edits)
             c = totals.correct + len(matched)
             e = totals.proposed + len(path)
             g = totals.gold + len(gold_edits)
@@ -195,12 +205,13 @@ def score_sentences(
             if best is None or _better(candidate, best[0]):
                 best = (candidate, SentenceResult(
                     annotator, len(matched), len(path), len(gold_edits), path, matched,
-                    gold_edits, sentence.types.get(annotator, [])))
+                    gold_edits, sentence.types.get(annotator, []), matched_gold))
         chosen = best[1]
         totals.correct += chosen.correct
         totals.proposed += chosen.proposed
         totals.gold += chosen.gold
-        totals.sentences.append(chosen)
+        if keep:
+            totals.sentences.append(chosen)
         if verbose:
             write(">> Chosen Annotator for line %d : %d\n\n" % (number, chosen.annotator))
     return totals
@@ -233,4 +244,43 @@ def report(totals: Totals, options: Options) -> str:
     lines.append("Precision   : %.4f" % p)
     lines.append("Recall      : %.4f" % r)
     lines.append("F_%.1f       : %.4f" % (options.beta, f))
+    return "\n".join(lines) + "\n"
+
+
+def per_type(sentences: Iterable[SentenceResult]) -> dict[str, list[int]]:
+    """TP/FP/FN per gold error type over the chosen annotators' edits.
+
+    A credited edit counts for the type of the gold edit it matched, a gold edit left
+    unmatched as a miss of its type; a system edit matching nothing takes the type of a gold
+    edit on the same span when there is one, else ``UNK`` (system edits carry no type).
+    """
+    table: dict[str, list[int]] = {}
+    for result in sentences:
+        types = result.gold_types
+        matched = set(result.matched_gold)
+        for index, kind in enumerate(types):
+            row = table.setdefault(kind, [0, 0, 0])
+            row[0 if index in matched else 2] += 1
+        spans = {}
+        for (start, end, _, _), kind in zip(result.gold_edits, types):
+            spans.setdefault((start, end), kind)
+        credited = list(result.matched)
+        for edit in result.edits:
+            if edit in credited:
+                credited.remove(edit)
+                continue
+            kind = spans.get((edit[0], edit[1]), "UNK")
+            table.setdefault(kind, [0, 0, 0])[1] += 1
+    return table
+
+
+def per_type_report(table: dict[str, list[int]], beta: float) -> str:
+    """The ``--per-type`` lines printed after the original's report."""
+    lines = ["", "Per type (chosen annotators; unmatched system edits take the type of a gold edit "
+             "on the same span, else UNK):",
+             "%-12s %6s %6s %6s %9s %9s %9s" % ("type", "TP", "FP", "FN", "Precision", "Recall", "F_%.1f" % beta)]
+    for kind in sorted(table):
+        tp, fp, fn = table[kind]
+        p, r, f = prf(tp, tp + fp, tp + fn, beta)
+        lines.append("%-12s %6d %6d %6d %9.4f %9.4f %9.4f" % (kind, tp, fp, fn, p, r, f))
     return "\n".join(lines) + "\n"
