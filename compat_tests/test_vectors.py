@@ -33,6 +33,7 @@ TOOLS = {
     "errant_compare": ("jp_errant_compare", "jp_errant.compare_cli"),
     "conll18_ud_eval": ("jp_conll18_ud_eval", "jp_conll18.cli"),
     "evalb_spmrl": ("jp_evalb_spmrl", "jp_evalb.spmrl_cli"),
+    "m2scorer": ("jp_m2scorer", "jp_m2scorer.cli"),
 }
 
 # A sentence line of an evalb report: ID, Len., Stat., then nine more columns.
@@ -101,9 +102,9 @@ class Run:
 
 
 def run_tool(case: Case, extra: list[str]) -> Run:
-    """Run the case's command with its folder as working directory. A case with
-    ``files_written`` runs in a temporary copy of its folder (the tool writes there; the
-    vectors stay untouched), and the files it names are read back afterwards."""
+    """Run the case's command in a temporary copy of its folder (a tool may write files there,
+    e.g. evalb_spmrl's ``status``: the vectors stay untouched); the files the case's
+    ``files_written`` names (and ``status``) are read back afterwards."""
     script, module = TOOLS[case.tool]
     if importlib.util.find_spec(module.rsplit(".", 1)[0]) is None or _missing(module):
         pytest.skip(f"{case.tool}: {module} is not implemented yet")
@@ -187,7 +188,7 @@ def lines_up(case: Case) -> bool:
     """
     if case.spec["exit_code"] != 0:
         return False
-    if "lines_up" in case.spec:  # the tool's vectors state it (evalb_spmrl: see its README)
+    if "lines_up" in case.spec:  # tools whose vectors state it (vectors/README.md)
         return bool(case.spec["lines_up"])
     if case.tool == "evalb":
         statuses = [m.group(1) for m in map(EVALB_SENTENCE.match, expected_bytes(case, "stdout").splitlines()) if m]

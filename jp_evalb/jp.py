@@ -22,8 +22,13 @@ from collections import deque
 from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, Sequence, TextIO
 
 
-from .cli import Extra, Usage, parse_evalb_args
-from .output import Output, silence_stdout
+from jp_shims.audit import EXACT as EXACT_BLOCK
+from jp_shims.audit import UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind, format_listing, note_line
+from jp_shims.brokenpipe import silence_stdout
+from jp_shims.cli import help_section
+
+from .args import Extra, Options, Usage, parse_evalb_args
+from .output import Output
 from .params import BadValue, FatalError, Params
 from .report import HEADER, debug_dump, matching_trace, sentence_line
 from .scoring import (
@@ -43,7 +48,6 @@ from .scoring import (
     tag_view,
 )
 from .trees import ReadOptions, Tree, all_brackets, leaf_words, nesting_depth, read_tree
-from .variant import RunFlags
 
 if TYPE_CHECKING:
     from jp_align import Block, Normalizer
@@ -53,11 +57,20 @@ if TYPE_CHECKING:
 EXACT = "exact"  # jp_align.EXACT, the kind of a block or group whose texts are identical
 
 PROG = "jp_evalb"
+ORIGINAL = "evalb"
+LABELS = ("gold", "test")
+PER_LABEL_HELP = ("--per-label", "after the summary, a table per constituent label and POS tag (also in --json)")
+JP_HELP = [
+    "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", PER_LABEL_HELP,
+    ("--install-shim DIR", "write DIR/evalb, a script running jp_evalb, for tools calling evalb by path"),
+    "--version",
+]
+SPMRL_JP_HELP = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", PER_LABEL_HELP,
+                 "--version"]
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
 DUMMY_ROOT = "@S"
 LOOKAHEAD = 64  # test lines examined after a wordless one
-NO_FLAGS = RunFlags()  # evalb's behaviour: none of evalb_spmrl's -K -L -l -X -V
 
 
 class InputError(Exception):
@@ -92,7 +105,7 @@ class Sentence(NamedTuple):
 
 def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterator[Sentence]:
     """Stream the trees of one file; raises :class:`InputError` for input that cannot be
-    processed at all (invalid UTF-8, a line over 10 MB, a tree deeper than 1,000 levels)."""
+    processed at all (invalid UTF-8, a line over 10 MiB (10,485,760 bytes), a tree deeper than 1,000 levels)."""
     number = 0
     while True:
         raw = stream.readline(MAX_LINE_BYTES + 1)
@@ -100,7 +113,7 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
             return
         number += 1
         if len(raw) > MAX_LINE_BYTES:
-            raise InputError(f"{name}:{number}", "line longer than 10 MB")
+            raise InputError(f"{name}:{number}", "line longer than 10 MiB")
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -116,6 +129,10 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
                 problem = f"{tree.errors[0][1].strip()}: {problem}"
         elif tree.errors:
             problem = tree.errors[0][1].strip()
+            if tree.underflow:
+                problem = "a \")\" closes no open bracket"
+        elif tree.underflow:
+            problem = "a \")\" closes no open bracket"
         text = leaf_words(line, options.delete) if problem else tree.words
         yield Sentence(number, tree, problem, text, name)
 
@@ -251,23 +268,6 @@ def _reindex(spans: list[tuple], group: list[int], skip: set) -> list[tuple[int,
     ]
 
 
-def _alignment_line(block: Block, golds, tests, groups: list[Block], gold_words, test_words) -> Optional[str]:
-    """One line for --show-alignment, or None for a 1:1 block whose words pair one to one."""
-    odd = [g for g in groups if not (g.is_one_to_one and g.kind == EXACT)]
-    if block.is_one_to_one and block.kind == EXACT and not odd:
-        return None
-    parts = [f"gold {_ids(golds)} | test {_ids(tests)} | {block.kind}"]
-    if block.reason:
-        parts.append(block.reason)
-    if odd:
-        shown = " ".join(
-            "[" + " ".join(gold_words[i] for i in g.left) + "]=[" + " ".join(test_words[j] for j in g.right) + "]"
-            for g in odd
-        )
-        parts.append(f"groups: {shown}")
-    return " | ".join(parts) + "\n"
-
-
 def run_jp(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) -> int:
     encoding = "utf-8"
     out, err = Output(stdout, encoding), Output(stderr, encoding)
@@ -301,13 +301,14 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
     try:
         options = parse_evalb_args(args, warnings.append, encoding, strict=True, variant=extra.variant)
     except Usage as usage:
-        err.write("".join(warnings) + extra.variant.usage)
+        variant = extra.variant
+        jp_help = SPMRL_JP_HELP if variant.status_file else JP_HELP
+        err.write("".join(warnings) + variant.usage + help_section(jp_help, variant.original))
         return usage.status
     except FatalError as fatal:
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
         raise InputError(name, "cannot open parameter file") from None
     err.write("".join(warnings))
-    params = options.params
     gold_stream = _open(options.gold, "gold")
     try:
         test_stream = _open(options.test, "test")
@@ -316,8 +317,7 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
         raise
     with gold_stream, test_stream:
         _refuse_one_empty(gold_stream, test_stream, options.gold, options.test)
-        return _jp_loop(gold_stream, test_stream, options.gold, options.test, params, extra, out, err,
-                        options.flags)
+        return _jp_loop(gold_stream, test_stream, options, extra, out, err)
 
 
 def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedReader, gold_name: str,
@@ -330,17 +330,18 @@ def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedRe
         raise InputError(f"{empty}:1", f"the file is empty, while {other} is not")
 
 
-def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, extra: Extra,
-             out: Output, err: Output, flags: RunFlags = NO_FLAGS) -> int:
-    run = _Run(params, extra, out, err, flags, (gold_name, test_name))
+def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Output, err: Output) -> int:
+    gold_name, test_name = options.gold, options.test
+    run = _Run(options, extra, out, err)
     read_options = run.read_options
     gold_sentences = read_sentences(gold_stream, gold_name, read_options)
-    if flags.limit != -1:
+    limit = options.flags.limit
+    if limit != -1:
         # evalb_spmrl -K n: the first n gold lines (at least one); the test lines left over
         # are not reported, as the original does not check them.
         from itertools import islice
 
-        gold_sentences = islice(gold_sentences, max(flags.limit, 1))
+        gold_sentences = islice(gold_sentences, max(limit, 1))
     golds = _Lookahead(gold_sentences)
     tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
     # Blocks with sentences on one side only are held back: followed by a two-sided block they
@@ -369,13 +370,15 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
                 run.block(*held)
             pending = []
             run.block(block, gold_items, test_items)
-    if pending and flags.limit != -1 and not pending[0][1]:
-        pending = []
+    if pending and limit != -1 and not pending[0][1]:
+        pending = []  # -K: test lines after the last gold line read are not looked at
     if pending:
         _, gold_items, test_items = pending[0]
         which = "gold" if gold_items else "test"
         line_id = gold_items[0].number if gold_items else run.next_gold
         err.write(f"{line_id} : Number of lines unmatch (too many lines in {which} file)\n")
+        for block, gold_items, test_items in pending:
+            run.left_out(block, gold_items, test_items)
     return run.finish()
 
 
@@ -431,17 +434,17 @@ def _text(sentence: Sentence) -> list[str]:
 class _Run:
     """Per-run state of JP mode: totals, output sinks, the alignment log."""
 
-    def __init__(self, params: Params, extra: Extra, out: Output, err: Output,
-                 flags: RunFlags = NO_FLAGS, names: tuple = (None, None)) -> None:
-        self.params, self.extra, self.out, self.err = params, extra, out, err
-        self.flags, self.names = flags, names
+    def __init__(self, options: Options, extra: Extra, out: Output, err: Output) -> None:
+        params = options.params
+        self.options, self.params, self.extra, self.out, self.err = options, params, extra, out, err
         self._normalizer: Optional[Normalizer] = None
         self.table = LabelTable(params)
         self.read_options = ReadOptions.from_params(params, trace=params.debug > 1,
                                                     keys=reader_keys(params, self.table))
         self.totals = RunTotals(params.cutoff_len)
+        self.flags = options.flags
         self.skipped_gold = None
-        if flags.count_skipped:
+        if options.flags.count_skipped:
             from .spmrl import scored_gold_counter
 
             self.skipped_gold = scored_gold_counter(self.table, self.read_options)
@@ -451,16 +454,18 @@ class _Run:
 
             self.tally = PerLabel(params)
         self.tags = (lambda t: tag_view(t, params)) if params.variant.cut_tags else None
+        from .jsonout import run_signature
+
+        self.signature = run_signature(options, "jp", extra.lang)
         self.sink = None
         if extra.json:
             from .jsonout import JsonSink
 
-            self.sink = JsonSink(out, "jp")
-        self.log = None
-        if extra.show_alignment or extra.json:
-            import tempfile  # only these outputs keep a log (in memory up to 1 MiB, then on disk)
-
-            self.log = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+            self.sink = JsonSink(out, "jp", options, extra.lang)
+        # Every block is counted; records (of blocks JP mode changed) are kept only for the
+        # listing, the JSON blocks and the report.
+        self.audit = AlignmentAudit(options.gold, options.test,
+                                    keep=extra.show_alignment or extra.report is not None)
         self.next_gold = 1
         self.rejected: Optional[tuple[Sentence, Sentence]] = None  # the last pair evalb rejected
         if self.sink is None:
@@ -516,6 +521,7 @@ class _Run:
         self.next_gold = gold.number + 1
         if self.params.debug > 1:
             self.out.write("".join(gold.tree.trace) + "".join(test.tree.trace))
+        self.audit.count(EXACT_BLOCK)
         self._emit(None, (gold,), (test,), ev, None, None)
 
     def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
@@ -534,6 +540,7 @@ class _Run:
             if rejected is None or rejected[0] is not gold_items[0] or rejected[1] is not test_items[0]:
                 ev = self._evaluate(gold_items[0], test_items[0])
         if ev is not None:
+            self.audit.count(EXACT_BLOCK)
             self._emit(block, gold_items, test_items, ev, None, None)
             return
         result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer,
@@ -542,12 +549,58 @@ class _Run:
             self.err.write(f"{line_id} : {result.note}")
         if debug > 1:
             out.write("\n")
+        self._audit(block, gold_items, test_items, result)
         self._emit(block, gold_items, test_items, None, result.score, result.groups)
+
+    def left_out(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
+        """Surplus lines at the end of one file: evalb reports them and scores nothing; they
+        are an unaligned block of the audit."""
+        if not self.audit.keep:
+            self.audit.count(UNALIGNED, len(gold_items), len(test_items))
+            return
+        self.audit.add(self._record(UNALIGNED, block, gold_items, test_items, (), {}, None,
+                                    "surplus lines at the end of one file, left out as evalb does"),
+                       len(gold_items), len(test_items))
+
+    def _audit(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence],
+               result: BlockResult) -> None:
+        """Count (and with records kept, record) a block scored by the aligned feeding."""
+        odd = [g for g in result.groups if not (g.is_one_to_one and g.kind == EXACT)]
+        kind = block_kind(block.kind, len(gold_items), len(test_items), retokenized=bool(odd))
+        if kind == EXACT_BLOCK or not self.audit.keep:
+            self.audit.count(kind, len(gold_items), len(test_items))
+            return
+        score = result.score
+        gold_words = [w for s in gold_items for w in s.tree.words]
+        test_words = [w for s in test_items for w in s.tree.words]
+        groups = tuple(WordGroup(tuple(gold_words[i] for i in g.left), tuple(test_words[j] for j in g.right), g.kind)
+                       for g in odd)
+        figures = {"status": score.status, "matched": score.match, "gold": score.gold, "test": score.test,
+                   "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags}
+        # Brackets missed plus brackets wrongly proposed; a block left unscored (status 1)
+        # loses its whole length.
+        loss = (score.gold + score.test - 2 * score.match if score.status == STATUS_OK
+                else float(score.length) if score.status == STATUS_ERROR else 0.0)
+        reason = block.reason
+        if result.note:
+            reason = (reason + "; " if reason else "") + result.note.strip()
+        self.audit.add(self._record(kind, block, gold_items, test_items, groups, figures, loss, reason),
+                       len(gold_items), len(test_items))
+
+    def _record(self, kind: str, block: Block, gold_items: list[Sentence], test_items: list[Sentence],
+                groups: tuple, figures: dict, loss: Optional[float], reason: str) -> BlockRecord:
+        audit = self.audit
+        return BlockRecord(
+            kind,
+            audit.gold_lines(gold_items[0].number, gold_items[-1].number) if gold_items else None,
+            audit.system_lines(test_items[0].number, test_items[-1].number) if test_items else None,
+            " | ".join(" ".join(s.text) for s in gold_items),
+            " | ".join(" ".join(s.text) for s in test_items),
+            reason=reason, match=block.kind, figures=figures, groups=groups, loss=loss)
 
     def _emit(self, block: Optional[Block], gold_items: Sequence[Sentence], test_items: Sequence[Sentence],
               ev: Optional[Evaluation], score: Optional[SentenceScore], groups: Optional[list[Block]]) -> None:
         params, out, debug = self.params, self.out, self.params.debug
-        line_id = ev.score.id if ev is not None else score.id
         if ev is not None:
             if debug > 1:
                 out.write("\n" + "".join(ev.trace))
@@ -566,61 +619,49 @@ class _Run:
                 out.write(debug_dump(ev, params.labels_equal, self.tags, "utf-8"))
             else:
                 out.write(_block_dump(block, gold_items, test_items, groups or []))
-        if self.log is not None and ev is None:
-            gw = [w for s in gold_items for w in s.tree.words]
-            tw = [w for s in test_items for w in s.tree.words]
-            if self.sink is None:
-                line = _alignment_line(block, gold_items, test_items, groups or [], gw, tw)
-                if line is not None:
-                    self.log.write(f"{line_id}: {line}")
-            else:
-                record = _alignment_record(line_id, block, gold_items, test_items, groups or [], gw, tw)
-                import json
-
-                self.log.write(json.dumps(record) + "\n")
 
     def finish(self) -> int:
-        totals, out = self.totals, self.out
-        if self.sink is not None:
-            self.log.seek(0)
-            more = {} if self.tally is None else {"per_label": self.tally.record()}
-            self.sink.finish(totals, self.log, more)
-            return 0
+        totals, out, extra, audit = self.totals, self.out, self.extra, self.audit
+        variant = self.params.variant
         from .spmrl import STATUS_FILE, ending, write_status
 
-        end = ending(totals, self.params, self.flags, *self.names)
-        out.write(end.text)
-        if self.tally is not None:
-            out.write(self.tally.table())
-        if self.extra.show_alignment:
-            out.write("\n-- Alignment: blocks that are not 1:1 or whose words are not paired 1:1 --\n")
-            self.log.seek(0)
-            for line in self.log:
-                out.write(line)
-        if end.status is not None:
-            # evalb_spmrl's ./status, with JP mode's figures.
-            try:
-                write_status(end.status)
-            except OSError as exc:
-                raise InputError(STATUS_FILE, f"cannot write the status file ({exc.strerror})") from None
+        # evalb's summary, or evalb_spmrl's (-V header, -L/-l line, ./status text).
+        end = ending(totals, self.params, self.flags, self.options.gold, self.options.test)
+        per_label = "" if self.tally is None else self.tally.table()
+        if self.sink is not None:
+            self.sink.finish(totals, audit, blocks=extra.show_alignment,
+                             per_label=None if self.tally is None else self.tally.record())
+        else:
+            out.write(end.text + per_label)
+            if extra.show_alignment:
+                out.write("\n" + format_listing(audit, LABELS))
+            if end.status is not None:
+                # evalb_spmrl's ./status, with JP mode's figures.
+                try:
+                    write_status(end.status)
+                except OSError as exc:
+                    raise InputError(STATUS_FILE, f"cannot write the status file ({exc.strerror})") from None
+        status = 0
+        if extra.report is not None:
+            status = self._write_report(end.text + per_label)
+        note = note_line(variant.prog, audit.summary, original=variant.original, signature=self.signature)
+        if note:
+            self.err.write(note)
+        return status
+
+    def _write_report(self, headline: str) -> int:
+        from jp_shims.report import render_report, write_report
+
+        # The headline: the summary as the original prints it (and --per-label's table).
+        try:
+            write_report(self.extra.report, render_report(
+                tool=self.params.variant.prog, signature=self.signature, headline=headline, audit=self.audit,
+                labels=LABELS, loss_label="brackets lost"))
+        except OSError as error:
+            raise InputError(self.extra.report, f"cannot write the report ({error.strerror})") from None
         return 0
 
 
 def _block_dump(block: Block, golds, tests, groups: list[Block]) -> str:
     return (f"-<block>--- gold {_ids(golds)} | test {_ids(tests)} | {block.kind} | "
             f"{len(groups)} word groups\n========\n")
-
-
-def _alignment_record(line_id, block: Block, golds, tests, groups, gold_words, test_words) -> dict:
-    return {
-        "id": line_id,
-        "gold": [s.number for s in golds],
-        "test": [s.number for s in tests],
-        "kind": block.kind,
-        "reason": block.reason,
-        "groups": [
-            {"gold": [gold_words[i] for i in g.left], "test": [test_words[j] for j in g.right], "kind": g.kind}
-            for g in groups
-            if not (g.is_one_to_one and g.kind == EXACT)
-        ],
-    }

@@ -4,13 +4,19 @@ from __future__ import annotations
 import io
 from typing import BinaryIO, Iterator, Optional, TextIO
 
-from .cli import Extra, Usage, parse_evalb_args
-from .output import Output, silence_stdout
+from jp_shims.brokenpipe import silence_stdout
+
+from .args import Extra, Usage, parse_evalb_args
+from .output import Output
 from .params import FatalError, Params
 from .report import HEADER, debug_dump, matching_trace, sentence_line
 from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys, tag_view
+from .limits import undefined_debug_text, undefined_reading
 from .trees import MSG_TWO_ELEMENTS, ReadOptions, Tree, legacy_lines, read_tree
 from .variant import RunFlags
+
+PROG = "jp_evalb"
+NO_FLAGS = RunFlags()  # evalb's behaviour: none of evalb_spmrl's -K -L -l -X -V
 
 
 SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program killed by SIGPIPE
@@ -95,27 +101,46 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
         if extra.json:
             from .jsonout import JsonSink
 
-            sink = JsonSink(out, "legacy")
+            sink = JsonSink(out, "legacy", options)
         else:
             sink = None
         chunk = params.variant.line_chunk
         try:
-            return _legacy_loop(legacy_lines(gold_stream, chunk), legacy_lines(test_stream, chunk), params,
-                                options.flags, out, err, sink, extra, (options.gold, options.test))
+            return _legacy_loop(legacy_lines(gold_stream, chunk), legacy_lines(test_stream, chunk), params, out, err,
+                                sink, (options.gold, options.test), options.flags, extra.per_label)
         except Killed:
             raise Killed(sink) from None
 
 
-def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params, flags: RunFlags,
-                 out: Output, err: Output, sink, extra: Extra, names: tuple) -> int:
+class UndefinedWarning:
+    """One stderr warning per run where evalb's behaviour is undefined (see jp_evalb.limits)."""
+
+    def __init__(self, err: Output, prog: str = PROG, original: str = "evalb") -> None:
+        self._err = err
+        self._prog, self._original = prog, original
+        self.given = False
+
+    def check(self, reason: Optional[str], name: str, line_no: int) -> None:
+        if reason is not None and not self.given:
+            self.given = True
+            self._err.write(f"{self._prog}: warning: {name}:{line_no}: {reason}: {self._original}'s behaviour is "
+                            f"undefined there (garbage or a crash); scored as if it had no limit\n")
+
+
+def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params,
+                 out: Output, err: Output, sink, names: tuple[str, str] = ("gold", "test"),
+                 flags: RunFlags = NO_FLAGS, per_label: bool = False) -> int:
+    """The main loop. ``flags``: evalb_spmrl's -K -L -l -X -V; ``per_label``: --per-label."""
     debug = params.debug
     variant = params.variant
     table = LabelTable(params)
     options = ReadOptions.from_params(params, trace=debug > 1, keys=reader_keys(params, table))
+    test_options = options._replace(closed_at={})  # evalb keeps the brackets of each file apart
     errors = ErrorLimit(params.max_error, err)
+    undefined = UndefinedWarning(err, variant.prog, variant.original)
     totals = RunTotals(params.cutoff_len)
     tally = None
-    if extra.per_label:
+    if per_label:
         from .per_label import PerLabel
 
         tally = PerLabel(params)
@@ -131,13 +156,17 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
     line_no = 1
     for gold_line in gold_lines:
         gold = read_tree(gold_line, options)
+        if not undefined.given:
+            undefined.check(undefined_reading(gold, variant), names[0], line_no)
         if gold.trace or gold.errors or gold.endless:
             _emit_reading(gold, line_no, out, errors, djam)
         test_line = next(test_lines, None)
         if test_line is None:
             errors.report(line_no, "Number of lines unmatch (too many lines in gold file)\n")
             break
-        test = read_tree(test_line, options)
+        test = read_tree(test_line, test_options)
+        if not undefined.given:
+            undefined.check(undefined_reading(test, variant), names[1], line_no)
         if test.trace or test.errors or test.endless:
             _emit_reading(test, line_no, out, errors, djam)
         read_error = bool(gold.errors or test.errors)
@@ -151,7 +180,10 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
         if ev.error is not None and not ev.error_after_line:
             errors.report(line_no, ev.error)
         if debug > 1 and ev.bracket_score is not None:
-            out.write(matching_trace(ev, gold.line, test.line))
+            text = matching_trace(ev, gold.line, test.line)
+            if not undefined.given:
+                undefined.check(undefined_debug_text(text), names[0], line_no)
+            out.write(text)
         _sentence(ev.score, out, sink, totals)
         if tally is not None:
             tally.add_evaluation(ev)
@@ -166,7 +198,7 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
         if next(test_lines, None) is not None:
             errors.report(line_no, "Number of lines unmatch (too many lines in test file)\n")
     if sink is not None:
-        sink.finish(totals, None, {} if tally is None else {"per_label": tally.record()})
+        sink.finish(totals, per_label=None if tally is None else tally.record())
         return 0
     from .spmrl import ending, write_status
 

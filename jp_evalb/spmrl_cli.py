@@ -11,13 +11,18 @@ from __future__ import annotations
 import sys
 from typing import Optional
 
-from .cli import split_extra
+from .args import split_extra
 from .variant import SPMRL
 
 
 def main(argv: Optional[list[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     extra = split_extra(argv, SPMRL)
+    if extra.version:
+        from jp_shims.cli import version_line
+
+        sys.stdout.write(version_line(SPMRL.prog))
+        return 0
     if extra.legacy:
         from .legacy import run_legacy
 

@@ -48,18 +48,20 @@ class Variant(NamedTuple):
     usage: str
     status_file: bool  # the normal view writes ./status
     djam: bool  # "debug djam" line before "More than two elements in a bracket"
+    limits: tuple  # words and brackets a sentence, bytes a label: beyond them it is undefined
 
 
 EVALB = Variant(
     prog="jp_evalb", original="evalb", cut_at="-=", cut_tags=False, cut_delete_labels=False,
     delete_words=True, lenient_length=False, line_chunk=4999, flag_letters="",
-    usage=EVALB_USAGE_HEAD + USAGE_HELP_LINE, status_file=False, djam=False,
+    usage=EVALB_USAGE_HEAD + USAGE_HELP_LINE, status_file=False, djam=False, limits=(200, 200, 29),
 )
 
 SPMRL = Variant(
     prog="jp_evalb_spmrl", original="evalb_spmrl", cut_at="-=#", cut_tags=True, cut_delete_labels=True,
     delete_words=False, lenient_length=True, line_chunk=49999, flag_letters="LlXV",
     usage=EVALB_USAGE_HEAD + SPMRL_USAGE_LINES + USAGE_HELP_LINE, status_file=True, djam=True,
+    limits=(1000, 2000, 299),
 )
 
 

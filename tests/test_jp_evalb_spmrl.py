@@ -110,8 +110,11 @@ def test_jp_mode_x_counts_the_scored_gold_brackets(tmp_path):
 
 
 def test_module_runs_as_a_program(files):
-    done = subprocess.run([sys.executable, "-m", "jp_evalb.spmrl_cli", "-h"], capture_output=True, cwd=files)
+    done = subprocess.run([sys.executable, "-m", "jp_evalb.spmrl_cli", "--legacy", "-h"], capture_output=True, cwd=files)
     assert done.returncode == 1 and done.stderr.decode() == SPMRL.usage
+    done = subprocess.run([sys.executable, "-m", "jp_evalb.spmrl_cli", "-h"], capture_output=True, cwd=files)
+    assert done.returncode == 1 and done.stderr.decode().startswith(SPMRL.usage + "\nJP options")
+    assert "--per-label" in done.stderr.decode() and "evalb_spmrl (stdout" in done.stderr.decode()
 
 
 def _table_rows(report: str, title: str) -> dict:
@@ -149,9 +152,9 @@ def test_per_label_table_sums_to_the_summary_on_ptb23(main, prm, mode, tmp_path)
     labels = _table_rows(report, "label")
     assert int(labels["NP"][-5]) > 15000  # gold NP brackets of section 23
     _, data, _ = run(main, mode + ["--json", "--per-label", "-p", prm, gold, test], tmp_path)
-    doc = json.loads(data)
-    assert sum(row["matched"] for row in doc["per_label"]["labels"].values()) == doc["summary"]["all"]["matched"]
-    assert sum(row["words"] for row in doc["per_label"]["tags"].values()) == doc["summary"]["all"]["words"]
+    scores = json.loads(data)["scores"]
+    assert sum(row["matched"] for row in scores["per_label"]["labels"].values()) == scores["summary"]["all"]["matched"]
+    assert sum(row["words"] for row in scores["per_label"]["tags"].values()) == scores["summary"]["all"]["words"]
 
 
 def test_per_label_sums_with_aligned_blocks_and_x(files):
