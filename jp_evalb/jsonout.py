@@ -35,6 +35,11 @@ def run_signature(options: Optional[Options], mode: str, lang: Optional[str] = "
             digest = file_hash(str(path)) if path is not None else "unreadable"
             params = (os.path.basename(str(path)) if path is not None else options.param_file, digest)
         flags = [f"-c{options.params.cutoff_len}", f"-e{options.params.max_error}"]
+        # evalb_spmrl's options that change figures
+        if options.flags.count_skipped:
+            flags.append("-X")
+        if options.flags.limit != -1:
+            flags.append(f"-K{options.flags.limit}")
     jp = mode == "jp"
     prog = options.params.variant.prog if options is not None else PROG
     return signature(prog, mode, params=params, options=flags, lang=lang if jp else None,
