@@ -16,6 +16,7 @@ from jp_evalb.params import BUILTIN_DIR, Params, read_parameter_file
 from jp_evalb.spmrl_cli import main as spmrl_main
 from jp_evalb.variant import SPMRL
 from tests.datafiles import data_path
+from tests.test_jp_shims_tools import validate
 
 # Gold: line 2 is one sentence the system split in two (a length mismatch for the original).
 GOLD = (
@@ -152,7 +153,9 @@ def test_per_label_table_sums_to_the_summary_on_ptb23(main, prm, mode, tmp_path)
     labels = _table_rows(report, "label")
     assert int(labels["NP"][-5]) > 15000  # gold NP brackets of section 23
     _, data, _ = run(main, mode + ["--json", "--per-label", "-p", prm, gold, test], tmp_path)
-    scores = json.loads(data)["scores"]
+    document = json.loads(data)
+    validate(document)  # the tool's schema (docs/schema/), per_label included
+    scores = document["scores"]
     assert sum(row["matched"] for row in scores["per_label"]["labels"].values()) == scores["summary"]["all"]["matched"]
     assert sum(row["words"] for row in scores["per_label"]["tags"].values()) == scores["summary"]["all"]["words"]
 
@@ -164,3 +167,5 @@ def test_per_label_sums_with_aligned_blocks_and_x(files):
             status, report, _ = run(spmrl_main, mode + ["--per-label"] + args, files)
             assert status == 0
             _check_table_sums(report)
+            _, data, _ = run(spmrl_main, mode + ["--per-label", "--json"] + args, files)
+            validate(json.loads(data))  # status 3 sentences, per_label
