@@ -15,7 +15,8 @@ programs in their own empty working directory. Stdout, stderr, the exit code and
 
 Where the inputs line up for the original (exit 0, nothing on stderr but ``cutoff N``, one
 status-0 line per sentence numbered 1, 2, 3, ...), JP mode must give the same stdout and the
-same ``status`` file too (continuity).
+same ``status`` file too (continuity). A second test runs the evalb differential's generator
+of malformed lines (:mod:`tests.live.evalb_fuzz`) through both programs.
 """
 from __future__ import annotations
 
@@ -225,3 +226,54 @@ def test_legacy_matches_the_compiled_evalb_spmrl(tmp_path: Path) -> None:
                 mismatches.append(f"case{number} {args}: JP mode on lined-up inputs differs")
     assert not mismatches, f"{len(mismatches)} of {CASES} cases differ:\n" + "\n".join(mismatches[:20])
     assert lined_up > CASES // 10, f"only {lined_up} cases line up: the generator no longer tests continuity"
+
+
+MALFORMED_CASES = 600
+MALFORMED_SEED = 7
+
+
+def test_legacy_matches_on_the_evalb_fuzzer_inputs(tmp_path: Path, monkeypatch) -> None:
+    """The evalb differential's generator (:mod:`tests.live.evalb_fuzz`: malformed lines in
+    most cases -- early, missing or extra ")", NUL bytes, CR line ends, two words in a
+    bracket, bare words) run through evalb_spmrl and ``jp_evalb_spmrl --legacy`` (in this
+    process): stdout, exit code, last stderr line and ./status must agree."""
+    import contextlib
+    import io
+
+    from jp_evalb.spmrl_cli import main
+
+    from .evalb_fuzz import _last_line, _write, generate
+
+    original = original_binary("evalb_spmrl")
+    rng = random.Random(MALFORMED_SEED)
+    theirs, ours = tmp_path / "original", tmp_path / "ours"
+    theirs.mkdir()
+    ours.mkdir()
+    mismatches = []
+    for number in range(MALFORMED_CASES):
+        case = generate(rng)
+        for folder in (theirs, ours):
+            (folder / "status").unlink(missing_ok=True)
+        gold, test = _write(case, theirs)
+        done = subprocess.run([str(original), *case.options, str(gold), str(test)], cwd=theirs,
+                              capture_output=True, timeout=60)
+        expected = (done.stdout, done.returncode, _last_line(done.stderr), _status(theirs))
+        gold, test = _write(case, ours)
+        out, err = io.BytesIO(), io.BytesIO()
+        stdout, stderr = io.TextIOWrapper(out, encoding="latin-1"), io.TextIOWrapper(err, encoding="latin-1")
+        monkeypatch.chdir(ours)
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            code = main(["--legacy", *case.options, str(gold), str(test)])
+        stdout.flush()
+        stderr.flush()
+        actual = (out.getvalue(), code, _last_line(err.getvalue()), _status(ours))
+        if actual != expected:
+            mismatches.append(f"case {number} {case.options}: "
+                              + ", ".join(n for n, a, b in zip(("stdout", "exit code", "stderr", "status"),
+                                                                actual, expected) if a != b))
+    assert not mismatches, f"{len(mismatches)} of {MALFORMED_CASES} differ:\n" + "\n".join(mismatches[:20])
+
+
+def _status(folder: Path):
+    status = folder / "status"
+    return status.read_bytes() if status.is_file() else None
