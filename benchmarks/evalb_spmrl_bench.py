@@ -10,13 +10,15 @@ working directory (the program writes ./status there), and reports the best wall
 ``--repeat`` runs. When an ``evalb_spmrl`` binary is on PATH (or given with ``--original``; e.g.
 compiled by ``bash ../shared/originals/build.sh DIR``) it runs on the same files, interleaved
 with ours so that both see the same machine load, and the ratio is printed against the target
-(issue 16: within 5 times the original's wall time). In legacy mode stdout and ./status must be
-the original's bytes. Timings on a loaded machine are noisy: compare ratios of one run.
+(issue 16: within 5 times the original's wall time; the CPU-time ratio is printed too, as it
+suffers less from a loaded machine). In legacy mode stdout and ./status must be the original's
+bytes. Timings on a loaded machine are noisy: compare ratios of one run.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -29,16 +31,20 @@ from jp_evalb.params import BUILTIN_DIR
 TARGET_RATIO = 5.0
 
 
-def timed(command: list[str], cwd: Path, env: dict) -> tuple[float, bytes, bytes]:
+def timed(command: list[str], cwd: Path, env: dict) -> tuple[float, float, bytes, bytes]:
+    """Wall time, CPU time (user + system) of the child, stdout, ./status."""
     status = cwd / "status"
     if status.exists():
         status.unlink()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed with exit code {done.returncode}")
-    return wall, done.stdout, status.read_bytes() if status.exists() else b""
+    return wall, cpu, done.stdout, status.read_bytes() if status.exists() else b""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")  # compiled once, like an install
         cwd = Path(tmp) / "run"
         cwd.mkdir()
-        print(f"{'input':7} {'mode':7} {'ours s':>8} {'original s':>11} {'ratio':>6}  verdict")
+        print(f"{'input':7} {'mode':7} {'ours s':>8} {'original s':>11} {'ratio':>6}  {'cpu ratio':>9}  verdict")
         worst = 0.0
         for name, gold, test, target in inputs:
             if not gold.exists() or not test.exists():
@@ -73,12 +79,13 @@ def main(argv: list[str] | None = None) -> int:
                 ours = [sys.executable, "-m", "jp_evalb.spmrl_cli", *flag, *options]
                 timed(ours, cwd, env)  # warm-up: bytecode cache
                 best, best_original = float("inf"), float("inf")
+                cpu, cpu_original = float("inf"), float("inf")
                 for _ in range(args.repeat):
-                    wall, out, status = timed(ours, cwd, env)
-                    best = min(best, wall)
+                    wall, used, out, status = timed(ours, cwd, env)
+                    best, cpu = min(best, wall), min(cpu, used)
                     if args.original:
-                        wall, ref_out, ref_status = timed([args.original, *options], cwd, env)
-                        best_original = min(best_original, wall)
+                        wall, used, ref_out, ref_status = timed([args.original, *options], cwd, env)
+                        best_original, cpu_original = min(best_original, wall), min(cpu_original, used)
                         if mode == "legacy" and (out, status) != (ref_out, ref_status):
                             raise SystemExit(f"legacy output or ./status differs from {args.original} on {name}")
                 if args.original:
@@ -88,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
                         verdict = "ok" if ratio <= TARGET_RATIO else f"over {TARGET_RATIO:g}x"
                     else:
                         verdict = "(start-up bound: no target)"
-                    print(f"{name:7} {mode:7} {best:8.3f} {best_original:11.3f} {ratio:6.1f}  {verdict}")
+                    cpu_ratio = f"{cpu / cpu_original:9.1f}" if cpu_original > 0 else f"{'-':>9}"
+                    print(f"{name:7} {mode:7} {best:8.3f} {best_original:11.3f} {ratio:6.1f}  {cpu_ratio}  {verdict}")
                 else:
                     print(f"{name:7} {mode:7} {best:8.3f} {'-':>11} {'-':>6}  (no evalb_spmrl to compare with)")
     if args.original:

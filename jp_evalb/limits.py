@@ -42,6 +42,11 @@ def undefined_reading(tree: Tree, variant: Variant = EVALB) -> Optional[str]:
             return f"more than {max_brackets} brackets in the sentence"
         if opens > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
             return f"brackets nested {MAX_DEPTH + 1} deep or more"
+    # A name has no space, so it lies inside one piece of the line cut at spaces: without a
+    # piece longer than the smallest limit, the regular expression below (the costly part for
+    # ordinary lines) cannot find anything.
+    if max(map(len, line.split(" "))) <= min(MAX_WORD_BYTES, max_label_bytes):
+        return None
     for m in _LONG_NAME.finditer(line):
         name = m.group(2).split("\0", 1)[0]
         if m.group(1) and len(name.encode("latin-1", "replace")) > max_label_bytes:
