@@ -100,7 +100,7 @@ class Sentence(NamedTuple):
 
 def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterator[Sentence]:
     """Stream the trees of one file; raises :class:`InputError` for input that cannot be
-    processed at all (invalid UTF-8, a line over 10 MB, a tree deeper than 1,000 levels)."""
+    processed at all (invalid UTF-8, a line over 10 MiB (10,485,760 bytes), a tree deeper than 1,000 levels)."""
     number = 0
     while True:
         raw = stream.readline(MAX_LINE_BYTES + 1)
@@ -108,7 +108,7 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
             return
         number += 1
         if len(raw) > MAX_LINE_BYTES:
-            raise InputError(f"{name}:{number}", "line longer than 10 MB")
+            raise InputError(f"{name}:{number}", "line longer than 10 MiB")
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -124,6 +124,10 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
                 problem = f"{tree.errors[0][1].strip()}: {problem}"
         elif tree.errors:
             problem = tree.errors[0][1].strip()
+            if tree.underflow:
+                problem = "a \")\" closes no open bracket"
+        elif tree.underflow:
+            problem = "a \")\" closes no open bracket"
         text = leaf_words(line, options.delete) if problem else tree.words
         yield Sentence(number, tree, problem, text, name)
 

@@ -149,7 +149,7 @@ def test_bad_input_errors(tmp_path, monkeypatch):
     (tmp_path / "deep").write_text("(A " * 1001 + "(NN a)" + ")" * 1001 + "\n")
     assert _error(tmp_path, monkeypatch, ["deep", "good"]) == "jp_evalb: error: deep:1: tree deeper than 1000 levels\n"
     (tmp_path / "long").write_text("(S (NN a))\n(S " + "(NN a) " * (10 * 1024 * 1024 // 7 + 1) + ")\n")
-    assert _error(tmp_path, monkeypatch, ["good", "long"]) == "jp_evalb: error: long:2: line longer than 10 MB\n"
+    assert _error(tmp_path, monkeypatch, ["good", "long"]) == "jp_evalb: error: long:2: line longer than 10 MiB\n"
     (tmp_path / "dir").mkdir()
     assert _error(tmp_path, monkeypatch, ["dir", "good"]).startswith("jp_evalb: error: dir: cannot open gold file")
 
