@@ -337,7 +337,16 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
             tests.take()
             run.pair(gold, test, ev)
             continue
-        for block, gold_items, test_items in _aligned_region(golds, tests, run.normalizer):
+        region = _aligned_region(golds, tests, run.normalizer)
+        for block, gold_items, test_items in region:
+            if _never_resynchronizes(block) and _unplaced_known(golds, block.left) \
+                    and _unplaced_known(tests, block.right):
+                region.close()
+                for held in pending:
+                    run.block(*held)
+                pending = []
+                run.give_up(block, _rest(golds, gold_items, block.left), _rest(tests, test_items, block.right))
+                break
             if not gold_items or not test_items:
                 pending.append((block, gold_items, test_items))
                 continue
@@ -354,14 +363,41 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
     return 0
 
 
+def _never_resynchronizes(block: Block) -> bool:
+    from jp_align.sentences import NO_RESYNC_REASON
+
+    return not block.aligned and block.reason.startswith(NO_RESYNC_REASON)
+
+
+def _unplaced_known(side: "_Lookahead", placed: range) -> bool:
+    """Whether the sentences the aligner has taken and not placed yet (after ``placed``) are
+    all among those ``side`` remembers."""
+    return side.lent - placed.stop <= len(side.recent)
+
+
+def _rest(side: "_Lookahead", block_items: list[Sentence], placed: range) -> Iterator[Sentence]:
+    """The block's sentences, those the aligner had taken beyond it, then the rest of the file."""
+    yield from block_items
+    unplaced = side.lent - placed.stop
+    if unplaced:
+        yield from list(side.recent)[-unplaced:]
+    while side.peek(0) is not None:
+        yield side.take()
+
+
 class _Lookahead:
     """A stream of sentences that the line-by-line pairing can peek into and that can be lent
     to the aligner (``lend``), which then takes sentences one at a time."""
+
+    # Sentences lent to the aligner that are remembered (its window holds fewer: its
+    # look-ahead is 64 sentences, plus the few the check after a similar block reads).
+    RECENT = 256
 
     def __init__(self, items: Iterator[Sentence]) -> None:
         self._items = items
         self._buffer: deque = deque()
         self.lent = 0  # sentences the aligner has taken since the last lend()
+        self.recent: deque = deque(maxlen=self.RECENT)  # the last sentences lent
 
     def peek(self, k: int) -> Optional[Sentence]:
         buffer = self._buffer
@@ -382,7 +418,9 @@ class _Lookahead:
     def _lent(self) -> Iterator[Sentence]:
         while self.peek(0) is not None:
             self.lent += 1
-            yield self._buffer.popleft()
+            item = self._buffer.popleft()
+            self.recent.append(item)
+            yield item
 
 
 def _aligned_region(golds: _Lookahead, tests: _Lookahead, normalizer) -> Iterator[tuple]:
@@ -505,6 +543,42 @@ class _Run:
             out.write("\n")
         self._emit(block, gold_items, test_items, None, result.score, result.groups)
 
+    def give_up(self, block: Block, golds: Iterator[Sentence], tests: Iterator[Sentence]) -> None:
+        """The rest of both files as one unaligned block (status 1), read without aligning:
+        from this block on, no sentence of either side re-synchronized within the aligner's
+        look-ahead, so the files are taken to be unrelated from here. Streamed: only the
+        figures of the block are kept."""
+        line_id, length, gold_span = self.next_gold, 0, [0, 0]
+        for sentence in golds:
+            if not gold_span[0]:
+                gold_span[0] = line_id = sentence.number
+            gold_span[1] = sentence.number
+            length += sentence.tree.length
+        test_span = [0, 0]
+        for sentence in tests:
+            test_span[0] = test_span[0] or sentence.number
+            test_span[1] = sentence.number
+        if gold_span[0]:
+            self.next_gold = gold_span[1] + 1
+        ids = [_span_ids(gold_span), _span_ids(test_span)]
+        reason = f"{block.reason}; the rest of the files is not aligned"
+        self.err.write(f"{line_id} : Unaligned block (gold {ids[0]} | test {ids[1]}): {reason}\n")
+        score = SentenceScore(line_id, length, STATUS_ERROR)
+        if self.sink is None:
+            self.out.write(sentence_line(score))
+        else:
+            self.sink.sentence(score)
+        self.totals.add(score)
+        if self.log is not None:
+            if self.sink is None:
+                self.log.write(f"{line_id}: gold {ids[0]} | test {ids[1]} | {block.kind} | {reason}\n")
+            else:
+                import json
+
+                record = {"id": line_id, "gold": _span_list(gold_span), "test": _span_list(test_span),
+                          "kind": block.kind, "reason": reason, "groups": []}
+                self.log.write(json.dumps(record) + "\n")
+
     def _emit(self, block: Optional[Block], gold_items: Sequence[Sentence], test_items: Sequence[Sentence],
               ev: Optional[Evaluation], score: Optional[SentenceScore], groups: Optional[list[Block]]) -> None:
         params, out, debug = self.params, self.out, self.params.debug
@@ -550,6 +624,15 @@ class _Run:
             self.log.seek(0)
             for line in self.log:
                 out.write(line)
+
+
+def _span_ids(span: list[int]) -> str:
+    first, last = span
+    return "-" if not first else str(first) if first == last else f"{first}-{last}"
+
+
+def _span_list(span: list[int]) -> list[int]:
+    return list(range(span[0], span[1] + 1)) if span[0] else []
 
 
 def _block_dump(block: Block, golds, tests, groups: list[Block]) -> str:

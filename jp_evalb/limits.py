@@ -22,6 +22,7 @@ MAX_DEPTH = 999  # its bracket stack: nesting of 1,000 or more
 MAX_DEBUG_TEXT = 1000  # its DEBUG 2 copy of a bracket's text
 
 _TERMINAL = re.compile(r"\([^ \t\n\v\f\r()]*[ \t\n\v\f\r]+[^ \t\n\v\f\r()]*\)")
+_C_SPACE = re.compile(r"[ \t\n\v\f\r]+")
 _LONG_NAME = re.compile(r"(\(?)([^ \t\n\v\f\r()]{%d,})" % (MAX_LABEL_BYTES + 1))
 
 
@@ -39,6 +40,11 @@ def undefined_reading(tree: Tree) -> Optional[str]:
             return f"more than {MAX_BRACKETS} brackets in the sentence"
         if opens > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
             return f"brackets nested {MAX_DEPTH + 1} deep or more"
+    # Every label and word lies inside one whitespace-separated piece (str.split() also
+    # splits at some non-ASCII characters C does not take for whitespace).
+    pieces = line.split() if line.isascii() else _C_SPACE.split(line)
+    if max(map(len, pieces), default=0) <= MAX_LABEL_BYTES:
+        return None
     for m in _LONG_NAME.finditer(line):
         name = m.group(2).split("\0", 1)[0]
         if m.group(1) and len(name.encode("latin-1", "replace")) > MAX_LABEL_BYTES:
