@@ -149,6 +149,10 @@ def score_block(
     if bad:
         note = f"Unreadable tree at {bad[0].where}: {bad[0].problem}\n"
         return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
+    if tests and golds and not any(s.tree.words for s in tests):
+        # Test lines without words (failed parses) facing gold lines: evalb's skip, whatever
+        # the aligner made of the empty text.
+        return BlockResult(SentenceScore(line_id, length, STATUS_SKIP), [])
     if not block.aligned:
         note = f"Unaligned block (gold {_ids(golds)} | test {_ids(tests)}): {block.reason}\n"
         return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
@@ -327,7 +331,19 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
         gold, test = golds.peek(0), tests.peek(0)
         if gold is None and test is None:
             break
-        ev = None if gold is None or test is None else run.accepted(gold, test, tests)
+        ev = None if gold is None or test is None else run.accepted(gold, test, golds, tests)
+        if ev is None and gold is not None and test is not None:
+            block = run.in_step_pair(gold, test, golds, tests)
+            if block is not None:
+                # The lines around a rejected pair pair up in step: it is a 1:1 block where
+                # it stands, as evalb pairs it (not one the aligner might shift past).
+                for held in pending:
+                    run.block(*held)
+                pending = []
+                golds.take()
+                tests.take()
+                run.block(block, [gold], [test])
+                continue
         if ev is not None:
             if pending:
                 for held in pending:
@@ -486,14 +502,16 @@ class _Run:
                            read_error=False, debug=self.params.debug)
         return None if ev.score.status == STATUS_ERROR else ev
 
-    def accepted(self, gold: Sentence, test: Sentence, tests: _Lookahead) -> Optional[Evaluation]:
-        """The next two lines (``test``: the first of ``tests``) as evalb pairs them, when evalb
-        accepts the pair as it stands.
+    def accepted(self, gold: Sentence, test: Sentence, golds: _Lookahead,
+                 tests: _Lookahead) -> Optional[Evaluation]:
+        """The next two lines (``gold``, ``test``: the first of ``golds``, ``tests``) as evalb
+        pairs them, when evalb accepts the pair as it stands.
 
         A test line without words (a failed parse, a blank line) is evalb's skip (status 2),
-        unless the gold line's words come on the next test line with words: then the wordless
-        line is an extra one (e.g. a blank line a parser printed between trees) and is left to
-        the aligner.
+        unless the gold line's words come on the next test line with words and that line does
+        not pair with its own gold line: then the wordless line is an extra one (e.g. a blank
+        line a parser printed between trees) and is left to the aligner. (When the two pair
+        in step too -- the same sentence several times -- evalb's skip keeps continuity.)
         """
         ev = self._evaluate(gold, test)
         if ev is None:
@@ -507,8 +525,40 @@ class _Run:
                 return ev
             if test_next.tree.words or test_next.problem:
                 later = self._evaluate(gold, test_next)
-                return None if later is not None and later.score.status == STATUS_OK else ev
+                if later is None or later.score.status != STATUS_OK:
+                    return ev
+                gold_next = golds.peek(k)
+                in_step = None if gold_next is None else self._evaluate(gold_next, test_next)
+                return ev if in_step is not None and in_step.score.status == STATUS_OK else None
         return ev
+
+    def in_step_pair(self, gold: Sentence, test: Sentence, golds: _Lookahead,
+                     tests: _Lookahead) -> Optional[Block]:
+        """The block of a pair evalb rejects (the first of ``golds`` and ``tests``) when the
+        lines after it pair up in step: the next pair with test words is accepted by evalb
+        (pairs with a wordless test line, evalb's skips, in between), or both files end
+        together. The pair's kind and reason are jp_align's for that pair alone. None when
+        they do not, or when jp_align would not keep the pair together."""
+        for k in range(1, LOOKAHEAD + 1):
+            gold_next, test_next = golds.peek(k), tests.peek(k)
+            if gold_next is None or test_next is None:
+                if gold_next is not None or test_next is not None:
+                    return None
+                break
+            if not test_next.tree.words and not test_next.problem:
+                continue
+            ev = self._evaluate(gold_next, test_next)
+            if ev is None or ev.score.status != STATUS_OK:
+                return None
+            break
+        else:
+            return None
+        from jp_align import iter_align_sentences
+
+        blocks = iter_align_sentences([gold], [test], tokens=_text, normalizer=self.normalizer)
+        block = next(blocks)[0]
+        blocks.close()
+        return block if block.is_one_to_one else None
 
     def pair(self, gold: Sentence, test: Sentence, ev: Evaluation) -> None:
         """Output of a pair evalb accepts: exactly evalb's."""

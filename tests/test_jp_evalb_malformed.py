@@ -117,3 +117,22 @@ def test_jp_gives_up_where_the_files_never_resynchronize(tmp_path, monkeypatch):
     assert err == (b"4 : Unaligned block (gold 4-303 | test 4-313): texts differ and do not re-synchronize "
                    b"within 64 sentences; the rest of the files is not aligned\n")
     assert b"Number of Error sentence  =      1" in out
+
+
+SAME = b"(S (A x) (B y))\n"
+
+
+@pytest.mark.parametrize("gold1", [SAME, b"\xef\xbb\xbf" + SAME, b"(S (A x) (B z) (C w))\n"],
+                         ids=["lined-up", "bom", "changed-word"])
+@pytest.mark.parametrize("blank", [b"(TOP ())\n", b"\n"])
+def test_jp_wordless_test_line_is_evalbs_skip(tmp_path, monkeypatch, gold1, blank):
+    """Issue 15 item 9: continuity when a test line has no words and the next gold line has the
+    same text, on lined-up input and after a pair evalb rejects."""
+    files = _files(tmp_path, gold1 + SAME + SAME, SAME + blank + SAME)
+    _, out, err = run(["g", "t"], monkeypatch, files)
+    lines = out.splitlines()
+    assert lines[4] == b"   2    2    2    0.00   0.00     0      0    0      0      0     0     0.00"
+    assert lines[5].split()[:3] == [b"3", b"2", b"0"]
+    assert b"Number of Skip  sentence  =      1" in out
+    if gold1 == SAME:
+        assert lines[3].split()[2] == b"0" and err == b""
