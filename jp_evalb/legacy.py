@@ -4,8 +4,10 @@ from __future__ import annotations
 import io
 from typing import BinaryIO, Iterator, Optional, TextIO
 
-from .cli import Extra, Usage, parse_evalb_args
-from .output import Output, silence_stdout
+from jp_shims.brokenpipe import silence_stdout
+
+from .args import Extra, Usage, parse_evalb_args
+from .output import Output
 from .params import FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
 from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys
@@ -96,7 +98,7 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
         if extra.json:
             from .jsonout import JsonSink
 
-            sink = JsonSink(out, "legacy")
+            sink = JsonSink(out, "legacy", options)
         else:
             sink = None
         try:
