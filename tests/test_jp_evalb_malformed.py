@@ -114,8 +114,8 @@ def test_jp_gives_up_where_the_files_never_resynchronize(tmp_path, monkeypatch):
     lines = out.splitlines()
     assert [line.split()[2] for line in lines[3:7]] == [b"0", b"0", b"0", b"1"]
     assert lines[7].startswith(b"=====")
-    assert err == (b"4 : Unaligned block (gold 4-303 | test 4-313): texts differ and do not re-synchronize "
-                   b"within 64 sentences; the rest of the files is not aligned\n")
+    assert err.splitlines()[0] == (b"4 : Unaligned block (gold 4-303 | test 4-313): texts differ and do not "
+                                   b"re-synchronize within 64 sentences; the rest of the files is not aligned")
     assert b"Number of Error sentence  =      1" in out
 
 
@@ -135,4 +135,4 @@ def test_jp_wordless_test_line_is_evalbs_skip(tmp_path, monkeypatch, gold1, blan
     assert lines[5].split()[:3] == [b"3", b"2", b"0"]
     assert b"Number of Skip  sentence  =      1" in out
     if gold1 == SAME:
-        assert lines[3].split()[2] == b"0" and err == b""
+        assert lines[3].split()[2] == b"0" and err == b""  # lined up: evalb's bytes, no note
