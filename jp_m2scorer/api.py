@@ -50,7 +50,7 @@ def score(system_lines: Iterable[str], gold_m2: GoldInput, beta: float = 0.5, *,
             gold = m2io.read_gold(os.fspath(gold_m2))
     except m2io.InputFailure as failure:
         raise ValueError("%s:%d: %s" % (failure.path, max(failure.line, 1), failure.message)) from None
-    system = [(py2.strip(line), number) for number, line in enumerate(system_lines, 1)]
+    system = [(py2.strip_space(line), number) for number, line in enumerate(system_lines, 1)]
     options = Options(beta=beta, max_unchanged_words=max_unchanged_words,
                       ignore_whitespace_casing=ignore_whitespace_casing)
     records = []
