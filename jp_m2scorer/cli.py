@@ -118,9 +118,13 @@ def run_jp(argv: list[str]) -> int:
                                                     audit=audit, loss_label="FP+FN"))
         except OSError as error:
             return report_error(sys.stderr, PROG, error.strerror or str(error), report_path)
-    note = note_line(PROG, audit.summary, original=ORIGINAL, signature=sig,
-                     what="%s re-segmented onto the gold sentences" % audit.summary.describe(),
-                     consequence="m2scorer would fail on them or score unrelated lines")
+    summary = audit.summary
+    kinds = ", ".join("%s %d" % (kind, count) for kind, count in summary.kinds.items()
+                      if kind != "exact" and count)
+    note = note_line(PROG, summary, original=ORIGINAL, signature=sig,
+                     what="%d of %d blocks re-segmented onto the gold sentences (%s)" % (
+                         summary.changed, summary.blocks, kinds),
+                     consequence="m2scorer would stop or pair unrelated lines there")
     if note:
         sys.stderr.write(note)
     return 0
