@@ -59,7 +59,7 @@ ORIGINAL = "evalb"
 LABELS = ("gold", "test")
 JP_HELP = [
     "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG",
-    ("--install-shim DIR", "write DIR/evalb, a script running jp_evalb, for tools calling evalb by path"),
+    ("--install-shim DIR", "write DIR/evalb and the parameter files beside it, for tools calling EVALB/evalb by path (--spmrl: DIR/evalb_spmrl; --force: replace files it did not write)"),
     "--version",
 ]
 MAX_LINE_BYTES = 10 * 1024 * 1024
