@@ -75,6 +75,14 @@ def gather(starts: Sequence[int], extents: Sequence[Extent], vectors: Sequence[S
     return counts
 
 
+def additive_systems(systems: Sequence[Sequence[tuple[Extent, Sequence[float]]]], width: int) -> list:
+    """:class:`AdditiveCounts` of every system over their common units, from each system's
+    blocks as ``(extent, count vector)``."""
+    starts = units_of([[extent for extent, _ in blocks] for blocks in systems])
+    return [AdditiveCounts(gather(starts, [e for e, _ in blocks], [v for _, v in blocks], width))
+            for blocks in systems]
+
+
 # --- systems as resamplable counts --------------------------------------------------------------
 
 class AdditiveCounts:
