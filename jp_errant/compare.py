@@ -150,8 +150,10 @@ def _check_readable(path: str) -> None:
         raise CompareError(f"{path}: cannot open: {error.strerror}") from None
 
 
-def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iterator[SentencePair]:
-    """Scoring units of JP mode, streamed; each block is appended to ``alignment``.
+def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog,
+                  extents: list | None = None) -> Iterator[SentencePair]:
+    """Scoring units of JP mode, streamed; each block is appended to ``alignment``, and its
+    reference sentences ``(first, stop)`` to ``extents`` when given (significance tests).
 
     One empty file is an error (the hypothesis, or the reference, holds no sentence while
     the other does); two empty files score like errant: one empty sentence each.
@@ -165,6 +167,8 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
     first_hyp = next(hyps, None)
     if first_ref is None and first_hyp is None:
         alignment.add(range(0, 1), range(0, 1), "empty", 1, 1)
+        if extents is not None:
+            extents.append((0, 1))
         yield SentencePair((), (), "")
         return
     if first_ref is None:
@@ -189,6 +193,8 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
     try:
         for block, ref_items, hyp_items in blocks:
             kind = block.kind
+            if extents is not None:
+                extents.append((block.left.start, block.left.stop))
             if kind == EXACT and not keep_blocks and len(ref_items) == len(hyp_items) == 1:
                 exact_pairs += 1
                 (ref, ref_tokens), = ref_items

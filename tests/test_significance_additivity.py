@@ -16,7 +16,10 @@ CONLL18 = [c for c in CASES if c.tool == "conll18_ud_eval"]
 def _run(main, argv):
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
-        status = main(argv)
+        try:
+            status = main(argv)
+        except SystemExit as exit_:  # argparse's usage errors
+            status = exit_.code
     return status, out.getvalue()
 
 
@@ -47,3 +50,28 @@ def test_conll18_block_counts_add_up_to_the_printed_counts(case, monkeypatch):
     extents = [extent for extent, _ in blocks]
     assert all(first <= stop for first, stop in extents)
     assert [e for e in extents if e[1] > e[0]] == sorted(e for e in extents if e[1] > e[0])
+
+
+ERRANT = [c for c in CASES if c.tool == "errant_compare"]
+
+
+@pytest.mark.parametrize("case", ERRANT, ids=[c.id for c in ERRANT])
+def test_errant_running_total_choice_gives_the_printed_counts(case, monkeypatch):
+    from jp_errant.compare_cli import build_parser, main, options_from_args
+    from jp_errant.significance import choice_systems, scored_blocks
+
+    monkeypatch.chdir(case.folder)
+    args = resolve_args(case)
+    status, printed = _run(main, args)
+    if status != 0:
+        pytest.skip(f"JP mode does not score this case (exit {status})")
+    options = options_from_args(build_parser("x", jp_mode=True).parse_known_args(args)[0])
+    if not options.beta_is_safe:
+        pytest.skip("beta for which F is not a number: no significance tests")
+    lines = printed.splitlines()
+    header = max(i for i, line in enumerate(lines) if line.startswith("TP\tFP\tFN\t"))
+    expected = [int(x) for x in lines[header + 1].split("\t")[:3]]
+    parsed = build_parser("x", jp_mode=True).parse_known_args(args)[0]
+    blocks = scored_blocks(parsed.ref, parsed.hyp, options)
+    system, = choice_systems([blocks], options.beta)
+    assert system.totals().tolist() == expected
