@@ -310,8 +310,9 @@ def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedRe
 
 
 def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, extra: Extra,
-             out: Output, err: Output) -> int:
+             out: Output, err: Output, recorded: Optional[list] = None) -> int:
     run = _Run(params, extra, out, err)
+    run.recorded = recorded
     read_options = run.read_options
     golds = _Lookahead(read_sentences(gold_stream, gold_name, read_options))
     tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
@@ -420,6 +421,9 @@ class _Run:
 
             self.log = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
         self.next_gold = 1
+        # Every scored line or block as (gold sentences, SentenceScore), for the significance
+        # tests (jp_evalb.significance), when a list.
+        self.recorded: Optional[list] = None
         self.rejected: Optional[tuple[Sentence, Sentence]] = None  # the last pair evalb rejected
         if self.sink is None:
             out.write(HEADER)
@@ -516,6 +520,9 @@ class _Run:
         else:
             self.sink.sentence(score)
         self.totals.add(score)
+        if self.recorded is not None:
+            self.recorded.append((gold_items[0].number if gold_items else self.next_gold,
+                                  gold_items[-1].number + 1 if gold_items else self.next_gold, score))
         if debug >= 1 and self.sink is None:
             if ev is not None:
                 out.write(debug_dump(ev, params.labels_equal))

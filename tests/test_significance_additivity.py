@@ -75,3 +75,50 @@ def test_errant_running_total_choice_gives_the_printed_counts(case, monkeypatch)
     blocks = scored_blocks(parsed.ref, parsed.hyp, options)
     system, = choice_systems([blocks], options.beta)
     assert system.totals().tolist() == expected
+
+
+EVALB = [c for c in CASES if c.tool == "evalb"]
+
+
+def _summary_values(text: str, block: str) -> dict:
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(block))
+    values = {}
+    for line in lines[start + 1:start + 14]:
+        if "=" in line:
+            key, value = line.split("=", 1)
+            values[key.strip()] = value.strip()
+    return values
+
+
+@pytest.mark.parametrize("case", EVALB, ids=[c.id for c in EVALB])
+def test_evalb_block_counts_add_up_to_the_printed_summary(case, monkeypatch):
+    from jp_evalb.cli import main, parse_evalb_args
+    from jp_evalb.significance import WIDTH, metric_function, scored_blocks
+
+    monkeypatch.chdir(case.folder)
+    args = resolve_args(case)
+    status, printed = _run(main, args)
+    if status != 0 or "=== Summary ===" not in printed:
+        pytest.skip(f"JP mode does not score this case (exit {status})")
+    options = parse_evalb_args(args, lambda _: None, "utf-8", strict=True)
+    blocks = scored_blocks(options.gold, options.test, options.params)
+    summed = np.zeros(WIDTH)
+    for _, vector in blocks:
+        summed += vector
+    f, recall, precision, tags, short_f = metric_function(summed)
+    every, short = _summary_values(printed, "-- All --"), _summary_values(printed, "-- len<=")
+    assert every["Bracketing Recall"] == "%.2f" % recall
+    assert every["Bracketing Precision"] == "%.2f" % precision
+    assert every["Tagging accuracy"] == "%.2f" % tags
+    if "nan" not in every["Bracketing FMeasure"]:
+        assert every["Bracketing FMeasure"] == "%.2f" % f
+    if "nan" not in short["Bracketing FMeasure"]:
+        assert short["Bracketing FMeasure"] == "%.2f" % short_f
+    short_counts = metric_function(np.concatenate((summed[5:], summed[5:])))
+    assert short["Bracketing Recall"] == "%.2f" % short_counts[1]
+    assert short["Tagging accuracy"] == "%.2f" % short_counts[3]
+    total = printed.split("=== Summary ===")[0].splitlines()[-1].split()
+    assert [int(x) for x in total[-3:-1]] == [int(summed[3]), int(summed[4])]
+    if len(total) > 3:
+        assert [int(x) for x in total[2:5]] == [int(x) for x in summed[:3]]
