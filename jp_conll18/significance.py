@@ -65,3 +65,14 @@ def check_metrics(names: Optional[Sequence[str]]) -> list[str]:
     if unknown:
         raise ValueError(f"unknown metric {unknown[0]!r} (one of: {', '.join(METRICS)})")
     return list(dict.fromkeys(names))
+
+
+def compare_systems(gold: str, systems: list[str], options, lang: str = "en"):
+    """The comparison ``options`` (``jp_shims.significance_cli.SignificanceOptions``) asks
+    for: ``systems[0]`` is the baseline; metrics: ``options.metrics`` or the headline three."""
+    from jp_shims.significance import additive_systems
+    from jp_shims.significance_cli import run_comparison
+
+    metrics = check_metrics(options.metrics)
+    counted = additive_systems([scored_blocks(gold, system, lang)[1] for system in systems], WIDTH)
+    return run_comparison(counted, systems, metric_function(metrics), metrics, options)

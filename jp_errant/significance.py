@@ -11,9 +11,6 @@ from __future__ import annotations
 from jp_errant.compare import AlignmentLog, aligned_pairs
 from jp_errant.scorer import ScoreOptions, coder_edit_sets, compare_edit_sets
 
-HEADLINE = ("F", "P", "R")
-
-
 def scored_blocks(ref_path: str, hyp_path: str, options: ScoreOptions) -> list:
     """Every block JP mode scores, as ``((first, stop) reference sentences, [(tp, fp, fn)
     per annotator pair])``; raises what ``aligned_pairs`` raises for bad input."""
@@ -53,3 +50,13 @@ def metric_function(beta: float):
         return np.stack((f, p, r), axis=-1)
 
     return prf
+
+
+def compare_systems(ref: str, hyps: list[str], score_options: ScoreOptions, options):
+    """The comparison ``options`` (``jp_shims.significance_cli.SignificanceOptions``) asks
+    for: ``hyps[0]`` is the baseline."""
+    from jp_shims.significance_cli import run_comparison
+
+    systems = choice_systems([scored_blocks(ref, hyp, score_options) for hyp in hyps], score_options.beta)
+    names = [f"F{score_options.beta}", "P", "R"]
+    return run_comparison(systems, hyps, metric_function(score_options.beta), names, options)

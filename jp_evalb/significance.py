@@ -14,7 +14,7 @@ from typing import Optional
 from .cli import Extra
 from .jp import InputError, _jp_loop, _open, _refuse_one_empty
 from .output import Output
-from .params import FatalError, Params
+from .params import Params
 from .scoring import STATUS_OK, SentenceScore
 
 WIDTH = 10
@@ -47,14 +47,14 @@ def scored_blocks(gold: Optional[str], test: Optional[str], params: Params, lang
     return [((first, stop), score_vector(score, params.cutoff_len)) for first, stop, score in recorded]
 
 
-def metric_names(cutoff: int) -> list[str]:
-    return ["F", "R", "P", "TA", f"F<={cutoff}"]
+METRICS = ("F", "R", "P", "TA")
 
 
 def metric_function(totals):
-    """Totals (..., WIDTH) -> bracketing F, recall, precision, tagging accuracy (all
-    sentences) and F of the sentences up to the cut-off, in percent, as evalb computes them
-    (F = 2PR / (P + R) from unrounded P and R; 0 where evalb prints nan)."""
+    """Totals (..., WIDTH) -> bracketing F, recall, precision and tagging accuracy of all
+    sentences, in percent, as evalb computes them (F = 2PR / (P + R) from unrounded P and R;
+    0 where evalb prints nan). The len<=cut-off counts (columns 5-9) give the same figures
+    of that subset when passed in columns 0-4."""
     import numpy as np
 
     from jp_shims.significance import f_ratio
@@ -66,8 +66,14 @@ def metric_function(totals):
             return np.where(total > 0, 2 * precision * recall / np.where(total > 0, total, 1), 0.0), recall, precision
 
     f, recall, precision = f_measure(totals[..., 0], totals[..., 1], totals[..., 2])
-    short_f = f_measure(totals[..., 5], totals[..., 6], totals[..., 7])[0]
-    return np.stack((f, recall, precision, f_ratio(totals[..., 4], totals[..., 3]), short_f), axis=-1)
+    return np.stack((f, recall, precision, f_ratio(totals[..., 4], totals[..., 3])), axis=-1)
 
 
-__all__ = ["WIDTH", "FatalError", "metric_function", "metric_names", "score_vector", "scored_blocks"]
+def compare_systems(gold: str, tests: list[str], params: Params, options, lang: str = "en"):
+    """The comparison ``options`` (``jp_shims.significance_cli.SignificanceOptions``) asks
+    for: ``tests[0]`` is the baseline."""
+    from jp_shims.significance import additive_systems
+    from jp_shims.significance_cli import run_comparison
+
+    systems = additive_systems([scored_blocks(gold, test, params, lang) for test in tests], WIDTH)
+    return run_comparison(systems, tests, metric_function, METRICS, options)

@@ -270,10 +270,12 @@ class Comparison(NamedTuple):
 
 
 def compare(systems: Sequence, names: Sequence[str], metric: Metric, metric_names: Sequence[str], *,
-            test: str = "bs", samples: Optional[int] = None, seed: int = DEFAULT_SEED) -> Comparison:
-    """Scores of every system, with bootstrap intervals (``test`` "bs" or "ci") and p-values
-    against ``systems[0]`` (the baseline): paired bootstrap ("bs") or paired approximate
-    randomization ("ar", which gives no interval).
+            test: str = "bs", samples: Optional[int] = None, seed: int = DEFAULT_SEED,
+            intervals: bool = True) -> Comparison:
+    """Scores of every system, with bootstrap intervals and p-values against ``systems[0]``
+    (the baseline): paired bootstrap ("bs", ``samples`` resamples), paired approximate
+    randomization ("ar", ``samples`` rounds; intervals, if asked for, from
+    :data:`DEFAULT_BS_N` bootstrap samples) or intervals only ("ci").
 
     ``systems``: :class:`AdditiveCounts` or :class:`ChoiceCounts` over the same units;
     ``metric`` maps totals (..., width) to the metrics (..., len(metric_names)).
@@ -289,16 +291,17 @@ def compare(systems: Sequence, names: Sequence[str], metric: Metric, metric_name
         raise ValueError("the number of samples must be at least 1")
     rng = np.random.default_rng(seed)
     scores = [np.asarray(metric(s.totals()), dtype=np.float64) for s in systems]
-    intervals: list[Optional[np.ndarray]] = [None] * len(systems)
+    bounds: list[Optional[np.ndarray]] = [None] * len(systems)
     p_values: list[Optional[np.ndarray]] = [None] * len(systems)
-    if test in ("bs", "ci"):
-        draws = rng.integers(0, units, size=(samples, units), dtype=np.intp)
+    if test != "ar" or intervals:
+        size = samples if test != "ar" else DEFAULT_BS_N
+        draws = rng.integers(0, units, size=(size, units), dtype=np.intp)
         sampled = [np.asarray(metric(s.resampled(draws)), dtype=np.float64) for s in systems]
-        intervals = [_interval(values) for values in sampled]
+        bounds = [_interval(values) for values in sampled]
         if test == "bs":
             for i in range(1, len(systems)):
                 p_values[i] = _bootstrap_p(sampled[0], sampled[i], scores[i] - scores[0])
-    else:
+    if test == "ar":
         for i in range(1, len(systems)):
             p_values[i] = _randomization_p(systems[0], systems[i], metric, scores[i] - scores[0],
                                            samples, rng)
@@ -307,8 +310,8 @@ def compare(systems: Sequence, names: Sequence[str], metric: Metric, metric_name
         metrics = []
         for j, metric_name in enumerate(metric_names):
             interval = None
-            if intervals[i] is not None:
-                interval = Interval(*(float(x) for x in intervals[i][:, j]))
+            if bounds[i] is not None:
+                interval = Interval(*(float(x) for x in bounds[i][:, j]))
             p = None if p_values[i] is None else float(p_values[i][j])
             metrics.append(MetricResult(metric_name, float(scores[i][j]), interval, p))
         results.append(SystemResult(name, metrics))
