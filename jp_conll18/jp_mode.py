@@ -47,7 +47,9 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
     """Counts of two sentence streams whose characters disagree somewhere. With
     ``require_alignment``, texts that cannot be aligned are an error (UDError): no sentence
     aligns, or none among the first ``give_up_after`` sentences of each side."""
-    from jp_align import SIMILAR, iter_align_sentences
+    from jp_align import SIMILAR, UNALIGNED, iter_align_sentences
+
+    from .audit import record_block
 
     counts = Counts(blocks)
     pending = _PendingBlocks()
@@ -74,11 +76,16 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
             pending.flush(counts)
             score_block(gold_sentences, [], counts)
             score_block([], system_sentences, counts)
+            if log is not None and log.audit is not None:
+                record_block(log.audit, UNALIGNED, block.reason, gold_sentences, system_sentences)
             continue
         aligned_any = True
         sentence_rule = block.reason if block.kind == SIMILAR else ""
         gold_copy, system_copy = reconcile_block(gold_sentences, system_sentences, normalizer,
                                                  log, sentence_rule)
+        if log is not None and log.audit is not None:
+            record_block(log.audit, block.kind, block.reason, gold_sentences, system_sentences, normalizer,
+                         gold_copy, system_copy)
         pending.add(gold_copy, system_copy, counts)
     pending.flush(counts)
     if require_alignment and (gold_total == 0) != (system_total == 0):

@@ -33,7 +33,12 @@ def format_scores(scores: dict, verbose: bool = False, counts: bool = False) -> 
 
 def scores_as_json(scores: dict) -> str:
     """Every metric's ratios and counts as a JSON object (metric order kept)."""
-    data = {
+    return json.dumps(scores_as_dict(scores), indent=2) + "\n"
+
+
+def scores_as_dict(scores: dict) -> dict:
+    """Every metric's ratios and counts (metric order kept): the JSON document's scores."""
+    return {
         metric: {
             "precision": scores[metric].precision,
             "recall": scores[metric].recall,
@@ -46,4 +51,3 @@ def scores_as_json(scores: dict) -> str:
         }
         for metric in METRICS
     }
-    return json.dumps(data, indent=2) + "\n"

@@ -8,15 +8,17 @@ counted once by the scorer's own ``compare_edit_sets``, in the scorer's pair ord
 """
 from __future__ import annotations
 
-from jp_errant.compare import AlignmentLog, aligned_pairs
+from jp_errant.compare import aligned_pairs
 from jp_errant.scorer import ScoreOptions, coder_edit_sets, compare_edit_sets
+from jp_shims.audit import AlignmentAudit
 
 def scored_blocks(ref_path: str, hyp_path: str, options: ScoreOptions) -> list:
     """Every block JP mode scores, as ``((first, stop) reference sentences, [(tp, fp, fn)
     per annotator pair])``; raises what ``aligned_pairs`` raises for bad input."""
     extents: list = []
     blocks = []
-    for hyp_edits, ref_edits, _ in aligned_pairs(ref_path, hyp_path, AlignmentLog(), extents):
+    audit = AlignmentAudit(ref_path, hyp_path)
+    for hyp_edits, ref_edits, _ in aligned_pairs(ref_path, hyp_path, audit, extents=extents):
         hyp_sets = coder_edit_sets(hyp_edits, options)
         ref_sets = coder_edit_sets(ref_edits, options)
         candidates = [compare_edit_sets(hyp, ref)[:3] for hyp in hyp_sets.values() for ref in ref_sets.values()]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from typing import Optional
 
-from .cli import Extra
+from .args import Extra, Options
 from .jp import InputError, _jp_loop, _open, _refuse_one_empty
 from .output import Output
 from .params import Params
@@ -43,7 +43,7 @@ def scored_blocks(gold: Optional[str], test: Optional[str], params: Params, lang
         raise
     with gold_stream, test_stream:
         _refuse_one_empty(gold_stream, test_stream, gold, test)
-        _jp_loop(gold_stream, test_stream, gold, test, params, extra, sink, sink, recorded)
+        _jp_loop(gold_stream, test_stream, Options(params, gold, test), extra, sink, sink, recorded)
     return [((first, stop), score_vector(score, params.cutoff_len)) for first, stop, score in recorded]
 
 

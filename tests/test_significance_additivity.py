@@ -57,7 +57,8 @@ ERRANT = [c for c in CASES if c.tool == "errant_compare"]
 
 @pytest.mark.parametrize("case", ERRANT, ids=[c.id for c in ERRANT])
 def test_errant_running_total_choice_gives_the_printed_counts(case, monkeypatch):
-    from jp_errant.compare_cli import build_parser, main, options_from_args
+    from jp_errant.compare_args import build_parser, options_from_args
+    from jp_errant.compare_cli import main
     from jp_errant.significance import choice_systems, scored_blocks
 
     monkeypatch.chdir(case.folder)
@@ -93,7 +94,8 @@ def _summary_values(text: str, block: str) -> dict:
 
 @pytest.mark.parametrize("case", EVALB, ids=[c.id for c in EVALB])
 def test_evalb_block_counts_add_up_to_the_printed_summary(case, monkeypatch):
-    from jp_evalb.cli import main, parse_evalb_args
+    from jp_evalb.args import parse_evalb_args
+    from jp_evalb.cli import main
     from jp_evalb.significance import WIDTH, metric_function, scored_blocks
 
     monkeypatch.chdir(case.folder)
