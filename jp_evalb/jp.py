@@ -26,6 +26,7 @@ from jp_shims.audit import EXACT as EXACT_BLOCK
 from jp_shims.audit import UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind, format_listing, note_line
 from jp_shims.brokenpipe import silence_stdout
 from jp_shims.cli import help_section
+from jp_shims.significance_cli import as_json, format_table, help_entries
 
 from .args import Extra, Options, Usage, parse_evalb_args
 from .output import Output
@@ -61,6 +62,7 @@ JP_HELP = [
     "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG",
     ("--install-shim DIR", "write DIR/evalb, a script running jp_evalb, for tools calling evalb by path"),
     "--version",
+    *help_entries(),
 ]
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
@@ -286,6 +288,13 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
         raise InputError(name, "cannot open parameter file") from None
     err.write("".join(warnings))
+    significance = extra.significance
+    if significance is not None and significance.requested:
+        # Every system is scored (and its input checked) before the report starts.
+        from .significance import compare_systems
+
+        extra.comparison = compare_systems(options.gold, [options.test, *significance.compare],
+                                           options.params, significance, extra.lang)
     gold_stream = _open(options.gold, "gold")
     try:
         test_stream = _open(options.test, "test")
@@ -582,10 +591,14 @@ class _Run:
 
     def finish(self) -> int:
         totals, out, extra, audit = self.totals, self.out, self.extra, self.audit
+        comparison = extra.comparison
         if self.sink is not None:
-            self.sink.finish(totals, audit, blocks=extra.show_alignment)
+            self.sink.finish(totals, audit, blocks=extra.show_alignment,
+                             significance=None if comparison is None else as_json(comparison))
         else:
             out.write(summary(totals.all, totals.short, self.params.cutoff_len))
+            if comparison is not None:
+                out.write(format_table(comparison))
             if extra.show_alignment:
                 out.write("\n" + format_listing(audit, LABELS))
         status = 0
@@ -601,6 +614,8 @@ class _Run:
 
         # The headline: evalb's summary as evalb prints it.
         headline = summary(self.totals.all, self.totals.short, self.params.cutoff_len)
+        if self.extra.comparison is not None:
+            headline += format_table(self.extra.comparison)
         try:
             write_report(self.extra.report, render_report(
                 tool=PROG, signature=self.signature, headline=headline, audit=self.audit, labels=LABELS,

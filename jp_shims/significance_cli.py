@@ -56,13 +56,20 @@ class SignificanceOptions(NamedTuple):
         return self.test is not None
 
 
-def take_significance_options(argv: list[str], *, metrics: bool = False) -> SignificanceOptions:
+def take_significance_options(argv: list[str], *, legacy: bool = False,
+                              metrics: bool = False) -> SignificanceOptions:
     """Remove the significance options from ``argv`` (in place) and return them.
 
     ``--compare`` and ``--metrics`` take every following argument up to the next one
     starting with ``--``. ``metrics``: whether the tool offers ``--metrics``. Raises
-    :class:`SignificanceUsage` for a missing or bad value and for contradicting options.
+    :class:`SignificanceUsage` for a missing or bad value, for contradicting options, and
+    for any of them in legacy mode (``legacy``: the original has no such option).
     """
+    if legacy:
+        refusal = legacy_refusal(argv, metrics=metrics)
+        if refusal is not None:
+            raise SignificanceUsage(refusal)
+        return _settle({})
     found: dict[str, Any] = {}
     kept: list[str] = []
     i = 0
@@ -125,11 +132,11 @@ def _settle(found: dict) -> SignificanceOptions:
                                tuple(found.get("--metrics", ())))
 
 
-def legacy_refusal(argv: Sequence[str]) -> Optional[str]:
+def legacy_refusal(argv: Sequence[str], metrics: bool = False) -> Optional[str]:
     """The error message when legacy-mode ``argv`` holds a significance option, else None."""
     for arg in argv:
         name = arg.partition("=")[0]
-        if name in FLAGS or name in VALUED or name in LISTS:
+        if name in FLAGS or name in VALUED or name == "--compare" or (metrics and name == "--metrics"):
             return f"{name} works in JP mode only (the original has no significance tests)"
     return None
 
@@ -141,6 +148,11 @@ def run_comparison(systems: Sequence, names: Sequence[str], metric, metric_names
 
     return compare(systems, names, metric, metric_names, test=options.test, samples=options.samples,
                    seed=options.seed, intervals=options.confidence or options.test != "ar")
+
+
+def help_entries(metrics: bool = False) -> list:
+    """The significance options' lines of a tool's JP help section."""
+    return HELP + ([METRICS_HELP] if metrics else [])
 
 
 def describe(comparison) -> str:
@@ -184,8 +196,9 @@ def _number(value: float, digits: int) -> str:
     return "nan" if not math.isfinite(value) else f"{value:.{digits}f}"
 
 
-def as_json(comparison, baseline: str) -> dict:
-    """The envelope's ``significance`` section."""
+def as_json(comparison) -> dict:
+    """The envelope's ``significance`` section (the baseline is the first system)."""
+    baseline = comparison.systems[0].name
     return {
         "test": {"bs": "paired-bs", "ar": "paired-ar", "ci": "confidence"}[comparison.test],
         "samples": comparison.samples,
