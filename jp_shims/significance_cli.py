@@ -159,7 +159,7 @@ def describe(comparison) -> str:
     """One line: the test, its size and seed, and the units."""
     size = "rounds" if comparison.test == "ar" else "samples"
     return (f"{TEST_NAMES[comparison.test]}: {comparison.samples} {size}, seed {comparison.seed}, "
-            f"{comparison.units} units (gold text no system's alignment block crosses)")
+            f"{comparison.units} units of gold text")
 
 
 def format_table(comparison, digits: int = 2) -> str:
