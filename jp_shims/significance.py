@@ -119,15 +119,25 @@ def _weights(draws: np.ndarray, units: int) -> np.ndarray:
 
 
 class ChoiceCounts:
-    """errant's scoring: every block offers one (tp, fp, fn) per (hypothesis annotator,
-    reference annotator) pair, and the pair giving the best rounded corpus F-beta with the
-    running totals is chosen (ties: more TP, fewer FP, fewer FN, then the earlier pair).
+    """Scorers that choose, per sentence, the annotator giving the best corpus F with the
+    running totals. Every block offers one count triple per candidate; the choice is made
+    again, block by block in the pseudo-corpus's order, for every sample. ``rule``:
 
-    ``blocks``: per unit, its blocks in order, each a list of candidate (tp, fp, fn). The
-    choice is made again, block by block in the pseudo-corpus's order, for every sample.
+    * ``"errant"``: candidates (tp, fp, fn) per (hypothesis, reference) annotator pair; the
+      best F-beta of the totals rounded to 4 places, then more TP, fewer FP, fewer FN;
+    * ``"m2scorer"``: candidates (correct, proposed, gold) per annotator; the best
+      unrounded F of the totals (1 when nothing is proposed or expected), then more correct,
+      then the smaller proposed + beta^2 gold of the totals.
+
+    Ties go to the earlier candidate. ``blocks``: per unit, its blocks in order, each a list
+    of candidates.
     """
 
-    def __init__(self, blocks: Sequence[Sequence[Sequence[Sequence[int]]]], beta: float) -> None:
+    def __init__(self, blocks: Sequence[Sequence[Sequence[Sequence[int]]]], beta: float,
+                 rule: str = "errant") -> None:
+        if rule not in ("errant", "m2scorer"):
+            raise ValueError(f"unknown choice rule {rule!r}")
+        self.rule = rule
         self.beta = float(beta)
         flat = [candidates for unit in blocks for candidates in unit]
         width = max((len(c) for c in flat), default=1)
@@ -141,7 +151,7 @@ class ChoiceCounts:
         self.table, self.valid = table, valid
         sizes = np.array([len(unit) for unit in blocks], dtype=np.intp)
         self.sizes = sizes
-        self.first = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.intp)
+        self.first = (np.cumsum(sizes) - sizes).astype(np.intp)
 
     @property
     def units(self) -> int:
@@ -170,6 +180,17 @@ class ChoiceCounts:
         return (self._run(table, valid, mine_first, mine_size),
                 self._run(table, valid, theirs_first, theirs_size))
 
+    def _keys(self, totals: np.ndarray, candidate: np.ndarray, beta2: float) -> tuple:
+        """What the choice compares, greatest first (``totals`` include the candidate)."""
+        if self.rule == "errant":
+            return (_rounded_f(totals, beta2), candidate[:, 0], -candidate[:, 1], -candidate[:, 2])
+        correct, proposed, gold = (totals[:, i].astype(np.float64) for i in range(3))
+        denominator = beta2 * gold + proposed
+        with np.errstate(divide="ignore", invalid="ignore"):
+            f = np.where(denominator == 0, np.where(correct == 0, 1.0, 0.0),
+                         (1.0 + beta2) * correct / np.where(denominator == 0, 1.0, denominator))
+        return (f, candidate[:, 0], -(proposed + beta2 * gold))
+
     def _run(self, table: np.ndarray, valid: np.ndarray, first: np.ndarray, size: np.ndarray) -> np.ndarray:
         """Totals (samples, 3) of the pseudo-corpora whose unit i holds blocks
         ``first[s, i] .. first[s, i] + size[s, i] - 1`` of ``table`` (row -1: padding)."""
@@ -181,19 +202,20 @@ class ChoiceCounts:
             ids = sequence[:, step]
             candidates, ok = table[ids], valid[ids]
             best = candidates[:, 0]
-            best_f = _rounded_f(totals + best, beta2)
+            if candidates.shape[1] > 1:
+                best_keys = self._keys(totals + best, best, beta2)
             for k in range(1, candidates.shape[1]):
                 cand = candidates[:, k]
-                f = _rounded_f(totals + cand, beta2)
-                tp, fp, fn = cand[:, 0], cand[:, 1], cand[:, 2]
-                # errant's order: F, then more TP, fewer FP, fewer FN; the earlier pair on ties.
-                fn_wins = (fp == best[:, 1]) & (fn < best[:, 2])
-                fp_wins = (fp < best[:, 1]) | fn_wins
-                tp_wins = (tp > best[:, 0]) | ((tp == best[:, 0]) & fp_wins)
-                better = ok[:, k] & ((f > best_f) | ((f == best_f) & tp_wins))
+                keys = self._keys(totals + cand, cand, beta2)
+                # lexicographic: the first key that differs decides; the earlier one on ties
+                better = np.zeros(samples, dtype=bool)
+                equal = ok[:, k].copy()
+                for new, old in zip(keys, best_keys):
+                    better |= equal & (new > old)
+                    equal &= new == old
                 if better.any():
                     best = np.where(better[:, None], cand, best)
-                    best_f = np.where(better, f, best_f)
+                    best_keys = tuple(np.where(better, new, old) for new, old in zip(keys, best_keys))
             totals += best
         return totals
 
