@@ -82,14 +82,14 @@ class JsonSink:
         self._first = False
 
     def finish(self, totals: RunTotals, audit: Optional[AlignmentAudit] = None, blocks: bool = False,
-               per_label: Optional[dict] = None) -> None:
+               per_label: Optional[dict] = None, significance: Optional[dict] = None) -> None:
         """``per_label``: the --per-label breakdown, a member of ``scores``."""
         self._out.write('\n    ],\n    "summary": {"all": %s, "len<=%d": %s}'
                         % (json.dumps(_totals_record(totals.all)), totals.cutoff,
                            json.dumps(_totals_record(totals.short))))
         if per_label is not None:
             self._out.write(',\n    "per_label": %s' % json.dumps(per_label))
-        self._out.write("\n  }" + envelope_tail(audit, blocks))
+        self._out.write("\n  }" + envelope_tail(audit, blocks, significance=significance))
 
     def abort(self, audit: Optional[AlignmentAudit] = None) -> None:
         """Close the document of a run the error limit killed (evalb prints no summary)."""

@@ -70,10 +70,11 @@ def run_legacy(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) ->
             out.flush()
             err.flush()
     except BrokenPipeError:
-        # evalb dies of SIGPIPE, silently; a shell reports that as status 128 + 13.
-        # (imported here: the jp_shims package costs legacy runs a fifth of their time)
+        # (jp_shims, the audit layer, is imported only here: legacy mode needs nothing else
+        # of it, and its import would be a third of a run on a treebank section.)
         from jp_shims.brokenpipe import silence_stdout
 
+        # evalb dies of SIGPIPE, silently; a shell reports that as status 128 + 13.
         silence_stdout(stdout)
         return SIGPIPE_STATUS
 
