@@ -26,6 +26,7 @@ from jp_shims.audit import EXACT as EXACT_BLOCK
 from jp_shims.audit import UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind, format_listing, note_line
 from jp_shims.brokenpipe import silence_stdout
 from jp_shims.cli import help_section
+from jp_shims.significance_cli import as_json, format_table, help_entries
 
 from .args import Extra, Options, Usage, parse_evalb_args
 from .output import Output
@@ -59,8 +60,9 @@ ORIGINAL = "evalb"
 LABELS = ("gold", "test")
 JP_HELP = [
     "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG",
-    ("--install-shim DIR", "write DIR/evalb, a script running jp_evalb, for tools calling evalb by path"),
+    ("--install-shim DIR", "write DIR/evalb and the parameter files beside it, for tools calling EVALB/evalb by path (--spmrl: DIR/evalb_spmrl; --force: replace files it did not write)"),
     "--version",
+    *help_entries(),
 ]
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
@@ -290,6 +292,13 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
         raise InputError(name, "cannot open parameter file") from None
     err.write("".join(warnings))
+    significance = extra.significance
+    if significance is not None and significance.requested:
+        # Every system is scored (and its input checked) before the report starts.
+        from .significance import compare_systems
+
+        extra.comparison = compare_systems(options.gold, [options.test, *significance.compare],
+                                           options.params, significance, extra.lang)
     gold_stream = _open(options.gold, "gold")
     try:
         test_stream = _open(options.test, "test")
@@ -311,9 +320,11 @@ def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedRe
         raise InputError(f"{empty}:1", f"the file is empty, while {other} is not")
 
 
-def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Output, err: Output) -> int:
+def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Output, err: Output,
+             recorded: Optional[list] = None) -> int:
     gold_name, test_name = options.gold, options.test
     run = _Run(options, extra, out, err)
+    run.recorded = recorded
     read_options = run.read_options
     golds = _Lookahead(read_sentences(gold_stream, gold_name, read_options))
     tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
@@ -476,6 +487,9 @@ class _Run:
         self.audit = AlignmentAudit(options.gold, options.test,
                                     keep=extra.show_alignment or extra.report is not None)
         self.next_gold = 1
+        # Every scored line or block as (first, stop gold line, SentenceScore), for the
+        # significance tests (jp_evalb.significance), when a list.
+        self.recorded: Optional[list] = None
         self.rejected: Optional[tuple[Sentence, Sentence]] = None  # the last pair evalb rejected
         if self.sink is None:
             out.write(HEADER)
@@ -695,6 +709,9 @@ class _Run:
         else:
             self.sink.sentence(score)
         self.totals.add(score)
+        if self.recorded is not None:
+            self.recorded.append((gold_items[0].number if gold_items else self.next_gold,
+                                  gold_items[-1].number + 1 if gold_items else self.next_gold, score))
         if debug >= 1 and self.sink is None:
             if ev is not None:
                 out.write(debug_dump(ev, params.labels_equal))
@@ -703,10 +720,14 @@ class _Run:
 
     def finish(self) -> int:
         totals, out, extra, audit = self.totals, self.out, self.extra, self.audit
+        comparison = extra.comparison
         if self.sink is not None:
-            self.sink.finish(totals, audit, blocks=extra.show_alignment)
+            self.sink.finish(totals, audit, blocks=extra.show_alignment,
+                             significance=None if comparison is None else as_json(comparison))
         else:
             out.write(summary(totals.all, totals.short, self.params.cutoff_len))
+            if comparison is not None:
+                out.write(format_table(comparison))
             if extra.show_alignment:
                 out.write("\n" + format_listing(audit, LABELS))
         status = 0
@@ -722,6 +743,8 @@ class _Run:
 
         # The headline: evalb's summary as evalb prints it.
         headline = summary(self.totals.all, self.totals.short, self.params.cutoff_len)
+        if self.extra.comparison is not None:
+            headline += format_table(self.extra.comparison)
         try:
             write_report(self.extra.report, render_report(
                 tool=PROG, signature=self.signature, headline=headline, audit=self.audit, labels=LABELS,
