@@ -157,3 +157,15 @@ def test_jp_wordless_test_line_is_evalbs_skip(tmp_path, monkeypatch, gold1, blan
     assert b"Number of Skip  sentence  =      1" in out
     if gold1 == SAME:
         assert lines[3].split()[2] == b"0" and err == b""  # lined up: evalb's bytes, no note
+
+
+def test_debug_bracket_text_over_evalbs_buffer_warns(tmp_path, monkeypatch):
+    # Issue 15 item 18, -D: evalb copies a bracket's text into 1,000 bytes (and segfaults).
+    words = " ".join(f"(NN w{i})" for i in range(150))
+    gold = f"(S (NP {words}) (VP (VB x)))\n".encode()
+    test = f"(S (VP {words}) (VP (VB x)))\n".encode()
+    files = _files(tmp_path, gold, test)
+    status, out, err = run(["--legacy", "-D", "g", "t"], monkeypatch, files)
+    assert status == 0 and b"  LABEL[0-149]: " in out
+    assert err.startswith(b"jp_evalb: warning: g:1: a bracket text of 1000 bytes or more in the DEBUG 2 output")
+    assert err.count(b"\n") == 1
