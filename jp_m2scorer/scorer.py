@@ -156,11 +156,14 @@ def score_sentences(
     options: Options,
     write: Callable[[str], None] | None = None,
     keep: bool = True,
+    candidates: list | None = None,
 ) -> Totals:
     """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives -v output.
 
     ``keep``: keep every sentence's result in ``Totals.sentences`` (per-type figures, block
-    figures); without it memory stays flat whatever the corpus size.
+    figures); without it memory stays flat whatever the corpus size. ``candidates``: a list
+    receiving, per sentence, every annotator's (correct, proposed, gold) in the order they
+    compete (the significance tests make the choice again inside every resample).
     """
     totals = Totals()
     beta = options.beta
@@ -185,6 +188,7 @@ def score_sentences(
             gold_weight = -len(lattice.edges)
             paths: dict = {}   # annotators crediting the same arcs share one path
         best = None
+        offered = [] if candidates is not None else None
         for annotator in sentence.annotators:
             gold_edits = sentence.gold[annotator]
             if lattice is None:
@@ -209,6 +213,8 @@ def score_sentences(
             if options.ignore_whitespace_casing:
                 path = [e for e in path if not _trivial(e)]
             matched, matched_gold = _count_correct(path, gold_edits)
+            if offered is not None:
+                offered.append((len(matched), len(path), len(gold_edits)))
             c = totals.correct + len(matched)
             e = totals.proposed + len(path)
             g = totals.gold + len(gold_edits)
@@ -237,6 +243,8 @@ def score_sentences(
                     annotator, len(matched), len(path), len(gold_edits), path, matched,
                     gold_edits, sentence.types.get(annotator, []), matched_gold))
         chosen = best[1]
+        if offered is not None:
+            candidates.append(offered)
         totals.correct += chosen.correct
         totals.proposed += chosen.proposed
         totals.gold += chosen.gold
