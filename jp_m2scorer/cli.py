@@ -151,10 +151,13 @@ def _audit(gold_path: str, system_path: str, blocks: list, plain: int, totals: T
         kind = block_kind(block.kind, len(block.gold_lines), len(block.system_lines))
         system_lines = audit.system_lines(block.system_lines[0], block.system_lines[-1]) \
             if block.system_lines else None
+        gold_lines = audit.gold_lines(block.gold_lines[0], block.gold_lines[-1]) \
+            if block.gold_lines else None
         audit.add(BlockRecord(
-            kind, audit.gold_lines(block.gold_lines[0], block.gold_lines[-1]), system_lines,
+            kind, gold_lines, system_lines,
             " | ".join(block.gold_texts), " | ".join(block.system_texts),
-            reason=block.reason + "; scored as: " + " | ".join(block.hypotheses),
+            reason=block.reason + ("; scored as: " + " | ".join(block.hypotheses) if block.hypotheses
+                                   else "; not scored"),
             match=block.kind, figures=figures, loss=loss),
             gold_sentences=len(block.gold_lines), system_sentences=len(block.system_lines))
     return audit
