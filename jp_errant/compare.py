@@ -14,7 +14,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import IO, Iterator, NamedTuple, Sequence
 
-from jp_align import EXACT, UNALIGNED, Normalizer, iter_align_sentences, jaro_winkler_suffix_distance
+from jp_align import EXACT, UNALIGNED, Block, Normalizer, iter_align_sentences, jaro_winkler_suffix_distance
 from jp_errant.brokenpipe import silence_broken_pipe
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_cli import build_parser, options_from_args
@@ -38,6 +38,8 @@ SIMILARITY_THRESHOLD = 0.1
 def text_normalizer() -> Normalizer:
     return Normalizer()
 LOOKAHEAD = 64
+# jp_align's reasons for a block with one empty side at the end of the other side's file.
+LEFT_ENDED, RIGHT_ENDED = "left side ended", "right side ended"
 
 
 class CompareError(Exception):
@@ -50,8 +52,8 @@ class AlignedBlock(NamedTuple):
     ref_ids: range
     hyp_ids: range
     kind: str
-    ref_line: int
-    hyp_line: int
+    ref_line: int | None  # None: the side has no sentence in the block
+    hyp_line: int | None
 
 
 class AlignmentLog:
@@ -66,7 +68,8 @@ class AlignmentLog:
         self.ref_sentences = 0
         self.hyp_sentences = 0
 
-    def add(self, ref_ids: range, hyp_ids: range, kind: str, ref_line: int, hyp_line: int) -> None:
+    def add(self, ref_ids: range, hyp_ids: range, kind: str, ref_line: int | None,
+            hyp_line: int | None) -> None:
         self.count += 1
         self.merged += len(ref_ids) > 1 or len(hyp_ids) > 1
         self.ref_sentences += len(ref_ids)
@@ -202,12 +205,13 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
                 continue
             ref_sentences = [item[0] for item in ref_items]
             hyp_sentences = [item[0] for item in hyp_items]
-            ref_line = ref_sentences[0].line if ref_sentences else 0
-            hyp_line = hyp_sentences[0].line if hyp_sentences else 0
+            # A side with no sentence in the block has no line to show (never line 0).
+            ref_line = ref_sentences[0].line if ref_sentences else None
+            hyp_line = hyp_sentences[0].line if hyp_sentences else None
             alignment.add(block.left, block.right, kind, ref_line, hyp_line)
             if kind == UNALIGNED:
                 raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences,
-                                                      hyp_sentences, block.left, block.right))
+                                                      hyp_sentences, block))
             yield block_pair(ref_sentences, hyp_sentences, normalizer)
     finally:
         alignment.add_exact_pairs(exact_pairs)
@@ -237,16 +241,21 @@ def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Senten
 
 
 def _unaligned_message(ref_path: str, hyp_path: str, ref_sentences: Sequence[Sentence],
-                       hyp_sentences: Sequence[Sentence], ref_ids: range, hyp_ids: range) -> str:
+                       hyp_sentences: Sequence[Sentence], block: Block) -> str:
+    # References are jp_align's left side, hypotheses its right side. A side with no
+    # sentence in the block has ended only when jp_align says so; otherwise it skips the
+    # sentences of the other side and goes on (the block's reason says which).
     if not hyp_sentences:
-        return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {ref_ids.start} has no "
-                f"counterpart: {hyp_path} ended")
+        why = f"{hyp_path} ended" if block.reason == RIGHT_ENDED else block.reason
+        return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {block.left.start} has "
+                f"no counterpart in {hyp_path} ({why})")
     if not ref_sentences:
-        return (f"{hyp_path}:{hyp_sentences[0].line}: hypothesis sentence {hyp_ids.start} has no "
-                f"counterpart: {ref_path} ended")
-    return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {ref_ids.start} cannot be "
-            f"aligned with hypothesis sentence {hyp_ids.start} ({hyp_path}:{hyp_sentences[0].line}): "
-            f"the texts differ")
+        why = f"{ref_path} ended" if block.reason == LEFT_ENDED else block.reason
+        return (f"{hyp_path}:{hyp_sentences[0].line}: hypothesis sentence {block.right.start} has "
+                f"no counterpart in {ref_path} ({why})")
+    return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {block.left.start} cannot be "
+            f"aligned with hypothesis sentence {block.right.start} "
+            f"({hyp_path}:{hyp_sentences[0].line}): the texts differ")
 
 
 def _ids(ids: range) -> str:
@@ -257,6 +266,10 @@ def _ids(ids: range) -> str:
     return f"{ids.start}-{ids.stop - 1}"
 
 
+def _where(path: str, line: int | None) -> str:
+    return path if line is None else f"{path}:{line}"
+
+
 def format_alignment(alignment: AlignmentLog, ref_path: str, hyp_path: str) -> str:
     """Every block that is not a plain 1:1 exact pair, after a one-line summary."""
     shown = [block for block in alignment.blocks
@@ -265,8 +278,8 @@ def format_alignment(alignment: AlignmentLog, ref_path: str, hyp_path: str) -> s
              f"{alignment.hyp_sentences} hypothesis sentences, {alignment.count} blocks, "
              f"{alignment.merged} merged, {len(shown)} not one-to-one exact"]
     for block in shown:
-        lines.append(f"REF {_ids(block.ref_ids)} ({ref_path}:{block.ref_line}) <-> "
-                     f"HYP {_ids(block.hyp_ids)} ({hyp_path}:{block.hyp_line}) {block.kind}")
+        lines.append(f"REF {_ids(block.ref_ids)} ({_where(ref_path, block.ref_line)}) <-> "
+                     f"HYP {_ids(block.hyp_ids)} ({_where(hyp_path, block.hyp_line)}) {block.kind}")
     return "\n".join(lines) + "\n"
 
 

@@ -22,9 +22,24 @@ LEGACY_FLAG = "--legacy"
 LEGACY_PROG = "errant_compare"
 
 
+# Options JP mode adds to errant_compare's. argparse would also accept any unambiguous
+# prefix of them ("--s", "--j"), which errant_compare rejects as unrecognized arguments; only
+# errant's own long options (--beta, --verbose) keep their prefixes, as in errant.
+JP_OPTIONS = ("--json", "--show-alignment")
+
+
+class _JPModeParser(argparse.ArgumentParser):
+    """errant_compare's parser, with JP mode's own options matched only in full."""
+
+    def _get_option_tuples(self, option_string: str) -> list:
+        # Each tuple names the matched option string second (Python 3.9 to 3.13).
+        return [match for match in super()._get_option_tuples(option_string)
+                if match[1] not in JP_OPTIONS]
+
+
 def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
     """errant_compare's option table (same names, types, group and help texts)."""
-    parser = argparse.ArgumentParser(
+    parser = (_JPModeParser if jp_mode else argparse.ArgumentParser)(
         prog=prog,
         description="Calculate F-scores for error detection and/or correction.\n"
         "Flags let you evaluate at different levels of granularity.",
@@ -55,9 +70,9 @@ def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
                         "3: Show all category scores; e.g. R:NOUN.",
                         choices=[1, 2, 3], type=int)
     if jp_mode:
-        parser.add_argument("--json", action="store_true",
+        parser.add_argument(JP_OPTIONS[0], action="store_true",
                             help="JP mode: print the figures (per category too) as one JSON document.")
-        parser.add_argument("--show-alignment", action="store_true",
+        parser.add_argument(JP_OPTIONS[1], action="store_true",
                             help="JP mode: list every merged block (reference sentence ids <->\n"
                             "hypothesis sentence ids) after the report.")
     return parser
