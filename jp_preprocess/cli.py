@@ -10,7 +10,7 @@ from jp_align import normalizer_for
 from jp_preprocess.cliutil import OneLineParser, UsageError, refuse_legacy, report, silence_broken_pipe, write
 from jp_preprocess.errors import InputError
 from jp_preprocess.formats import FORMATS, iter_sentences
-from jp_preprocess.joint import AlignedBlock, evaluate, iter_blocks
+from jp_preprocess.joint import AlignedBlock, Diverged, evaluate, iter_blocks
 from jp_preprocess.report import render_block, render_block_json, render_json, render_table
 
 PROG = "jp_preprocess_eval"
@@ -52,7 +52,12 @@ def main(argv: list[str] | None = None) -> int:
                              token_normalizer=normalizer_for(LANGUAGE_INDEPENDENT, casefold=args.casefold),
                              threshold=args.threshold)
         show = _shower(render_block_json if args.json else render_block) if args.show_alignment else None
-        result = evaluate(blocks, show)
+        try:
+            result = evaluate(blocks, show)
+        except Diverged as error:
+            raise InputError(args.system, error.system.line,
+                             f"{error} (gold {args.gold}:{error.gold.line}): the files are not two "
+                             f"segmentations of the same text") from None
         if (result.sentences.gold == 0) != (result.sentences.system == 0):
             # One side holds no sentence at all: a failed run upstream, not a score of zero.
             empty, other = (args.gold, args.system) if result.sentences.gold == 0 else (args.system, args.gold)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
-from jp_align import Block, Normalizer, align_words, iter_align_sentences
+from jp_align import UNALIGNED, Block, Normalizer, align_words, iter_align_sentences
 
 from jp_preprocess.matching import block_texts_match
 from jp_preprocess.sentence import Sentence
@@ -68,6 +68,23 @@ class AlignedBlock:
         return sum(self.word_matches)
 
 
+# jp_align's reason for an unaligned block after which no sentence pair within its look-ahead
+# is identical or similar.
+_NO_RESYNC = "do not re-synchronize"
+
+
+class Diverged(Exception):
+    """Gold and system texts differ from these sentences on and never re-synchronize within
+    ``lookahead`` sentences."""
+
+    def __init__(self, gold: Sentence, system: Sentence, lookahead: int) -> None:
+        super().__init__(f"texts differ from here on and do not re-synchronize within {lookahead} "
+                         f"sentences")
+        self.gold = gold
+        self.system = system
+        self.lookahead = lookahead
+
+
 @dataclass(frozen=True)
 class Result:
     sentences: Counts
@@ -97,6 +114,12 @@ def iter_blocks(gold: Iterable[Sentence], system: Iterable[Sentence], *, normali
     token_normalizer = token_normalizer if token_normalizer is not None else normalizer
     for block, gold_items, system_items in iter_align_sentences(
             gold, system, tokens=_tokens, normalizer=normalizer, threshold=threshold, lookahead=lookahead):
+        if block.kind == UNALIGNED and _NO_RESYNC in block.reason:
+            # jp_align looked LOOKAHEAD sentences ahead on both sides and found neither an
+            # identical pair nor a similar block: these are not two segmentations of one
+            # text. Stop now rather than pair the rest position by position (slow, and a
+            # meaningless score).
+            raise Diverged(gold_items[0], system_items[0], lookahead)
         gold_tokens, system_tokens = _flatten(gold_items), _flatten(system_items)
         words: tuple[Block, ...] = ()
         # Unaligned sentences do not correspond, so neither do their tokens: no word groups,

@@ -254,3 +254,25 @@ def test_one_empty_file_is_an_error(capsys, tmp_path):
         assert captured.out == ""
         assert captured.err == f"jp_preprocess_eval: error: {empty}:1: the file holds no sentence, while {full} does\n"
     assert cli.main([empty, empty]) == 0
+
+
+def _numbered(prefix, first, count):
+    return "".join(f"{prefix}{k} and {prefix}{k * 7} went home with {prefix}{k * 3} .\n"
+                   for k in range(first, first + count))
+
+
+def test_texts_that_never_resynchronize_stop_with_one_line_at_once(capsys, tmp_path):
+    # 100 shared sentences, then 300 unrelated ones on each side: jp_align's look-ahead finds
+    # no identical or similar pair after sentence 100, so the run stops there.
+    gold = write(tmp_path, "gold.txt", _numbered("apple", 0, 100) + _numbered("apple", 100, 300))
+    system = write(tmp_path, "sys.txt", _numbered("apple", 0, 100) + _numbered("pear", 100, 300))
+    status, out, err = run(capsys, [gold, system])
+    assert_one_line_error(status, out, err, f"{system}:101: texts differ from here on and do not "
+                          f"re-synchronize within 64 sentences (gold {gold}:101): the files are not "
+                          "two segmentations of the same text")
+
+
+def test_a_dropped_stretch_that_resynchronizes_is_still_scored(capsys, tmp_path):
+    gold = write(tmp_path, "gold.txt", _numbered("apple", 0, 100))
+    system = write(tmp_path, "sys.txt", _numbered("apple", 0, 40) + _numbered("apple", 70, 30))
+    assert scores(capsys, gold, system) == {"sentences": (70, 0, 30), "tokens": (560, 0, 240)}
