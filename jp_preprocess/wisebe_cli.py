@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import os
 import sys
+from array import array
+from itertools import chain, tee, zip_longest
 
 from jp_preprocess.cliutil import OneLineParser, UsageError, refuse_legacy, report, write
 from jp_preprocess.errors import InputError
-from jp_preprocess.projection import project_onto
-from jp_preprocess.segmentation import Segmentation, load_segmentation
-from jp_preprocess.wisebe import agreement_stats, general_reference, score, single_windows, windows
+from jp_preprocess.projection import Projection
+from jp_preprocess.segmentation import iter_words
+from jp_preprocess.wisebe import agreement_stats, score, score_against_borders, windows
 from jp_preprocess.wisebe_report import CandidateResult, Evaluation, render_json, render_text
 
 PROG = "jp_wisebe"
@@ -27,41 +29,74 @@ def build_parser() -> OneLineParser:
 
 
 def reference_files(arguments: list[str]) -> list[str]:
+    """The reference files: a directory stands for its files, sorted (an empty one is an
+    error: a reference would silently be missing)."""
     files: list[str] = []
     for argument in arguments:
         if os.path.isdir(argument):
-            files.extend(sorted(os.path.join(argument, name) for name in os.listdir(argument)
-                                if os.path.isfile(os.path.join(argument, name))))
+            inside = sorted(os.path.join(argument, name) for name in os.listdir(argument)
+                            if os.path.isfile(os.path.join(argument, name)))
+            if not inside:
+                raise InputError(argument, None, "the directory holds no reference file")
+            files.extend(inside)
         else:
             files.append(argument)
     return files
 
 
 def evaluate(reference_paths: list[str], candidate_path: str | None, min_window: int) -> Evaluation:
-    """Load, align when the tokenization differs, and score (raises InputError)."""
-    loaded = [load_segmentation(path) for path in reference_paths]
-    if not loaded[0].words:
-        raise InputError(loaded[0].path, None, "no words")
-    base = loaded[0]
-    references: list[Segmentation] = [project_onto(ref, base) for ref in loaded]
-    general = general_reference([ref.borders for ref in references])
+    """Read, align when the tokenization differs, and score (raises InputError).
+
+    All files are streamed together, word by word of the first reference: what is kept per
+    word position is a few bytes (the reference count, each file's border flag), never the
+    words, so memory stays small on long transcripts and a difference on the first line is
+    reported without reading further.
+    """
+    base_path = reference_paths[0]
+    others = [*reference_paths[1:], *([candidate_path] if candidate_path is not None else [])]
+    base_words = iter_words(base_path)
+    first = next(base_words, None)
+    if first is None:
+        raise InputError(base_path, None, "no words")
+    copies = tee(chain((first,), base_words), len(others) + 1)
+    projections = [Projection(copy, iter_words(path), base_path, path)
+                   for copy, path in zip(copies[1:], others)]
+    streams = [(int(word.border) for word in copies[0]), *projections]
+    borders = [bytearray() for _ in streams]  # per file, one 0/1 flag per word position
+    appends = [flags.append for flags in borders]
+    for flags in zip_longest(*streams):
+        # Every stream yields one flag per base word; a file that ends early or goes on
+        # raises InputError inside its projection.
+        for append, flag in zip(appends, flags):
+            append(flag)
+    references = borders[:len(reference_paths)]
+    general = array("H", bytes(2 * len(borders[0])))
+    for flags in references:
+        for position, flag in enumerate(flags):
+            if flag:
+                general[position] += 1
     stats = agreement_stats(general, len(references))
     window_list = windows(general, min_window)
+    realigned = [False] + [projection.realigned for projection in projections]
     candidate_result = None
     if candidate_path is not None:
-        raw = load_segmentation(candidate_path)
-        candidate = project_onto(raw, base)
-        per_reference = tuple(score(candidate.borders, single_windows(ref.borders)) for ref in references)
-        against_windows = score(candidate.borders, window_list)
+        candidate = borders[-1]
+        against_windows = score(candidate, window_list)
         candidate_result = CandidateResult(
             path=candidate_path, borders=against_windows.candidate_borders,
-            realigned=candidate is not raw, per_reference=per_reference, windows=against_windows,
-            wisebe=against_windows.f1 * stats.agreement_ratio)
+            realigned=realigned[-1],
+            per_reference=tuple(score_against_borders(candidate, flags) for flags in references),
+            windows=against_windows, wisebe=against_windows.f1 * stats.agreement_ratio)
     return Evaluation(
         reference_paths=tuple(reference_paths),
-        reference_borders=tuple(ref.border_count for ref in references),
-        realigned_references=tuple(ref is not raw for ref, raw in zip(references, loaded)),
+        reference_borders=tuple(sum(flags) for flags in references),
+        realigned_references=tuple(realigned[:len(reference_paths)]),
         min_window=min_window, stats=stats, window_count=len(window_list), candidate=candidate_result)
+
+
+ONE_REFERENCE_NOTE = (
+    "note: with one reference no border can be shared by two references (cmp = 0), so AR and "
+    "WiSeBE are 0 by definition; read the 'vs' row of the reference instead")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,5 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         evaluation = evaluate(paths, args.candidate, args.min_window)
     except (UsageError, InputError) as error:
         return report(PROG, error)
+    if len(paths) == 1:
+        sys.stderr.write(f"{PROG}: {ONE_REFERENCE_NOTE}\n")
     write(render_json(evaluation) if args.json else render_text(evaluation))
     return 0
