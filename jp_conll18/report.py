@@ -1,7 +1,5 @@
-"""Rendering of the scores: the original's three stdout layouts, and JSON."""
+"""Rendering of the scores: the original's three stdout layouts, and the JSON document's scores."""
 from __future__ import annotations
-
-import json
 
 from .model import METRICS
 
@@ -31,9 +29,9 @@ def format_scores(scores: dict, verbose: bool = False, counts: bool = False) -> 
     return "\n".join(lines) + "\n"
 
 
-def scores_as_json(scores: dict) -> str:
-    """Every metric's ratios and counts as a JSON object (metric order kept)."""
-    data = {
+def scores_as_dict(scores: dict) -> dict:
+    """Every metric's ratios and counts (metric order kept): the JSON document's scores."""
+    return {
         metric: {
             "precision": scores[metric].precision,
             "recall": scores[metric].recall,
@@ -46,4 +44,3 @@ def scores_as_json(scores: dict) -> str:
         }
         for metric in METRICS
     }
-    return json.dumps(data, indent=2) + "\n"

@@ -22,8 +22,14 @@ from collections import deque
 from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, Sequence, TextIO
 
 
-from .cli import Extra, Usage, parse_evalb_args
-from .output import Output, silence_stdout
+from jp_shims.audit import EXACT as EXACT_BLOCK
+from jp_shims.audit import UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind, format_listing, note_line
+from jp_shims.brokenpipe import silence_stdout
+from jp_shims.cli import help_section
+from jp_shims.significance_cli import as_json, format_table, help_entries
+
+from .args import Extra, Options, Usage, parse_evalb_args
+from .output import Output
 from .params import BadValue, FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
 from .scoring import (
@@ -50,6 +56,14 @@ if TYPE_CHECKING:
 EXACT = "exact"  # jp_align.EXACT, the kind of a block or group whose texts are identical
 
 PROG = "jp_evalb"
+ORIGINAL = "evalb"
+LABELS = ("gold", "test")
+JP_HELP = [
+    "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG",
+    ("--install-shim DIR", "write DIR/evalb and the parameter files beside it, for tools calling EVALB/evalb by path (--spmrl: DIR/evalb_spmrl; --force: replace files it did not write)"),
+    "--version",
+    *help_entries(),
+]
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
 DUMMY_ROOT = "@S"
@@ -88,7 +102,7 @@ class Sentence(NamedTuple):
 
 def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterator[Sentence]:
     """Stream the trees of one file; raises :class:`InputError` for input that cannot be
-    processed at all (invalid UTF-8, a line over 10 MB, a tree deeper than 1,000 levels)."""
+    processed at all (invalid UTF-8, a line over 10 MiB (10,485,760 bytes), a tree deeper than 1,000 levels)."""
     number = 0
     while True:
         raw = stream.readline(MAX_LINE_BYTES + 1)
@@ -96,7 +110,7 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
             return
         number += 1
         if len(raw) > MAX_LINE_BYTES:
-            raise InputError(f"{name}:{number}", "line longer than 10 MB")
+            raise InputError(f"{name}:{number}", "line longer than 10 MiB")
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -112,6 +126,10 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
                 problem = f"{tree.errors[0][1].strip()}: {problem}"
         elif tree.errors:
             problem = tree.errors[0][1].strip()
+            if tree.underflow:
+                problem = "a \")\" closes no open bracket"
+        elif tree.underflow:
+            problem = "a \")\" closes no open bracket"
         text = leaf_words(line, options.delete) if problem else tree.words
         yield Sentence(number, tree, problem, text, name)
 
@@ -145,6 +163,10 @@ def score_block(
     if bad:
         note = f"Unreadable tree at {bad[0].where}: {bad[0].problem}\n"
         return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
+    if tests and golds and not any(s.tree.words for s in tests):
+        # Test lines without words (failed parses) facing gold lines: evalb's skip, whatever
+        # the aligner made of the empty text.
+        return BlockResult(SentenceScore(line_id, length, STATUS_SKIP), [])
     if not block.aligned:
         note = f"Unaligned block (gold {_ids(golds)} | test {_ids(tests)}): {block.reason}\n"
         return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
@@ -231,23 +253,6 @@ def _reindex(spans: list[tuple], group: list[int], skip: set) -> list[tuple[int,
     ]
 
 
-def _alignment_line(block: Block, golds, tests, groups: list[Block], gold_words, test_words) -> Optional[str]:
-    """One line for --show-alignment, or None for a 1:1 block whose words pair one to one."""
-    odd = [g for g in groups if not (g.is_one_to_one and g.kind == EXACT)]
-    if block.is_one_to_one and block.kind == EXACT and not odd:
-        return None
-    parts = [f"gold {_ids(golds)} | test {_ids(tests)} | {block.kind}"]
-    if block.reason:
-        parts.append(block.reason)
-    if odd:
-        shown = " ".join(
-            "[" + " ".join(gold_words[i] for i in g.left) + "]=[" + " ".join(test_words[j] for j in g.right) + "]"
-            for g in odd
-        )
-        parts.append(f"groups: {shown}")
-    return " | ".join(parts) + "\n"
-
-
 def run_jp(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) -> int:
     encoding = "utf-8"
     out, err = Output(stdout, encoding), Output(stderr, encoding)
@@ -281,13 +286,19 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
     try:
         options = parse_evalb_args(args, warnings.append, encoding, strict=True)
     except Usage as usage:
-        err.write("".join(warnings) + USAGE)
+        err.write("".join(warnings) + USAGE + help_section(JP_HELP, ORIGINAL))
         return usage.status
     except FatalError as fatal:
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
         raise InputError(name, "cannot open parameter file") from None
     err.write("".join(warnings))
-    params = options.params
+    significance = extra.significance
+    if significance is not None and significance.requested:
+        # Every system is scored (and its input checked) before the report starts.
+        from .significance import compare_systems
+
+        extra.comparison = compare_systems(options.gold, [options.test, *significance.compare],
+                                           options.params, significance, extra.lang)
     gold_stream = _open(options.gold, "gold")
     try:
         test_stream = _open(options.test, "test")
@@ -296,7 +307,7 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
         raise
     with gold_stream, test_stream:
         _refuse_one_empty(gold_stream, test_stream, options.gold, options.test)
-        return _jp_loop(gold_stream, test_stream, options.gold, options.test, params, extra, out, err)
+        return _jp_loop(gold_stream, test_stream, options, extra, out, err)
 
 
 def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedReader, gold_name: str,
@@ -309,9 +320,11 @@ def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedRe
         raise InputError(f"{empty}:1", f"the file is empty, while {other} is not")
 
 
-def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, extra: Extra,
-             out: Output, err: Output) -> int:
-    run = _Run(params, extra, out, err)
+def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Output, err: Output,
+             recorded: Optional[list] = None) -> int:
+    gold_name, test_name = options.gold, options.test
+    run = _Run(options, extra, out, err)
+    run.recorded = recorded
     read_options = run.read_options
     golds = _Lookahead(read_sentences(gold_stream, gold_name, read_options))
     tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
@@ -323,7 +336,19 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
         gold, test = golds.peek(0), tests.peek(0)
         if gold is None and test is None:
             break
-        ev = None if gold is None or test is None else run.accepted(gold, test, tests)
+        ev = None if gold is None or test is None else run.accepted(gold, test, golds, tests)
+        if ev is None and gold is not None and test is not None:
+            block = run.in_step_pair(gold, test, golds, tests)
+            if block is not None:
+                # The lines around a rejected pair pair up in step: it is a 1:1 block where
+                # it stands, as evalb pairs it (not one the aligner might shift past).
+                for held in pending:
+                    run.block(*held)
+                pending = []
+                golds.take()
+                tests.take()
+                run.block(block, [gold], [test])
+                continue
         if ev is not None:
             if pending:
                 for held in pending:
@@ -333,7 +358,16 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
             tests.take()
             run.pair(gold, test, ev)
             continue
-        for block, gold_items, test_items in _aligned_region(golds, tests, run.normalizer):
+        region = _aligned_region(golds, tests, run.normalizer)
+        for block, gold_items, test_items in region:
+            if _never_resynchronizes(block) and _unplaced_known(golds, block.left) \
+                    and _unplaced_known(tests, block.right):
+                region.close()
+                for held in pending:
+                    run.block(*held)
+                pending = []
+                run.give_up(block, _rest(golds, gold_items, block.left), _rest(tests, test_items, block.right))
+                break
             if not gold_items or not test_items:
                 pending.append((block, gold_items, test_items))
                 continue
@@ -346,18 +380,46 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
         which = "gold" if gold_items else "test"
         line_id = gold_items[0].number if gold_items else run.next_gold
         err.write(f"{line_id} : Number of lines unmatch (too many lines in {which} file)\n")
-    run.finish()
-    return 0
+        for block, gold_items, test_items in pending:
+            run.left_out(block, gold_items, test_items)
+    return run.finish()
+
+
+def _never_resynchronizes(block: Block) -> bool:
+    from jp_align.sentences import NO_RESYNC_REASON
+
+    return not block.aligned and block.reason.startswith(NO_RESYNC_REASON)
+
+
+def _unplaced_known(side: "_Lookahead", placed: range) -> bool:
+    """Whether the sentences the aligner has taken and not placed yet (after ``placed``) are
+    all among those ``side`` remembers."""
+    return side.lent - placed.stop <= len(side.recent)
+
+
+def _rest(side: "_Lookahead", block_items: list[Sentence], placed: range) -> Iterator[Sentence]:
+    """The block's sentences, those the aligner had taken beyond it, then the rest of the file."""
+    yield from block_items
+    unplaced = side.lent - placed.stop
+    if unplaced:
+        yield from list(side.recent)[-unplaced:]
+    while side.peek(0) is not None:
+        yield side.take()
 
 
 class _Lookahead:
     """A stream of sentences that the line-by-line pairing can peek into and that can be lent
     to the aligner (``lend``), which then takes sentences one at a time."""
 
+    # Sentences lent to the aligner that are remembered (its window holds fewer: its
+    # look-ahead is 64 sentences, plus the few the check after a similar block reads).
+    RECENT = 256
+
     def __init__(self, items: Iterator[Sentence]) -> None:
         self._items = items
         self._buffer: deque = deque()
         self.lent = 0  # sentences the aligner has taken since the last lend()
+        self.recent: deque = deque(maxlen=self.RECENT)  # the last sentences lent
 
     def peek(self, k: int) -> Optional[Sentence]:
         buffer = self._buffer
@@ -378,7 +440,9 @@ class _Lookahead:
     def _lent(self) -> Iterator[Sentence]:
         while self.peek(0) is not None:
             self.lent += 1
-            yield self._buffer.popleft()
+            item = self._buffer.popleft()
+            self.recent.append(item)
+            yield item
 
 
 def _aligned_region(golds: _Lookahead, tests: _Lookahead, normalizer) -> Iterator[tuple]:
@@ -402,24 +466,30 @@ def _text(sentence: Sentence) -> list[str]:
 class _Run:
     """Per-run state of JP mode: totals, output sinks, the alignment log."""
 
-    def __init__(self, params: Params, extra: Extra, out: Output, err: Output) -> None:
-        self.params, self.extra, self.out, self.err = params, extra, out, err
+    def __init__(self, options: Options, extra: Extra, out: Output, err: Output) -> None:
+        params = options.params
+        self.options, self.params, self.extra, self.out, self.err = options, params, extra, out, err
         self._normalizer: Optional[Normalizer] = None
         self.table = LabelTable(params)
         self.read_options = ReadOptions.from_params(params, trace=params.debug > 1,
                                                     keys=reader_keys(params, self.table))
         self.totals = RunTotals(params.cutoff_len)
+        from .jsonout import run_signature
+
+        self.signature = run_signature(options, "jp", extra.lang)
         self.sink = None
         if extra.json:
             from .jsonout import JsonSink
 
-            self.sink = JsonSink(out, "jp")
-        self.log = None
-        if extra.show_alignment or extra.json:
-            import tempfile  # only these outputs keep a log (in memory up to 1 MiB, then on disk)
-
-            self.log = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+            self.sink = JsonSink(out, "jp", options, extra.lang)
+        # Every block is counted; records (of blocks JP mode changed) are kept only for the
+        # listing, the JSON blocks and the report.
+        self.audit = AlignmentAudit(options.gold, options.test,
+                                    keep=extra.show_alignment or extra.report is not None)
         self.next_gold = 1
+        # Every scored line or block as (first, stop gold line, SentenceScore), for the
+        # significance tests (jp_evalb.significance), when a list.
+        self.recorded: Optional[list] = None
         self.rejected: Optional[tuple[Sentence, Sentence]] = None  # the last pair evalb rejected
         if self.sink is None:
             out.write(HEADER)
@@ -444,14 +514,16 @@ class _Run:
                            read_error=False, debug=self.params.debug)
         return None if ev.score.status == STATUS_ERROR else ev
 
-    def accepted(self, gold: Sentence, test: Sentence, tests: _Lookahead) -> Optional[Evaluation]:
-        """The next two lines (``test``: the first of ``tests``) as evalb pairs them, when evalb
-        accepts the pair as it stands.
+    def accepted(self, gold: Sentence, test: Sentence, golds: _Lookahead,
+                 tests: _Lookahead) -> Optional[Evaluation]:
+        """The next two lines (``gold``, ``test``: the first of ``golds``, ``tests``) as evalb
+        pairs them, when evalb accepts the pair as it stands.
 
         A test line without words (a failed parse, a blank line) is evalb's skip (status 2),
-        unless the gold line's words come on the next test line with words: then the wordless
-        line is an extra one (e.g. a blank line a parser printed between trees) and is left to
-        the aligner.
+        unless the gold line's words come on the next test line with words and that line does
+        not pair with its own gold line: then the wordless line is an extra one (e.g. a blank
+        line a parser printed between trees) and is left to the aligner. (When the two pair
+        in step too -- the same sentence several times -- evalb's skip keeps continuity.)
         """
         ev = self._evaluate(gold, test)
         if ev is None:
@@ -465,14 +537,47 @@ class _Run:
                 return ev
             if test_next.tree.words or test_next.problem:
                 later = self._evaluate(gold, test_next)
-                return None if later is not None and later.score.status == STATUS_OK else ev
+                if later is None or later.score.status != STATUS_OK:
+                    return ev
+                gold_next = golds.peek(k)
+                in_step = None if gold_next is None else self._evaluate(gold_next, test_next)
+                return ev if in_step is not None and in_step.score.status == STATUS_OK else None
         return ev
+
+    def in_step_pair(self, gold: Sentence, test: Sentence, golds: _Lookahead,
+                     tests: _Lookahead) -> Optional[Block]:
+        """The block of a pair evalb rejects (the first of ``golds`` and ``tests``) when the
+        lines after it pair up in step: the next pair with test words is accepted by evalb
+        (pairs with a wordless test line, evalb's skips, in between), or both files end
+        together. The pair's kind and reason are jp_align's for that pair alone. None when
+        they do not, or when jp_align would not keep the pair together."""
+        for k in range(1, LOOKAHEAD + 1):
+            gold_next, test_next = golds.peek(k), tests.peek(k)
+            if gold_next is None or test_next is None:
+                if gold_next is not None or test_next is not None:
+                    return None
+                break
+            if not test_next.tree.words and not test_next.problem:
+                continue
+            ev = self._evaluate(gold_next, test_next)
+            if ev is None or ev.score.status != STATUS_OK:
+                return None
+            break
+        else:
+            return None
+        from jp_align import iter_align_sentences
+
+        blocks = iter_align_sentences([gold], [test], tokens=_text, normalizer=self.normalizer)
+        block = next(blocks)[0]
+        blocks.close()
+        return block if block.is_one_to_one else None
 
     def pair(self, gold: Sentence, test: Sentence, ev: Evaluation) -> None:
         """Output of a pair evalb accepts: exactly evalb's."""
         self.next_gold = gold.number + 1
         if self.params.debug > 1:
             self.out.write("".join(gold.tree.trace) + "".join(test.tree.trace))
+        self.audit.count(EXACT_BLOCK)
         self._emit(None, (gold,), (test,), ev, None, None)
 
     def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
@@ -491,6 +596,7 @@ class _Run:
             if rejected is None or rejected[0] is not gold_items[0] or rejected[1] is not test_items[0]:
                 ev = self._evaluate(gold_items[0], test_items[0])
         if ev is not None:
+            self.audit.count(EXACT_BLOCK)
             self._emit(block, gold_items, test_items, ev, None, None)
             return
         result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer,
@@ -499,12 +605,99 @@ class _Run:
             self.err.write(f"{line_id} : {result.note}")
         if debug > 1:
             out.write("\n")
+        self._audit(block, gold_items, test_items, result)
         self._emit(block, gold_items, test_items, None, result.score, result.groups)
+
+    def give_up(self, block: Block, golds: Iterator[Sentence], tests: Iterator[Sentence]) -> None:
+        """The rest of both files as one unaligned block (status 1), read without aligning:
+        from this block on, no sentence of either side re-synchronized within the aligner's
+        look-ahead, so the files are taken to be unrelated from here. Streamed: only the
+        figures of the block are kept."""
+        line_id, length, gold_span, gold_count = self.next_gold, 0, [0, 0], 0
+        for sentence in golds:
+            if not gold_span[0]:
+                gold_span[0] = line_id = sentence.number
+            gold_span[1] = sentence.number
+            gold_count += 1
+            length += sentence.tree.length
+        test_span, test_count = [0, 0], 0
+        for sentence in tests:
+            test_span[0] = test_span[0] or sentence.number
+            test_span[1] = sentence.number
+            test_count += 1
+        if gold_span[0]:
+            self.next_gold = gold_span[1] + 1
+        reason = f"{block.reason}; the rest of the files is not aligned"
+        self.err.write(f"{line_id} : Unaligned block (gold {_span_ids(gold_span)} | test {_span_ids(test_span)}): "
+                       f"{reason}\n")
+        score = SentenceScore(line_id, length, STATUS_ERROR)
+        if self.sink is None:
+            self.out.write(sentence_line(score))
+        else:
+            self.sink.sentence(score)
+        self.totals.add(score)
+        audit = self.audit
+        if not audit.keep:
+            audit.count(UNALIGNED, gold_count, test_count)
+            return
+        figures = {"status": score.status, "matched": 0, "gold": 0, "test": 0, "crossing": 0, "words": 0,
+                   "correct_tags": 0}
+        audit.add(BlockRecord(
+            UNALIGNED,
+            audit.gold_lines(gold_span[0], gold_span[1]) if gold_span[0] else None,
+            audit.system_lines(test_span[0], test_span[1]) if test_span[0] else None,
+            "", "", reason=reason, match=block.kind, figures=figures, groups=(), loss=float(length)),
+            gold_count, test_count)
+
+    def left_out(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
+        """Surplus lines at the end of one file: evalb reports them and scores nothing; they
+        are an unaligned block of the audit."""
+        if not self.audit.keep:
+            self.audit.count(UNALIGNED, len(gold_items), len(test_items))
+            return
+        self.audit.add(self._record(UNALIGNED, block, gold_items, test_items, (), {}, None,
+                                    "surplus lines at the end of one file, left out as evalb does"),
+                       len(gold_items), len(test_items))
+
+    def _audit(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence],
+               result: BlockResult) -> None:
+        """Count (and with records kept, record) a block scored by the aligned feeding."""
+        odd = [g for g in result.groups if not (g.is_one_to_one and g.kind == EXACT)]
+        kind = block_kind(block.kind, len(gold_items), len(test_items), retokenized=bool(odd))
+        if kind == EXACT_BLOCK or not self.audit.keep:
+            self.audit.count(kind, len(gold_items), len(test_items))
+            return
+        score = result.score
+        gold_words = [w for s in gold_items for w in s.tree.words]
+        test_words = [w for s in test_items for w in s.tree.words]
+        groups = tuple(WordGroup(tuple(gold_words[i] for i in g.left), tuple(test_words[j] for j in g.right), g.kind)
+                       for g in odd)
+        figures = {"status": score.status, "matched": score.match, "gold": score.gold, "test": score.test,
+                   "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags}
+        # Brackets missed plus brackets wrongly proposed; a block left unscored (status 1)
+        # loses its whole length.
+        loss = (score.gold + score.test - 2 * score.match if score.status == STATUS_OK
+                else float(score.length) if score.status == STATUS_ERROR else 0.0)
+        reason = block.reason
+        if result.note:
+            reason = (reason + "; " if reason else "") + result.note.strip()
+        self.audit.add(self._record(kind, block, gold_items, test_items, groups, figures, loss, reason),
+                       len(gold_items), len(test_items))
+
+    def _record(self, kind: str, block: Block, gold_items: list[Sentence], test_items: list[Sentence],
+                groups: tuple, figures: dict, loss: Optional[float], reason: str) -> BlockRecord:
+        audit = self.audit
+        return BlockRecord(
+            kind,
+            audit.gold_lines(gold_items[0].number, gold_items[-1].number) if gold_items else None,
+            audit.system_lines(test_items[0].number, test_items[-1].number) if test_items else None,
+            " | ".join(" ".join(s.text) for s in gold_items),
+            " | ".join(" ".join(s.text) for s in test_items),
+            reason=reason, match=block.kind, figures=figures, groups=groups, loss=loss)
 
     def _emit(self, block: Optional[Block], gold_items: Sequence[Sentence], test_items: Sequence[Sentence],
               ev: Optional[Evaluation], score: Optional[SentenceScore], groups: Optional[list[Block]]) -> None:
         params, out, debug = self.params, self.out, self.params.debug
-        line_id = ev.score.id if ev is not None else score.id
         if ev is not None:
             if debug > 1:
                 out.write("\n" + "".join(ev.trace))
@@ -516,53 +709,56 @@ class _Run:
         else:
             self.sink.sentence(score)
         self.totals.add(score)
+        if self.recorded is not None:
+            self.recorded.append((gold_items[0].number if gold_items else self.next_gold,
+                                  gold_items[-1].number + 1 if gold_items else self.next_gold, score))
         if debug >= 1 and self.sink is None:
             if ev is not None:
                 out.write(debug_dump(ev, params.labels_equal))
             else:
                 out.write(_block_dump(block, gold_items, test_items, groups or []))
-        if self.log is not None and ev is None:
-            gw = [w for s in gold_items for w in s.tree.words]
-            tw = [w for s in test_items for w in s.tree.words]
-            if self.sink is None:
-                line = _alignment_line(block, gold_items, test_items, groups or [], gw, tw)
-                if line is not None:
-                    self.log.write(f"{line_id}: {line}")
-            else:
-                record = _alignment_record(line_id, block, gold_items, test_items, groups or [], gw, tw)
-                import json
 
-                self.log.write(json.dumps(record) + "\n")
-
-    def finish(self) -> None:
-        totals, out = self.totals, self.out
+    def finish(self) -> int:
+        totals, out, extra, audit = self.totals, self.out, self.extra, self.audit
+        comparison = extra.comparison
         if self.sink is not None:
-            self.log.seek(0)
-            self.sink.finish(totals, self.log)
-            return
-        out.write(summary(totals.all, totals.short, self.params.cutoff_len))
-        if self.extra.show_alignment:
-            out.write("\n-- Alignment: blocks that are not 1:1 or whose words are not paired 1:1 --\n")
-            self.log.seek(0)
-            for line in self.log:
-                out.write(line)
+            self.sink.finish(totals, audit, blocks=extra.show_alignment,
+                             significance=None if comparison is None else as_json(comparison))
+        else:
+            out.write(summary(totals.all, totals.short, self.params.cutoff_len))
+            if comparison is not None:
+                out.write(format_table(comparison))
+            if extra.show_alignment:
+                out.write("\n" + format_listing(audit, LABELS))
+        status = 0
+        if extra.report is not None:
+            status = self._write_report()
+        note = note_line(PROG, audit.summary, original=ORIGINAL, signature=self.signature)
+        if note:
+            self.err.write(note)
+        return status
+
+    def _write_report(self) -> int:
+        from jp_shims.report import render_report, write_report
+
+        # The headline: evalb's summary as evalb prints it.
+        headline = summary(self.totals.all, self.totals.short, self.params.cutoff_len)
+        if self.extra.comparison is not None:
+            headline += format_table(self.extra.comparison)
+        try:
+            write_report(self.extra.report, render_report(
+                tool=PROG, signature=self.signature, headline=headline, audit=self.audit, labels=LABELS,
+                loss_label="brackets lost"))
+        except OSError as error:
+            raise InputError(self.extra.report, f"cannot write the report ({error.strerror})") from None
+        return 0
+
+
+def _span_ids(span: list[int]) -> str:
+    first, last = span
+    return "-" if not first else str(first) if first == last else f"{first}-{last}"
 
 
 def _block_dump(block: Block, golds, tests, groups: list[Block]) -> str:
     return (f"-<block>--- gold {_ids(golds)} | test {_ids(tests)} | {block.kind} | "
             f"{len(groups)} word groups\n========\n")
-
-
-def _alignment_record(line_id, block: Block, golds, tests, groups, gold_words, test_words) -> dict:
-    return {
-        "id": line_id,
-        "gold": [s.number for s in golds],
-        "test": [s.number for s in tests],
-        "kind": block.kind,
-        "reason": block.reason,
-        "groups": [
-            {"gold": [gold_words[i] for i in g.left], "test": [test_words[j] for j in g.right], "kind": g.kind}
-            for g in groups
-            if not (g.is_one_to_one and g.kind == EXACT)
-        ],
-    }

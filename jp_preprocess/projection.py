@@ -12,7 +12,7 @@ Everything is streamed: only the words of the current group are held.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator, Optional
 
 from jp_align import Normalizer, normalizer_for
 from jp_conll18.reader import shorten
@@ -33,12 +33,16 @@ class Projection:
     """
 
     def __init__(self, base: Iterator[Word], other: Iterator[Word], base_path: str,
-                 other_path: str, normalizer: Normalizer | None = None) -> None:
+                 other_path: str, normalizer: Normalizer | None = None,
+                 on_group: Optional[Callable[[list, list, str], None]] = None) -> None:
         self._base = base
         self._other = other
         self.base_path = base_path
         self.other_path = other_path
         self._normalizer = normalizer if normalizer is not None else normalizer_for(DEFAULT_NORMALIZER_LANG)
+        # on_group(base_words, words, kind) sees every regrouped word group (for the audit):
+        # kind "exact" when the raw characters agree, else "normalized".
+        self._on_group = on_group
         self.realigned = False
 
     def __iter__(self) -> Iterator[int]:
@@ -53,6 +57,7 @@ class Projection:
             normalize = self._normalizer.normalize
             text_b, text_o = normalize(b.text), normalize(o.text)
             base_words, border = 0, False
+            group_b, group_o = [b], [o]  # the words of this group (for on_group)
             while True:
                 common = min(len(text_b), len(text_o))
                 if text_b[:common] != text_o[:common]:
@@ -69,11 +74,16 @@ class Projection:
                     if b is None:
                         raise self._difference(b, o)
                     text_b = normalize(b.text)
+                    group_b.append(b)
                 if not text_o:
                     o = next(other, None)
                     if o is None:
                         raise self._difference(b, o)
                     text_o = normalize(o.text)
+                    group_o.append(o)
+            if self._on_group is not None:
+                same = "".join(w.text for w in group_b) == "".join(w.text for w in group_o)
+                self._on_group(group_b, group_o, "exact" if same else "normalized")
             for _ in range(base_words - 1):
                 yield 0
             yield int(border)

@@ -1,30 +1,46 @@
 """jp_wisebe: WiSeBE scoring of a segmentation against several references."""
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from array import array
 from itertools import chain, tee, zip_longest
+from typing import Optional
+
+from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, Lines, WordGroup, format_listing, note_line
+from jp_shims.brokenpipe import guard_broken_pipe
+from jp_shims.cli import help_section, version_line
+from jp_shims.envelope import dumps, envelope
+from jp_shims.signature import signature
 
 from jp_preprocess.cliutil import OneLineParser, UsageError, refuse_legacy, report, write
 from jp_preprocess.errors import InputError
-from jp_preprocess.projection import Projection
+from jp_preprocess.projection import DEFAULT_NORMALIZER_LANG, Projection
 from jp_preprocess.segmentation import iter_words
 from jp_preprocess.wisebe import agreement_stats, score, score_against_borders, windows
-from jp_preprocess.wisebe_report import CandidateResult, Evaluation, render_json, render_text
+from jp_preprocess.wisebe_report import CandidateResult, Evaluation, evaluation_dict, render_text
 
 PROG = "jp_wisebe"
+JP_HELP = ["--json", ("--show-alignment", "list every block of a re-tokenized file whose words were regrouped "
+                      "onto the first reference's (with --json: inside the document)"),
+           "--report FILE.html", "--version"]
 
 
 def build_parser() -> OneLineParser:
     parser = OneLineParser(prog=PROG, description="WiSeBE: window-based sentence boundary evaluation "
-                           "of a segmentation against several human references (one segment per line).")
+                           "of a segmentation against several human references (one segment per line).",
+                           jp_help=help_section(JP_HELP))
     parser.add_argument("-r", "--references", nargs="+", required=True, metavar="REF",
                         help="reference segmentations, in order (a directory stands for its files, sorted)")
     parser.add_argument("-c", "--candidate", metavar="CANDIDATE", help="segmentation to score")
     parser.add_argument("-m", "--min-window", type=int, default=3, metavar="MIN_WINDOW",
                         help="maximum distance between border positions of one window (default 3)")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    hidden = argparse.SUPPRESS  # described by the JP options section
+    parser.add_argument("--json", action="store_true", help=hidden)
+    parser.add_argument("--show-alignment", action="store_true", help=hidden)
+    parser.add_argument("--report", metavar="FILE.html", help=hidden)
+    parser.add_argument("--version", action="version", version=version_line(PROG).rstrip("\n"), help=hidden)
     return parser
 
 
@@ -44,8 +60,11 @@ def reference_files(arguments: list[str]) -> list[str]:
     return files
 
 
-def evaluate(reference_paths: list[str], candidate_path: str | None, min_window: int) -> Evaluation:
-    """Read, align when the tokenization differs, and score (raises InputError).
+def evaluate(reference_paths: list[str], candidate_path: str | None, min_window: int,
+             audit: Optional[AlignmentAudit] = None) -> Evaluation:
+    """Read, align when the tokenization differs, and score (raises InputError). ``audit``
+    counts (records) the word groups of every file that had to be regrouped onto the first
+    reference's words.
 
     All files are streamed together, word by word of the first reference: what is kept per
     word position is a few bytes (the reference count, each file's border flag), never the
@@ -59,7 +78,8 @@ def evaluate(reference_paths: list[str], candidate_path: str | None, min_window:
     if first is None:
         raise InputError(base_path, None, "no words")
     copies = tee(chain((first,), base_words), len(others) + 1)
-    projections = [Projection(copy, iter_words(path), base_path, path)
+    projections = [Projection(copy, iter_words(path), base_path, path,
+                              on_group=None if audit is None else _auditor(audit, path))
                    for copy, path in zip(copies[1:], others)]
     streams = [(int(word.border) for word in copies[0]), *projections]
     borders = [bytearray() for _ in streams]  # per file, one 0/1 flag per word position
@@ -94,11 +114,33 @@ def evaluate(reference_paths: list[str], candidate_path: str | None, min_window:
         min_window=min_window, stats=stats, window_count=len(window_list), candidate=candidate_result)
 
 
+def _auditor(audit: AlignmentAudit, path: str):
+    """The ``on_group`` callback of a projection: a word group that is not one identical word
+    on each side is re-tokenized (different segment boundaries are what WiSeBE measures, not a
+    change). Each such group is one audit block, placed on the lines of its words."""
+    def on_group(base_words: list, words: list, kind: str) -> None:
+        base_lines = sorted({word.line for word in base_words})
+        lines = sorted({word.line for word in words})
+        if not audit.keep:
+            audit.count(RETOKENIZED, len(base_lines), len(lines))
+            return
+        base_text = tuple(word.text for word in base_words)
+        text = tuple(word.text for word in words)
+        audit.add(BlockRecord(
+            RETOKENIZED, Lines(audit.gold_file, base_lines[0], base_lines[-1]), Lines(path, lines[0], lines[-1]),
+            " ".join(base_text), " ".join(text),
+            reason="tokenized differently from the first reference; borders moved to the ends of word groups",
+            match=kind, groups=(WordGroup(base_text, text, kind),), figures={"groups_regrouped": 1}),
+            len(base_lines), len(lines))
+    return on_group
+
+
 ONE_REFERENCE_NOTE = (
     "note: with one reference no border can be shared by two references (cmp = 0), so AR and "
     "WiSeBE are 0 by definition; read the 'vs' row of the reference instead")
 
 
+@guard_broken_pipe
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -109,10 +151,33 @@ def main(argv: list[str] | None = None) -> int:
         paths = reference_files(args.references)
         if not paths:
             raise UsageError("no reference files")
-        evaluation = evaluate(paths, args.candidate, args.min_window)
+        audit = AlignmentAudit(paths[0], args.candidate or paths[0],
+                               keep=args.show_alignment or args.report is not None)
+        evaluation = evaluate(paths, args.candidate, args.min_window, audit)
+        sig = signature(PROG, options=[f"-m{args.min_window}"], lang=DEFAULT_NORMALIZER_LANG)
+        text = render_text(evaluation)
+        if args.json:
+            options = {"min_window": args.min_window, "references": paths, "candidate": args.candidate}
+            write(dumps(envelope(PROG, signature=sig, options=options, scores=evaluation_dict(evaluation),
+                                 audit=audit, blocks=args.show_alignment)))
+        else:
+            write(text + (format_listing(audit, ("first reference", "projected")) if args.show_alignment else ""))
+        if args.report is not None:
+            from jp_shims.report import render_report, write_report
+
+            try:
+                write_report(args.report, render_report(tool=PROG, signature=sig, headline=text, audit=audit,
+                                                        labels=("first reference", "projected file")))
+            except OSError as error:
+                raise InputError(args.report, None, f"cannot write the report ({error.strerror})") from None
     except (UsageError, InputError) as error:
         return report(PROG, error)
+    note = note_line(PROG, audit.summary, original=None,
+                     what=f"{audit.summary.describe()} in files tokenized differently from the first reference",
+                     consequence="their borders were moved onto the first reference's words (the WiSeBE "
+                                 "toolkit refuses such files)", signature=sig)
+    if note:
+        sys.stderr.write(note)
     if len(paths) == 1:
         sys.stderr.write(f"{PROG}: {ONE_REFERENCE_NOTE}\n")
-    write(render_json(evaluation) if args.json else render_text(evaluation))
     return 0

@@ -1,0 +1,342 @@
+"""The MaxMatch edit lattice of one sentence (Dahlmeier & Ng 2012), as release 3.2 builds it.
+
+Vertices are alignment cells (source tokens consumed, hypothesis tokens produced) lying on a
+minimum-cost token alignment, for two cost settings (substitution 1, and substitution =
+deletion + insertion); edges are the single-token operations of either setting (an edge of
+both settings is listed twice). Transitive arcs merge runs of edges holding at most
+``max_unchanged_words`` unchanged tokens; arcs that only keep tokens are removed again.
+
+Speed comes from the method, not shortcuts:
+
+- the distance tables are filled only inside the diagonal band any minimum-cost alignment
+  stays in (its width is the edit distance, computed beforehand by rapidfuzz);
+- the closure visits, for each middle vertex, only its actual in- and out-neighbours (the
+  original tests every vertex triple);
+- an arc is a few integers: its edit (offsets, strings) follows from its two cells and is
+  built only when it is compared with a gold edit or lies on the chosen path;
+- the shortest path is one pass over the vertices in sorted order, which is topological.
+
+The arc list, its order, the arcs' costs and the path's tie choice are those of release 3.2
+(pinned by the vectors, including the ``--very_verbose`` ones).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rapidfuzz.distance import Indel, Levenshtein
+
+from . import py2
+
+INF = float("inf")
+PENALTY = 0.001  # added to a changing arc's weight each time it is listed
+
+# arc record fields (a list: the cost can still drop while the closure runs)
+UNCHANGED, COST, NOOP, ROW0_INSERT, TRANSITIVE = range(5)
+
+
+@dataclass
+class Lattice:
+    src: list
+    hyp: list
+    vertices: list             # cells as ints (i * (m + 1) + j), sorted
+    edges: list                # arc keys in release-3.2 order, duplicates kept
+    arcs: dict                 # arc key -> [unchanged, cost, noop, row-0 insertion start, transitive]
+    first_index: dict          # arc key -> position of its first listing in ``edges``
+    incoming: dict             # vertex -> list of vertices with an arc into it
+    removed: list = field(default_factory=list)   # transitive noop arcs taken out again
+    width: int = 1             # m + 1
+    stride: int = 1            # number of cells: arc key = u * stride + v
+    _edits: dict = field(default_factory=dict)
+
+    def cells(self, key: int) -> tuple:
+        u, v = divmod(key, self.stride)
+        return divmod(u, self.width), divmod(v, self.width)
+
+    def kind(self, key: int) -> str:
+        (ui, uj), (vi, vj) = self.cells(key)
+        arc = self.arcs[key]
+        if arc[TRANSITIVE]:
+            return "noop" if arc[NOOP] else "sub"
+        if vi > ui and vj > uj:
+            return "noop" if arc[NOOP] else "sub"
+        return "del" if vi > ui else "ins"
+
+    def edit(self, key: int) -> tuple:
+        """(start, end, original, correction) of the arc, with release 3.2's offsets."""
+        found = self._edits.get(key)
+        if found is None:
+            (ui, uj), (vi, vj) = self.cells(key)
+            arc = self.arcs[key]
+            # release 3.2 labels insertions in the first row with the hypothesis position
+            start = uj if (ui == 0 and arc[ROW0_INSERT]) else ui
+            end = vj - 1 if vi == 0 else vi
+            found = (start, end, py2.join_tokens(self.src[ui:vi]), py2.join_tokens(self.hyp[uj:vj]))
+            self._edits[key] = found
+        return found
+
+    def edit_tuple(self, key: int) -> tuple:
+        """The 6-tuple --very_verbose prints: (kind, start, end, original, correction, unchanged)."""
+        start, end, original, correction = self.edit(key)
+        return (self.kind(key), start, end, original, correction, self.arcs[key][UNCHANGED])
+
+    def edge_cells(self) -> list:
+        return [self.cells(key) for key in self.edges]
+
+
+def _band_table(src, hyp, sub_cost: int, distance: int):
+    """Distance table filled only in the band of cells an optimal alignment can visit."""
+    n, m = len(src), len(hyp)
+    delta = n - m
+    extra = max(0, (distance - abs(delta)) // 2)
+    k_lo = min(0, delta) - extra   # k = i - j
+    k_hi = max(0, delta) + extra
+    table = []
+    prev = None
+    for i in range(n + 1):
+        row = [INF] * (m + 1)
+        j_lo = max(0, i - k_hi)
+        j_hi = min(m, i - k_lo)
+        if i == 0:
+            for j in range(j_lo, j_hi + 1):
+                row[j] = j
+        else:
+            token = src[i - 1]
+            if j_lo == 0:
+                row[0] = i
+                j_start = 1
+            else:
+                j_start = j_lo
+            for j in range(j_start, j_hi + 1):
+                diag = prev[j - 1] + (0 if token == hyp[j - 1] else sub_cost)
+                up = prev[j] + 1
+                left = row[j - 1] + 1
+                best = diag if diag < up else up
+                row[j] = best if best < left else left
+        table.append(row)
+        prev = row
+    return table
+
+
+def full_table(src, hyp, sub_cost: int):
+    """The whole distance table (--very_verbose prints it; tests compare the band with it)."""
+    return _band_table(src, hyp, sub_cost, len(src) + len(hyp) + 2)
+
+
+def _collect(table, src, hyp, sub_cost: int, width: int, stride: int, listed: dict, cells: set) -> None:
+    """Backtrack every minimum-cost alignment from the last cell; count each edge's listings."""
+    n, m = len(src), len(hyp)
+    last = n * width + m
+    stack = [last]
+    seen = {last}
+    while stack:
+        cell = stack.pop()
+        i, j = divmod(cell, width)
+        here = table[i][j]
+        row = table[i]
+        preds = []
+        if i > 0:
+            above = table[i - 1]
+            if j > 0 and above[j - 1] + (0 if src[i - 1] == hyp[j - 1] else sub_cost) == here:
+                preds.append(cell - width - 1)
+            if above[j] + 1 == here:
+                preds.append(cell - width)
+        if j > 0 and row[j - 1] + 1 == here:
+            preds.append(cell - 1)
+        for pred in preds:
+            key = pred * stride + cell
+            listed[key] = listed.get(key, 0) + 1
+            if pred not in seen:
+                seen.add(pred)
+                stack.append(pred)
+    cells.update(seen)
+
+
+def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None = None) -> Lattice:
+    """The augmented edit lattice of one sentence (before annotator weights)."""
+    n, m = len(src), len(hyp)
+    width = m + 1
+    stride = (n + 1) * width
+    if tables is None:
+        tables = (_band_table(src, hyp, 1, Levenshtein.distance(src, hyp)),
+                  _band_table(src, hyp, 2, Indel.distance(src, hyp)))
+    listed: dict = {}
+    cells: set = set()
+    _collect(tables[0], src, hyp, 1, width, stride, listed, cells)
+    _collect(tables[1], src, hyp, 2, width, stride, listed, cells)
+    vertices = sorted(cells)
+    succ: dict = {v: [] for v in vertices}
+    pred: dict = {v: [] for v in vertices}
+    arcs: dict = {}
+    edges: list = []
+    for key in sorted(listed):
+        u, v = divmod(key, stride)
+        edges.extend([key] * listed[key])
+        ui, uj = divmod(u, width)
+        vi, vj = divmod(v, width)
+        diagonal = vi > ui and vj > uj
+        noop = diagonal and src[ui] == hyp[uj]
+        arcs[key] = [1 if noop else 0, 1, noop, not diagonal and vi == ui, False]
+        succ[u].append(v)
+        pred[v].append(u)
+    limit = max_unchanged_words
+    for k in vertices:
+        ins = pred[k]
+        outs = succ[k]
+        if not ins or not outs:
+            continue
+        ins = sorted(ins)
+        outs = sorted(outs)
+        into_k = k
+        from_k = k * stride
+        for i in ins:
+            first = arcs[i * stride + into_k]
+            room = limit - first[UNCHANGED]
+            if room < 0:
+                continue
+            base = i * stride
+            for j in outs:
+                second = arcs[from_k + j]
+                if second[UNCHANGED] > room:
+                    continue
+                key = base + j
+                old = arcs.get(key)
+                if old is not None:
+                    # The arc exists: it keeps its edit, but a cheaper run of operations
+                    # between the same cells lowers its cost (costs are relaxed as in
+                    # Floyd-Warshall; the CoNLL-14 vectors pin this).
+                    cost = first[COST] + second[COST]
+                    if cost < old[COST]:
+                        old[COST] = cost
+                    continue
+                arcs[key] = [first[UNCHANGED] + second[UNCHANGED], first[COST] + second[COST],
+                             first[NOOP] and second[NOOP], first[ROW0_INSERT], True]
+                edges.append(key)
+                succ[i].append(j)
+                pred[j].append(i)
+    # Remove transitive arcs that change nothing. Release 3.2 skips the arc listed right
+    # after each removed one (it removes while walking the list), so some of them stay.
+    kept = []
+    removed = []
+    skip = False
+    for key in edges:
+        if skip:
+            kept.append(key)
+            skip = False
+            continue
+        arc = arcs[key]
+        if arc[TRANSITIVE] and arc[NOOP]:
+            removed.append(key)
+            skip = True
+        else:
+            kept.append(key)
+    for key in removed:
+        del arcs[key]
+        u, v = divmod(key, stride)
+        pred[v].remove(u)
+    first_index: dict = {}
+    for index, key in enumerate(kept):
+        if key not in first_index:
+            first_index[key] = index
+    return Lattice(src, hyp, vertices, kept, arcs, first_index, pred, removed, width, stride)
+
+
+def base_weights(lattice: Lattice) -> dict:
+    """Weights before any gold edit is considered: the arc's cost, plus the penalty once per
+    listing for arcs that change something (computed in listing order, as floats add)."""
+    result: dict = {}
+    arcs = lattice.arcs
+    for key in lattice.edges:
+        arc = arcs[key]
+        if arc[NOOP]:
+            if key not in result:
+                result[key] = arc[COST]
+        else:
+            result[key] = result.get(key, arc[COST]) + PENALTY
+    return result
+
+
+def gold_arcs(lattice: Lattice, gold_edits: list, spans: dict) -> list:
+    """Arcs whose edit equals one of the annotator's gold edits (same offsets, same original,
+    correction among the alternatives). ``spans``: (start, end) -> arc keys (see
+    :func:`arcs_by_span`)."""
+    found = []
+    for start, end, original, alternatives in gold_edits:
+        for key in spans.get((start, end), ()):
+            _, _, arc_original, correction = lattice.edit(key)
+            if arc_original == original and correction in alternatives:
+                found.append(key)
+    return found
+
+
+def arcs_by_span(lattice: Lattice) -> dict:
+    spans: dict = {}
+    width, stride = lattice.width, lattice.stride
+    for key, arc in lattice.arcs.items():
+        u, v = divmod(key, stride)
+        ui, uj = divmod(u, width)
+        vi, vj = divmod(v, width)
+        start = uj if (ui == 0 and arc[ROW0_INSERT]) else ui
+        end = vj - 1 if vi == 0 else vi
+        spans.setdefault((start, end), []).append(key)
+    return spans
+
+
+def weights(lattice: Lattice, matches) -> dict:
+    """Arc weights for one annotator (``matches(edit4)`` says whether an arc's edit is gold):
+    gold arcs weigh -len(E), the others :func:`base_weights`."""
+    result = base_weights(lattice)
+    gold_weight = -len(lattice.edges)
+    for key in lattice.arcs:
+        if matches(lattice.edit(key)):
+            result[key] = gold_weight
+    return result
+
+
+def best_path(lattice: Lattice, weight: dict) -> list:
+    """Arc keys on the shortest path, left to right, with release 3.2's choice among ties.
+
+    The original relaxes the arc list repeatedly (Bellman-Ford); a vertex keeps the arc that
+    first brought its final distance. The lattice is a DAG whose sorted vertex order is
+    topological, so one pass in that order gives the distances, and the pass/position at
+    which Bellman-Ford would first have seen each final distance decides the tie.
+    """
+    vertices = lattice.vertices
+    stride = lattice.stride
+    start = vertices[0]
+    dist = {start: 0}
+    when = {start: (1, -1)}
+    back = {}
+    first_index = lattice.first_index
+    incoming = lattice.incoming
+    for v in vertices[1:]:
+        best = INF
+        best_when = None
+        best_u = None
+        for u in incoming[v]:
+            du = dist.get(u)
+            if du is None:
+                continue
+            key = u * stride + v
+            cand = du + weight[key]
+            if cand > best:
+                continue
+            index = first_index[key]
+            pass_u, index_u = when[u]
+            arrive = (pass_u, index) if index_u < index else (pass_u + 1, index)
+            if cand < best or arrive < best_when:
+                best, best_when, best_u = cand, arrive, u
+        if best_u is not None:
+            dist[v] = best
+            when[v] = best_when
+            back[v] = best_u
+    path = []
+    v = vertices[-1]
+    arcs = lattice.arcs
+    while v != start:
+        u = back[v]
+        key = u * stride + v
+        if not arcs[key][NOOP]:  # unchanged-token arcs are not edits
+            path.append(key)
+        v = u
+    path.reverse()
+    return path
