@@ -64,8 +64,21 @@ def child(kind: str, args: list[str]) -> int:
         module, _, function = kind.partition(":")
         status = getattr(__import__(module, fromlist=[function]), function)(args)
     sys.stdout.flush()
-    print(f"MAXRSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", file=sys.stderr)
+    print(f"MAXRSS {_peak_kib()}", file=sys.stderr)
     return status
+
+
+def _peak_kib() -> int:
+    """Peak resident memory of this process image in KiB. /proc's VmHWM starts afresh at exec;
+    ru_maxrss (the fallback) also counts the parent's memory at fork time on Linux."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def _align_child(n: int, plain: bool) -> int:
