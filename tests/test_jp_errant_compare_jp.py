@@ -270,3 +270,48 @@ def test_alignment_counts_do_not_depend_on_show_alignment(capsys, tmp_path) -> N
     assert code == 0
     listed = json.loads(out)["alignment"]
     assert listed["summary"] == summary and len(listed["blocks"]) == summary["changed"] == 1
+
+
+def _numbered_m2(first: int, last: int) -> str:
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa".split()
+    return "".join(f"S t{i} {words[i]} is here today .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
+                   for i in range(first, last + 1))
+
+
+def test_sentence_missing_from_one_side_is_not_called_the_end_of_the_other(capsys, tmp_path) -> None:
+    # The hypothesis lacks the reference's first sentence and goes on: it did not end.
+    code, out, err = run(capsys, tmp_path, _numbered_m2(1, 9), _numbered_m2(0, 9))
+    assert code == 2 and out == ""
+    assert "ref.m2:1: reference sentence 0 has no counterpart in " in err
+    assert "ended" not in err and "re-synchronize" in err
+    # Swapped: the extra sentence is the hypothesis's, the reference did not end either.
+    code, out, err = run(capsys, tmp_path, _numbered_m2(0, 9), _numbered_m2(1, 9))
+    assert code == 2 and "hyp.m2:1: hypothesis sentence 0 has no counterpart in " in err
+    assert "ref.m2 (" in err and "ended" not in err
+
+
+def test_missing_last_sentence_names_the_file_that_ended(capsys, tmp_path) -> None:
+    code, _, err = run(capsys, tmp_path, _numbered_m2(0, 9), _numbered_m2(0, 8))
+    assert code == 2 and "hyp.m2:28: hypothesis sentence 9 has no counterpart in " in err
+    assert err.rstrip().endswith("ref.m2 ended)")
+
+
+def test_show_alignment_never_cites_line_zero(capsys, tmp_path) -> None:
+    code, out, _ = run(capsys, tmp_path, _numbered_m2(1, 9), _numbered_m2(0, 9), "--show-alignment")
+    assert code == 2
+    assert "reference " in out and "ref.m2:1 | hypothesis - |" in out
+    assert ":0 " not in out and ":0)" not in out
+
+
+@pytest.mark.parametrize("prefix", ["--s", "--sh", "--show", "--j", "--js", "--jso"])
+def test_prefixes_of_jp_options_are_unrecognized_like_errant(capsys, tmp_path, prefix) -> None:
+    with pytest.raises(SystemExit) as caught:
+        run(capsys, tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), prefix)
+    assert caught.value.code == 2
+    assert f"error: unrecognized arguments: {prefix}\n" in capsys.readouterr().err
+
+
+def test_prefixes_of_errant_long_options_still_work(capsys, tmp_path) -> None:
+    # errant_compare (argparse defaults) accepts --bet for --beta and --verb for --verbose.
+    expected = run(capsys, tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), "--beta", "1")
+    assert run(capsys, tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), "--bet", "1") == expected
