@@ -17,6 +17,7 @@ SCHEMA = json.loads((ROOT / "docs" / "schema" / "envelope.schema.json").read_tex
 EVALB = VECTORS / "evalb" / "jp-merge-hand-07"
 ERRANT = VECTORS / "errant_compare" / "segment_00_merge2"
 CONLL18 = VECTORS / "conll18_ud_eval" / "sent-split-ewt-0"
+M2SCORER = VECTORS / "m2scorer" / "jp_syn_merge2"
 PRM = ROOT / "jp_evalb" / "params" / "COLLINS.prm"
 
 # tool: (console script, folder, argv of the baseline run, a second system, the baseline)
@@ -24,6 +25,7 @@ TOOLS = {
     "evalb": ("jp_evalb", EVALB, ["-p", str(PRM), "gold.tst", "test.goldseg.tst"], "test.tst", "test.goldseg.tst"),
     "errant": ("jp_errant_compare", ERRANT, ["-hyp", "hyp.refseg.m2", "-ref", "ref.m2"], "hyp.m2", "hyp.refseg.m2"),
     "conll18": ("jp_conll18_ud_eval", CONLL18, ["gold.conllu", "system.conllu"], "gold.conllu", "system.conllu"),
+    "m2scorer": ("jp_m2scorer", M2SCORER, ["system.txt", "gold.m2"], "system.goldseg.txt", "system.txt"),
 }
 
 

@@ -85,6 +85,27 @@ def test_errant_resegmented_system_is_the_same_system(case):
         assert p_values(result, 1) == [1.0] * 3
 
 
+M2_SEGMENTS = sorted(p.parent for p in (VECTORS / "m2scorer").glob("jp_syn_*/system.goldseg.txt"))
+
+
+@pytest.mark.parametrize("case", M2_SEGMENTS, ids=[c.name for c in M2_SEGMENTS])
+def test_m2scorer_resegmented_system_is_the_same_system(case):
+    from jp_m2scorer import options as m2options
+    from jp_m2scorer.significance import compare_systems
+
+    args = json.loads((case / "case.json").read_text())["args"]
+    options, (system, gold) = m2options.parse(list(args))
+    systems = [str(case / "system.goldseg.txt"), str(case / system)]
+    for test in ("bs", "ar"):
+        result = compare_systems(systems, str(case / gold), options, options_for(test))
+        assert scores(result, 0) == scores(result, 1)
+        assert p_values(result, 1) == [1.0] * 3
+
+
+def options_for(test: str) -> SignificanceOptions:
+    return options(test, 200)
+
+
 def test_errant_system_against_itself_and_a_weaker_one(tmp_path):
     from jp_errant.scorer import ScoreOptions
     from jp_errant.significance import compare_systems
