@@ -126,11 +126,3 @@ class _PendingBlocks:
 
 def _token_forms(sentence: Sentence) -> List[str]:
     return sentence.token_forms
-
-
-def format_reconciliations(entries: List[Reconciliation], gold_path: str, system_path: str) -> str:
-    """One tab-separated line per reconciliation: gold place, system place, the two texts,
-    the rule that matched."""
-    lines = [f"{gold_path}:{r.gold_line}\t{system_path}:{r.system_line}\t{r.gold_text}\t{r.system_text}\t{r.rule}\n"
-             for r in entries]
-    return "".join(lines)

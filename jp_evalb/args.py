@@ -67,9 +67,9 @@ def split_extra(argv: list[str]) -> Extra:
             extra.json = True
         elif arg == "--show-alignment":
             extra.show_alignment = True
-        elif arg == "--install-shim" and i + 1 < len(argv):
+        elif arg == "--install-shim":
             i += 1
-            extra.install_shim = argv[i]
+            extra.install_shim = argv[i] if i < len(argv) else ""  # "": missing, an error
         elif arg.startswith("--install-shim="):
             extra.install_shim = arg.split("=", 1)[1]
         elif arg == "--lang" and i + 1 < len(argv):

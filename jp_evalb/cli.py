@@ -35,7 +35,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     if extra.install_shim is not None:
         from .shim import install_shim
 
-        return install_shim(extra.install_shim, sys.stdout, sys.stderr, PROG)
+        return install_shim(extra.install_shim, extra.rest, sys.stdout, sys.stderr, PROG)
     if extra.legacy:
         from .legacy import run_legacy
 

@@ -132,7 +132,7 @@ def test_json_fmeasure_nan_is_null(tmp_path, monkeypatch):
 def test_install_shim_runs_jp_evalb(files, monkeypatch, tmp_path):
     status, out, _ = run(["--install-shim", str(tmp_path / "EVALB")], monkeypatch)
     shim = tmp_path / "EVALB" / "evalb"
-    assert status == 0 and out.decode().strip() == str(shim)
+    assert status == 0 and str(shim) in out.decode().splitlines()
     assert os.access(shim, os.X_OK)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     result = subprocess.run([str(shim), "--legacy", "-p", "COLLINS", "gold.tst", "test.tst"],
