@@ -129,3 +129,13 @@ def test_confidence_alone_gives_intervals_containing_the_scores():
     for row in rows:
         score, low, high = float(row[2]), float(row[4].strip("[,")), float(row[5].strip("]"))
         assert low <= score <= high
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_html_report_shows_the_table(tool, tmp_path):
+    report = tmp_path / "report.html"
+    result = run(tool, ["--compare", TOOLS[tool][3], "--paired-bs-n", "100", "--report", str(report)])
+    assert result.returncode == 0, result.stderr
+    page = report.read_text(encoding="utf-8")
+    assert "Significance (paired bootstrap resampling: 100 samples, seed 12345, " in page
+    assert "(baseline)" in page
