@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from .model import UDRepresentation
-from .reader import iter_sentences_from_file
+from .reader import CONLL18, ReaderOptions, iter_sentences_from_file
 from .stream import evaluate_streams
 
 if TYPE_CHECKING:
@@ -16,23 +16,27 @@ if TYPE_CHECKING:
 
 
 def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
-                   log: Optional[ReconcileLog] = None) -> dict:
+                   log: Optional[ReconcileLog] = None, options: ReaderOptions = CONLL18) -> dict:
     """Scores (metric -> Score) of two CoNLL-U files, read side by side (decoded as the
     original does with ``legacy``, else as JP mode does). ``log`` collects what JP mode
-    reconciled."""
-    counts = evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy),
-                              iter_sentences_from_file(system_path, legacy=legacy),
-                              on_mismatch=None if legacy else _LazyHandler(lang, log),
-                              gold_path=gold_path, system_path=system_path)
+    reconciled. ``options``: conll18 v1.2 (default) or the current UD scorer, see
+    ``reader.ReaderOptions``."""
+    counts = evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy, options=options),
+                              iter_sentences_from_file(system_path, legacy=legacy, options=options),
+                              on_mismatch=None if legacy else _LazyHandler(lang, log, options.udeval),
+                              gold_path=gold_path, system_path=system_path, udeval=options.udeval)
     return counts.scores()
 
 
 def evaluate_representations(gold_ud: UDRepresentation, system_ud: UDRepresentation, *,
                              legacy: bool = False, lang: str = "en",
-                             log: Optional[ReconcileLog] = None) -> dict:
-    """Scores of two loaded files (the inputs are not modified)."""
+                             log: Optional[ReconcileLog] = None, udeval: bool = False) -> dict:
+    """Scores of two loaded files (the inputs are not modified); ``udeval``: loaded by the
+    current UD scorer's rules, scored with ELAS/EULAS."""
     counts = evaluate_streams(iter(gold_ud.sentence_records), iter(system_ud.sentence_records),
-                              on_mismatch=None if legacy else _LazyHandler(lang, log))
+                              on_mismatch=None if legacy else _LazyHandler(lang, log, udeval),
+                              gold_path=getattr(gold_ud, "path", None),
+                              system_path=getattr(system_ud, "path", None), udeval=udeval)
     return counts.scores()
 
 
@@ -40,9 +44,9 @@ class _LazyHandler:
     """Builds the JP mismatch handler on first use, so files that line up never import
     jp_align (and the start-up stays fast)."""
 
-    def __init__(self, lang: str, log: Optional[ReconcileLog]):
-        self.lang, self.log = lang, log
+    def __init__(self, lang: str, log: Optional[ReconcileLog], enhanced: bool = False):
+        self.lang, self.log, self.enhanced = lang, log, enhanced
 
     def __call__(self, *args):
         from .jp_mode import make_mismatch_handler
-        return make_mismatch_handler(lang=self.lang, log=self.log)(*args)
+        return make_mismatch_handler(lang=self.lang, log=self.log, enhanced=self.enhanced)(*args)

@@ -21,7 +21,8 @@ from .stream import SideReader, score_block
 GIVE_UP_AFTER = 64
 
 
-def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None) -> Callable:
+def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
+                          enhanced: bool = False) -> Callable:
     """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode."""
     from jp_align import normalizer_for
 
@@ -32,20 +33,22 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None) 
         # "Cannot be aligned at all" only applies when nothing was scored before the difference.
         from_start = not gold_buf or gold_buf[0].span.start == 0
         return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), normalizer, log,
-                                gold_path=gold.path, system_path=system.path, require_alignment=from_start)
+                                gold_path=gold.path, system_path=system.path, require_alignment=from_start,
+                                enhanced=enhanced)
 
     return handle
 
 
 def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
-                     require_alignment: bool = True, give_up_after: int = GIVE_UP_AFTER) -> Counts:
+                     require_alignment: bool = True, give_up_after: int = GIVE_UP_AFTER,
+                     enhanced: bool = False) -> Counts:
     """Counts of two sentence streams whose characters disagree somewhere. With
     ``require_alignment``, texts that cannot be aligned are an error (UDError): no sentence
     aligns, or none among the first ``give_up_after`` sentences of each side."""
     from jp_align import SIMILAR, iter_align_sentences
 
-    counts = Counts()
+    counts = Counts(enhanced=enhanced)
     pending = _PendingBlocks()
     aligned_any = False
     first_unaligned = None
