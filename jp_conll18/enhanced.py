@@ -73,8 +73,12 @@ def resolve_word_edges(word: UDWord, position: int, word_at: Callable[[int], UDW
             if strict:
                 raise UDError(EMPTY_NODE_REFERENCE.format(line, ""), path, line)
             continue
-        number = int(head)  # the original's ValueError for a non-integer head
-        edges.append((0 if number == 0 else word_at(number), steps))
+        try:
+            number = int(head)  # the original's ValueError for a non-integer head
+            edges.append((0 if number == 0 else word_at(number), steps))
+        except (ValueError, IndexError) as error:  # and its IndexError beyond the sentence
+            error.deps_head = head  # for JP mode's message
+            raise
     if filters:
         edges = apply_filters(edges, word, position, filters)
     word.columns[DEPS] = edges

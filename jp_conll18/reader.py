@@ -212,6 +212,9 @@ def _link_heads(words: list, path: Optional[str], quote: Callable[[str], str] = 
             except (ValueError, IndexError) as error:
                 # The original's plain ValueError/IndexError; JP mode names the place.
                 error.path, error.line = path, words[i].line
+                head = getattr(error, "deps_head", "")
+                error.jp_message = ("DEPS head '{}' points outside of the sentence" if isinstance(error, IndexError)
+                                    else "DEPS head '{}' is not a word number").format(shorten(head))
                 raise
     roots = 0
     for word in words:
@@ -354,6 +357,7 @@ def _parsed_deps(deps: str, path: Optional[str], line: int) -> list:
         return process_enhanced_deps(deps)
     except ValueError as error:  # the original's plain ValueError; JP mode names the place
         error.path, error.line = path, line
+        error.jp_message = "cannot parse DEPS '{}': an item has no ':'".format(shorten(deps))
         raise
 
 
@@ -448,18 +452,25 @@ def describe_error(error: BaseException) -> Tuple[Optional[str], Optional[int], 
         return error.path, error.line, str(error).replace("\n", " ")
     if isinstance(error, OSError):
         return error.filename, None, error.strerror or str(error)
+    if hasattr(error, "jp_message"):  # the original's ValueError/IndexError of the DEPS column
+        return getattr(error, "path", None), getattr(error, "line", None), error.jp_message
     if hasattr(error, "head"):  # int() of a HEAD inside a multi-word token (see _link_heads)
         return error.path, error.line, "Cannot parse HEAD '{}'".format(shorten(error.head))
     return getattr(error, "path", None), getattr(error, "line", None), str(error)
 
 
-def load_conllu(file: TextIO) -> UDRepresentation:
+def load_conllu(file: TextIO, path: Optional[str] = None, treebank_type: Optional[dict] = None) -> UDRepresentation:
     """The original's ``load_conllu``: read an open text file completely (anything with
-    ``readline`` will do, as for the original)."""
+    ``readline`` will do, as for the original). ``path`` and ``treebank_type`` are accepted
+    because later copies of the script (stanza's) pass them: ``path`` names the file in
+    messages, ``treebank_type`` (enhanced-graph options) does not change v1.2's reading."""
     lines = file if hasattr(file, "__iter__") else iter(file.readline, "")
-    return UDRepresentation(list(iter_sentences(lines, getattr(file, "name", None), legacy=True)))
+    if path is None:
+        path = getattr(file, "name", None)
+    return UDRepresentation(list(iter_sentences(lines, path, legacy=True)), path)
 
 
-def load_conllu_file(path: str) -> UDRepresentation:
-    """The original's ``load_conllu_file``."""
-    return UDRepresentation(list(iter_sentences_from_file(path, legacy=True)))
+def load_conllu_file(path: str, treebank_type: Optional[dict] = None) -> UDRepresentation:
+    """The original's ``load_conllu_file`` (``treebank_type`` accepted and ignored, see
+    ``load_conllu``)."""
+    return UDRepresentation(list(iter_sentences_from_file(path, legacy=True)), path)
