@@ -8,6 +8,7 @@ that never re-synchronize (an ``unaligned`` block) are scored as unmatched on bo
 """
 from __future__ import annotations
 
+from collections import deque
 from itertools import chain
 from typing import Callable, List, Optional
 
@@ -19,6 +20,12 @@ from .stream import SideReader, score_block
 # Sentences of each side, from the start of the difference, after which texts of which no
 # sentence aligned are declared unalignable (instead of aligning the whole stream first).
 GIVE_UP_AFTER = 64
+# Consecutive unaligned sentences on each side after which the rest of both files is one
+# unaligned block: the aligner has then looked 64 sentences ahead at every step of a stretch
+# twice that long without finding one identical pair, and stepping on one sentence at a time
+# through a long unrelated remainder costs a window search per sentence (50,000 sentences
+# took over a minute). A re-synchronizing stretch is at most one look-ahead long.
+UNALIGNED_RUN_LIMIT = 128
 
 
 def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
@@ -53,11 +60,17 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
     aligned_any = False
     first_unaligned = None
     gold_total = system_total = 0
+    run_gold = run_system = 0  # consecutive unaligned sentences
+    gold, system = _Tap(gold), _Tap(system)
     for block, gold_sentences, system_sentences in iter_align_sentences(
             gold, system, tokens=_token_forms, normalizer=normalizer):
+        gold.taken(len(gold_sentences))
+        system.taken(len(system_sentences))
         gold_total += len(gold_sentences)
         system_total += len(system_sentences)
         if not block.aligned or not gold_sentences or not system_sentences:
+            run_gold += len(gold_sentences)
+            run_system += len(system_sentences)
             if first_unaligned is None and gold_sentences and system_sentences:
                 first_unaligned = (gold_sentences[0].first_line, system_sentences[0].first_line)
             if log is not None:
@@ -73,8 +86,13 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
             pending.flush(counts)
             score_block(gold_sentences, [], counts)
             score_block([], system_sentences, counts)
+            if (run_gold >= UNALIGNED_RUN_LIMIT and run_system >= UNALIGNED_RUN_LIMIT
+                    and (aligned_any or not require_alignment)):
+                _unaligned_rest(gold, system, counts, log)
+                break
             continue
         aligned_any = True
+        run_gold = run_system = 0
         sentence_rule = block.reason if block.kind == SIMILAR else ""
         gold_copy, system_copy = reconcile_block(gold_sentences, system_sentences, normalizer,
                                                  log, sentence_rule)
@@ -90,6 +108,53 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
                                                  f" of {system_path}" if system_path else ""),
                       gold_path, first_unaligned[0])
     return counts
+
+
+class _Tap:
+    """An input stream that remembers what the aligner pulled and has not given back in a
+    block yet (its look-ahead window), so the stream can be taken over at any block."""
+
+    def __init__(self, source):
+        self.source = iter(source)
+        self.pending: deque = deque()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        item = next(self.source)
+        self.pending.append(item)
+        return item
+
+    def taken(self, n: int) -> None:
+        for _ in range(n):
+            self.pending.popleft()
+
+    def rest(self):
+        """Every item not yet given back in a block, then the rest of the source."""
+        while self.pending:
+            yield self.pending.popleft()
+        yield from self.source
+
+
+def _unaligned_rest(gold: _Tap, system: _Tap, counts: Counts, log: Optional[ReconcileLog]) -> None:
+    """Score the rest of both files as one unaligned block, a sentence at a time."""
+    first = [None, None]
+    sizes = [0, 0]
+    texts: list = [[], []]
+    for side, tap in enumerate((gold, system)):
+        for sentence in tap.rest():
+            if first[side] is None:
+                first[side] = sentence.first_line
+            if len(texts[side]) < 8:
+                texts[side].extend(sentence.token_forms[:8])
+            sizes[side] += 1
+            score_block([sentence], [], counts) if side == 0 else score_block([], [sentence], counts)
+    if log is not None and (sizes[0] or sizes[1]):
+        log.add_unaligned(Reconciliation(first[0] or 0, first[1] or 0, " ".join(texts[0])[:80],
+                                         " ".join(texts[1])[:80],
+                                         f"unaligned: no re-synchronization in {UNALIGNED_RUN_LIMIT} sentences; "
+                                         "the rest of both files"), sizes[0], sizes[1])
 
 
 class _PendingBlocks:
