@@ -59,23 +59,35 @@ def process_enhanced_deps(deps: str) -> list:
     return edges
 
 
-def resolve_word_edges(word: UDWord, position: int, word_at: Callable[[int], UDWord],
+def resolve_word_edges(word: UDWord, position: int, words: list, word_at: Callable[[int], UDWord],
                        filters: FrozenSet[int], strict: bool, path: Optional[str], line: int) -> None:
     """Replace ``word.columns[DEPS]`` (parsed items) by its resolved, filtered edges.
 
-    ``word_at(k)`` is the word DEPS head ``k`` (an int other than 0) names, with the
-    original's list-indexing behaviour (IndexError beyond the sentence, negative heads
-    reaching back). Heads of empty nodes (``8.1``) are dropped, or rejected when ``strict``.
+    ``words`` is the word's sentence; ``word_at(k)`` is the word any other DEPS head ``k``
+    names, with the original's list-indexing behaviour (IndexError beyond the sentence,
+    negative heads reaching back). Heads of empty nodes (``8.1``) are dropped, or rejected
+    when ``strict``.
     """
+    items = word.columns[DEPS]
+    if not items:
+        word.columns[DEPS] = []
+        return
     edges = []
-    for head, steps in word.columns[DEPS]:
+    n = len(words)
+    for head, steps in items:
+        if head == "0":
+            edges.append((0, steps))
+            continue
         if "." in head:
             if strict:
                 raise UDError(EMPTY_NODE_REFERENCE.format(line, ""), path, line)
             continue
         try:
             number = int(head)  # the original's ValueError for a non-integer head
-            edges.append((0 if number == 0 else word_at(number), steps))
+            if 0 < number <= n:
+                edges.append((words[number - 1], steps))
+            else:
+                edges.append((0 if number == 0 else word_at(number), steps))
         except (ValueError, IndexError) as error:  # and its IndexError beyond the sentence
             error.deps_head = head  # for JP mode's message
             raise
@@ -159,11 +171,11 @@ def count_enhanced(pairs: Iterable[tuple], mapped: Callable) -> tuple:
         for s_head, s_steps in system_edges:
             if s_head is None:
                 continue
-            # 0 is the root; a word never compares equal to 0 (no __eq__ of its own).
-            target = 0 if s_head == 0 else mapped(s_head)
+            to_root = type(s_head) is int  # 0, the root
+            target = None if to_root else mapped(s_head)
             s_universal = None
             for g_head, g_steps in gold_edges:
-                if not (g_head is target or target == 0 and g_head == 0):
+                if not (type(g_head) is int if to_root else g_head is target):
                     continue
                 if g_steps == s_steps:
                     elas += 1

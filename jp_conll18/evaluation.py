@@ -23,8 +23,8 @@ def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, la
     ``reader.ReaderOptions``."""
     counts = evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy, options=options),
                               iter_sentences_from_file(system_path, legacy=legacy, options=options),
-                              on_mismatch=None if legacy else _LazyHandler(lang, log, options.udeval),
-                              gold_path=gold_path, system_path=system_path, udeval=options.udeval)
+                              on_mismatch=None if legacy else _LazyHandler(lang, log, options.udeval, free=True),
+                              gold_path=gold_path, system_path=system_path, udeval=options.udeval, free=True)
     return counts.scores()
 
 
@@ -44,9 +44,9 @@ class _LazyHandler:
     """Builds the JP mismatch handler on first use, so files that line up never import
     jp_align (and the start-up stays fast)."""
 
-    def __init__(self, lang: str, log: Optional[ReconcileLog], enhanced: bool = False):
-        self.lang, self.log, self.enhanced = lang, log, enhanced
+    def __init__(self, lang: str, log: Optional[ReconcileLog], enhanced: bool = False, free: bool = False):
+        self.lang, self.log, self.enhanced, self.free = lang, log, enhanced, free
 
     def __call__(self, *args):
         from .jp_mode import make_mismatch_handler
-        return make_mismatch_handler(lang=self.lang, log=self.log, enhanced=self.enhanced)(*args)
+        return make_mismatch_handler(lang=self.lang, log=self.log, enhanced=self.enhanced, free=self.free)(*args)

@@ -29,7 +29,7 @@ UNALIGNED_RUN_LIMIT = 128
 
 
 def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
-                          enhanced: bool = False) -> Callable:
+                          enhanced: bool = False, free: bool = False) -> Callable:
     """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode."""
     from jp_align import normalizer_for
 
@@ -41,7 +41,7 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
         from_start = not gold_buf or gold_buf[0].span.start == 0
         return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), normalizer, log,
                                 gold_path=gold.path, system_path=system.path, require_alignment=from_start,
-                                enhanced=enhanced)
+                                enhanced=enhanced, free=free)
 
     return handle
 
@@ -49,14 +49,14 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
 def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
                      require_alignment: bool = True, give_up_after: int = GIVE_UP_AFTER,
-                     enhanced: bool = False) -> Counts:
+                     enhanced: bool = False, free: bool = False) -> Counts:
     """Counts of two sentence streams whose characters disagree somewhere. With
     ``require_alignment``, texts that cannot be aligned are an error (UDError): no sentence
     aligns, or none among the first ``give_up_after`` sentences of each side."""
     from jp_align import SIMILAR, iter_align_sentences
 
     counts = Counts(enhanced=enhanced)
-    pending = _PendingBlocks()
+    pending = _PendingBlocks(free=free)
     aligned_any = False
     first_unaligned = None
     gold_total = system_total = 0
@@ -84,11 +84,11 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
                     and gold_total >= give_up_after and system_total >= give_up_after):
                 break  # reported below: aligning the rest would only take time
             pending.flush(counts)
-            score_block(gold_sentences, [], counts)
-            score_block([], system_sentences, counts)
+            score_block(gold_sentences, [], counts, free=free)
+            score_block([], system_sentences, counts, free=free)
             if (run_gold >= UNALIGNED_RUN_LIMIT and run_system >= UNALIGNED_RUN_LIMIT
                     and (aligned_any or not require_alignment)):
-                _unaligned_rest(gold, system, counts, log)
+                _unaligned_rest(gold, system, counts, log, free)
                 break
             continue
         aligned_any = True
@@ -137,7 +137,8 @@ class _Tap:
         yield from self.source
 
 
-def _unaligned_rest(gold: _Tap, system: _Tap, counts: Counts, log: Optional[ReconcileLog]) -> None:
+def _unaligned_rest(gold: _Tap, system: _Tap, counts: Counts, log: Optional[ReconcileLog],
+                    free: bool = False) -> None:
     """Score the rest of both files as one unaligned block, a sentence at a time."""
     first = [None, None]
     sizes = [0, 0]
@@ -149,7 +150,7 @@ def _unaligned_rest(gold: _Tap, system: _Tap, counts: Counts, log: Optional[Reco
             if len(texts[side]) < 8:
                 texts[side].extend(sentence.token_forms[:8])
             sizes[side] += 1
-            score_block([sentence], [], counts) if side == 0 else score_block([], [sentence], counts)
+            score_block(*(([sentence], []) if side == 0 else ([], [sentence])), counts, free=free)
     if log is not None and (sizes[0] or sizes[1]):
         log.add_unaligned(Reconciliation(first[0] or 0, first[1] or 0, " ".join(texts[0])[:80],
                                          " ".join(texts[1])[:80],
@@ -163,8 +164,9 @@ class _PendingBlocks:
     result is the one the original gives on the whole restored file; a run of blocks that
     never ends cleanly is scored as one after ``limit`` sentences, to bound memory."""
 
-    def __init__(self, limit: int = 256):
+    def __init__(self, limit: int = 256, free: bool = False):
         self.limit = limit
+        self.free = free
         self.gold: List[Sentence] = []
         self.system: List[Sentence] = []
 
@@ -172,12 +174,12 @@ class _PendingBlocks:
         self.gold.extend(gold)
         self.system.extend(system)
         whole = len(self.gold) + len(self.system) >= self.limit
-        if score_block(self.gold, self.system, counts, whole=whole) is not None:
+        if score_block(self.gold, self.system, counts, whole=whole, free=self.free) is not None:
             self.gold, self.system = [], []
 
     def flush(self, counts: Counts) -> None:
         if self.gold or self.system:
-            score_block(self.gold, self.system, counts)
+            score_block(self.gold, self.system, counts, free=self.free)
             self.gold, self.system = [], []
 
 

@@ -96,22 +96,22 @@ def original_recursion_limit() -> int:
     return sys.getrecursionlimit() - ORIGINAL_BASE_DEPTH
 
 
-# How words resolve DEPS heads: ``_History`` keeps the last words of earlier sentences, so a
+# How words resolve DEPS heads: ``_History`` keeps the words of the last sentences, so a
 # negative head reaches back as the original's list indexing does, with bounded memory.
-HISTORY_WORDS = 4096
+HISTORY_SENTENCES = 64
 
 
 class _History:
-    __slots__ = ("words", "total")
+    __slots__ = ("sentences", "total")
 
     def __init__(self) -> None:
-        self.words: deque = deque(maxlen=HISTORY_WORDS)
+        self.sentences: deque = deque(maxlen=HISTORY_SENTENCES)  # word lists, oldest first
         self.total = 0  # words of all earlier sentences
 
     def word_at(self, words: list) -> Callable[[int], UDWord]:
         """``k -> word`` as ``all_words[sentence_start + k - 1]`` in the original, where the
         list of every word read so far ends with the current sentence."""
-        base, history, length = self.total, self.words, self.total + len(words)
+        base, length = self.total, self.total + len(words)
 
         def lookup(k: int) -> UDWord:
             index = base + k - 1
@@ -121,16 +121,20 @@ class _History:
                 raise IndexError("list index out of range")
             if index >= base:
                 return words[index - base]
-            back = base - index
-            return history[-back] if back <= len(history) else _FAR_WORD
+            back = base - index  # 1 = the last word of the previous sentence
+            for earlier in reversed(self.sentences):
+                if back <= len(earlier):
+                    return earlier[-back]
+                back -= len(earlier)
+            return _FAR_WORD
         return lookup
 
     def add(self, words: list) -> None:
-        self.words.extend(words)
+        self.sentences.append(words)
         self.total += len(words)
 
 
-# A word further back than ``HISTORY_WORDS`` (a negative DEPS head far out of its sentence):
+# A word further back than ``HISTORY_SENTENCES`` (a negative DEPS head far out of its sentence):
 # it is aligned to nothing, so an edge to it does not match.
 _FAR_WORD = UDWord(UDSpan(-1, -1), ["_"] * 10, False)
 
@@ -158,6 +162,69 @@ class _Messages:
             else "There is a cycle in a sentence"
 
 
+def _link_basic_heads(words: list, path: Optional[str], quote: Callable[[str], str], options: ReaderOptions,
+                      closing_line: Optional[int]) -> None:
+    """Set every word's parent (the original's recursive ``process_word``, iterative). An
+    error carries ``word_index``: the word whose head chain was being followed."""
+    messages = _Messages(options.udeval)
+    udeval = options.udeval
+    limit = options.recursion_limit
+    n = len(words)
+    state = [0] * n  # 0 = not visited, 1 = on the chain being followed, 2 = done
+    for i in range(n):
+        chain = []
+        j = i
+        try:
+            while state[j] != 2:
+                word = words[j]
+                if limit is not None and len(chain) + 1 >= limit:
+                    raise RecursionError(RECURSION_MESSAGE)
+                if state[j] == 1:
+                    raise UDError(messages.cycle(closing_line), path, closing_line if udeval else word.line)
+                try:
+                    head = int(word.columns[HEAD])
+                except ValueError as error:
+                    # The original lets this ValueError escape (a bad HEAD inside a multi-word
+                    # token is not checked earlier); keep it, but say where it happened.
+                    error.path, error.line, error.head = path, word.line, word.columns[HEAD]
+                    raise
+                if head < 0 or head > n:
+                    raise UDError(messages.outside(quote(word.columns[HEAD]), closing_line), path,
+                                  closing_line if udeval else word.line)
+                if head == 0:
+                    state[j] = 2
+                    break
+                state[j] = 1
+                word.parent = words[head - 1]
+                chain.append(j)
+                j = head - 1
+            else:
+                # The original's call into an already processed word is one more frame.
+                if limit is not None and len(chain) + 1 >= limit:
+                    raise RecursionError(RECURSION_MESSAGE)
+        except (UDError, ValueError, RecursionError) as error:
+            error.word_index = i
+            raise
+        for k in chain:
+            state[k] = 2
+
+
+def _resolve_edges(todo: list, words: list, word_at: Callable[[int], UDWord], options: ReaderOptions,
+                   path: Optional[str], closing_line: Optional[int]) -> None:
+    """Resolve and filter the DEPS of the words ``todo`` of the sentence ``words``."""
+    filters, strict = options.filters, options.no_empty_nodes
+    for i, word in enumerate(todo):
+        try:
+            resolve_word_edges(word, i, words, word_at, filters, strict, path, closing_line)
+        except (ValueError, IndexError) as error:
+            # The original's plain ValueError/IndexError; JP mode names the place.
+            error.path, error.line = path, word.line
+            head = getattr(error, "deps_head", "")
+            error.jp_message = ("DEPS head '{}' points outside of the sentence" if isinstance(error, IndexError)
+                                else "DEPS head '{}' is not a word number").format(shorten(head))
+            raise
+
+
 def _link_heads(words: list, path: Optional[str], quote: Callable[[str], str] = _whole,
                 options: ReaderOptions = CONLL18, closing_line: Optional[int] = None,
                 word_at: Optional[Callable[[int], UDWord]] = None) -> None:
@@ -168,54 +235,19 @@ def _link_heads(words: list, path: Optional[str], quote: Callable[[str], str] = 
     iterative: a head chain of any length cannot exhaust the Python stack (legacy mode raises
     the original's RecursionError on purpose, ``options.recursion_limit``).
     """
-    messages = _Messages(options.udeval)
     udeval = options.udeval
-    limit = options.recursion_limit
-    n = len(words)
-    state = [0] * n  # 0 = not visited, 1 = on the chain being followed, 2 = done
-    for i in range(n):
-        chain = []
-        j = i
-        while state[j] != 2:
-            word = words[j]
-            if limit is not None and len(chain) + 1 >= limit:
-                raise RecursionError(RECURSION_MESSAGE)
-            if state[j] == 1:
-                raise UDError(messages.cycle(closing_line), path, closing_line if udeval else word.line)
-            try:
-                head = int(word.columns[HEAD])
-            except ValueError as error:
-                # The original lets this ValueError escape (a bad HEAD inside a multi-word
-                # token is not checked earlier); keep it, but say where it happened.
-                error.path, error.line, error.head = path, word.line, word.columns[HEAD]
-                raise
-            if head < 0 or head > n:
-                raise UDError(messages.outside(quote(word.columns[HEAD]), closing_line), path,
-                              closing_line if udeval else word.line)
-            if head == 0:
-                state[j] = 2
-                break
-            state[j] = 1
-            word.parent = words[head - 1]
-            chain.append(j)
-            j = head - 1
-        else:
-            # The original's call into an already processed word is one more frame.
-            if limit is not None and len(chain) + 1 >= limit:
-                raise RecursionError(RECURSION_MESSAGE)
-        for k in chain:
-            state[k] = 2
-        if udeval:
-            try:
-                resolve_word_edges(words[i], i, word_at, options.filters, options.no_empty_nodes,
-                                   path, closing_line)
-            except (ValueError, IndexError) as error:
-                # The original's plain ValueError/IndexError; JP mode names the place.
-                error.path, error.line = path, words[i].line
-                head = getattr(error, "deps_head", "")
-                error.jp_message = ("DEPS head '{}' points outside of the sentence" if isinstance(error, IndexError)
-                                    else "DEPS head '{}' is not a word number").format(shorten(head))
-                raise
+    if udeval:
+        # The original resolves each word's DEPS right after that word's head chain. Only
+        # the first error depends on that order: link all heads first, and on a head error
+        # at word i resolve the words before i first (their DEPS errors come first).
+        try:
+            _link_basic_heads(words, path, quote, options, closing_line)
+        except (UDError, ValueError, RecursionError) as error:
+            _resolve_edges(words[:getattr(error, "word_index", 0)], words, word_at, options, path, closing_line)
+            raise
+        _resolve_edges(words, words, word_at, options, path, closing_line)
+    else:
+        _link_basic_heads(words, path, quote, options, closing_line)
     roots = 0
     for word in words:
         parent = word.parent
@@ -252,6 +284,7 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
     udeval = options.udeval
     history = _History() if udeval else None
     feats_cache: dict = {}
+    deps_cache: dict = {}
     it = iter(lines)
     lineno = 0
     index = 0
@@ -312,7 +345,7 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
                               path, lineno) from None
             if udeval:
                 lineno = _read_udeval_multiword(it, last - first + 1, line, lineno, span, words, feats_cache,
-                                                options, messages, path, quote)
+                                                deps_cache, options, messages, path, quote)
                 continue
             for _ in range(first, last + 1):
                 raw_word = next(it, "")
@@ -342,7 +375,8 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
             if head < 0:
                 raise UDError(messages.at("HEAD cannot be negative", lineno), path, lineno)
             if udeval:
-                columns[DEPS] = _parsed_deps(columns[DEPS], path, lineno)
+                parsed = deps_cache.get(columns[DEPS])
+                columns[DEPS] = _parsed_deps(columns[DEPS], path, lineno, deps_cache) if parsed is None else parsed
             words.append(_make_word(span, columns, False, lineno, feats_cache))
 
     if open_sentence:
@@ -352,17 +386,31 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
 _EMPTY_NODE = "The collapsed CoNLL-U line still contains empty nodes at line {}: {}"
 
 
-def _parsed_deps(deps: str, path: Optional[str], line: int) -> list:
+# Distinct DEPS texts remembered at most (most files repeat a few thousand: ``2:nsubj``).
+DEPS_CACHE_SIZE = 65536
+
+
+def _parsed_deps(deps: str, path: Optional[str], line: int, cache: dict) -> list:
+    """DEPS items of one word, parsed once per distinct text. Items are shared between words
+    with the same DEPS text; nothing modifies them (resolution builds new lists)."""
+    parsed = cache.get(deps)
+    if parsed is not None:
+        return parsed
     try:
-        return process_enhanced_deps(deps)
+        parsed = process_enhanced_deps(deps)
     except ValueError as error:  # the original's plain ValueError; JP mode names the place
         error.path, error.line = path, line
         error.jp_message = "cannot parse DEPS '{}': an item has no ':'".format(shorten(deps))
         raise
+    if len(cache) >= DEPS_CACHE_SIZE:
+        cache.clear()
+    cache[deps] = parsed
+    return parsed
 
 
 def _read_udeval_multiword(it: Iterator[str], count: int, range_line: str, lineno: int, span: UDSpan,
-                           words: list, feats_cache: dict, options: ReaderOptions, messages: _Messages,
+                           words: list, feats_cache: dict, deps_cache: dict, options: ReaderOptions,
+                           messages: _Messages,
                            path: Optional[str], quote: Callable[[str], str]) -> int:
     """The words of a multi-word token as the current scorer reads them: ``count`` word lines,
     empty nodes in between skipped (or rejected, quoting the range line), a blank line or the
@@ -381,7 +429,7 @@ def _read_udeval_multiword(it: Iterator[str], count: int, range_line: str, linen
             if options.no_empty_nodes:
                 raise UDError(_EMPTY_NODE.format(lineno, quote(range_line)), path, lineno)
             continue
-        word_columns[DEPS] = _parsed_deps(word_columns[DEPS], path, lineno)
+        word_columns[DEPS] = _parsed_deps(word_columns[DEPS], path, lineno, deps_cache)
         words.append(_make_word(span, word_columns, True, lineno, feats_cache))
         taken += 1
     return lineno

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable, Iterator, List, Optional
 
-from .model import Sentence, UDError
+from .model import DEPS, Sentence, UDError
 from .scoring import Counts, align_words, count_alignment, count_spans
 
 
@@ -63,10 +63,23 @@ def raise_load_errors(gold: SideReader, system: SideReader) -> None:
         raise system.error
 
 
+def release(sentences: List[Sentence]) -> None:
+    """Unlink the words of scored sentences read from a file (parent, functional children,
+    enhanced heads): without these reference cycles, reference counting frees them at once
+    and the garbage collector never has to sweep a growing heap (it cost twice the scoring)."""
+    for sentence in sentences:
+        for word in sentence.words:
+            word.parent = None
+            word.functional_children = []
+            if not isinstance(word.columns[DEPS], str):
+                word.columns[DEPS] = ()
+
+
 def score_block(gold: List[Sentence], system: List[Sentence], counts: Optional[Counts] = None,
-                whole: bool = True) -> Optional[Counts]:
+                whole: bool = True, free: bool = False) -> Optional[Counts]:
     """Counts of one block. With ``whole=False`` returns None when the word walk leaves
-    words over on one side (the block must then grow to stay exact)."""
+    words over on one side (the block must then grow to stay exact). ``free``: the
+    sentences are not used after this (read from a file, or copies): ``release`` them."""
     gold_words = [w for s in gold for w in s.words]
     system_words = [w for s in system for w in s.words]
     pairs, gi, si = align_words(gold_words, system_words)
@@ -76,6 +89,9 @@ def score_block(gold: List[Sentence], system: List[Sentence], counts: Optional[C
     count_spans("Tokens", [t for s in gold for t in s.tokens], [t for s in system for t in s.tokens], counts)
     count_spans("Sentences", [s.span for s in gold], [s.span for s in system], counts)
     count_alignment(gold_words, system_words, pairs, counts)
+    if free:
+        release(gold)
+        release(system)
     return counts
 
 
@@ -181,10 +197,11 @@ MismatchHandler = Callable[[List[Sentence], List[Sentence], SideReader, SideRead
 def evaluate_streams(gold_sentences: Iterator[Sentence], system_sentences: Iterator[Sentence],
                      on_mismatch: Optional[MismatchHandler] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
-                     udeval: bool = False) -> Counts:
+                     udeval: bool = False, free: bool = False) -> Counts:
     """Score two sentence streams. Where the characters disagree, raise the original's
     UDError (``on_mismatch`` None, legacy) or hand the rest over to ``on_mismatch`` (JP).
-    ``udeval``: the current UD scorer (ELAS/EULAS counted, its mismatch message)."""
+    ``udeval``: the current UD scorer (ELAS/EULAS counted, its mismatch message); ``free``:
+    nobody else holds the sentences (read from files), release them once scored."""
     gold, system = SideReader(gold_sentences, gold_path), SideReader(system_sentences, system_path)
     total = Counts(enhanced=udeval)
     trails = (TokenTrail(), TokenTrail()) if udeval and on_mismatch is None else None
@@ -194,7 +211,7 @@ def evaluate_streams(gold_sentences: Iterator[Sentence], system_sentences: Itera
     checked = 0  # characters of the pending texts known to agree
     while True:
         if gold_buf and len(gold_text) == len(system_text) == checked:
-            if score_block(gold_buf, system_buf, total, whole=False) is not None:
+            if score_block(gold_buf, system_buf, total, whole=False, free=free) is not None:
                 if trails is not None:
                     trails[0].push(gold_buf)
                     trails[1].push(system_buf)
@@ -222,7 +239,7 @@ def evaluate_streams(gold_sentences: Iterator[Sentence], system_sentences: Itera
         rest = system.next()
         if rest is None and system.error is None and gold_text == system_text:
             if gold_buf:
-                score_block(gold_buf, system_buf, total)
+                score_block(gold_buf, system_buf, total, free=free)
             return total
         if rest is not None:
             system_buf.append(rest)
