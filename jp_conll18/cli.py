@@ -4,7 +4,8 @@
 options, same stdout, exit codes and error tracebacks. Without it (JP mode) the same scores are
 computed, files whose characters disagree are reconciled with jp_align first, errors are one
 line ``jp_conll18_ud_eval: error: FILE:LINE: message`` with exit status 2, and ``--json``,
-``--show-alignment`` and ``--lang`` are available.
+``--show-alignment``, ``--report``, ``--lang`` and ``--version`` are available (the audit
+layer :mod:`jp_shims`: the stderr note, the listing, the JSON envelope, the HTML report).
 """
 from __future__ import annotations
 
@@ -13,30 +14,40 @@ import sys
 import traceback
 from typing import List, Optional, TextIO
 
+from jp_shims.brokenpipe import guard_broken_pipe
+from jp_shims.cli import JPArgumentParser, help_section, version_line
+
 from .evaluation import evaluate_files
 from .model import UDError
 from .reader import ReaderOptions, describe_error, original_recursion_limit
-from .report import format_scores, scores_as_json
+from .report import format_scores, scores_as_dict
 
 PROG = "jp_conll18_ud_eval"
 LEGACY_PROG = "conll18_ud_eval.py"
 
 
+JP_HELP = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", "--version"]
+
+
 def build_parser(legacy: bool) -> argparse.ArgumentParser:
-    """The original's parser (legacy), or the same options plus JP mode's."""
-    parser = argparse.ArgumentParser(prog=LEGACY_PROG if legacy else PROG)
+    """The original's parser (legacy), or the same options plus JP mode's (whose help is the
+    original's, then the JP options section)."""
+    if legacy:
+        parser = argparse.ArgumentParser(prog=LEGACY_PROG)
+    else:
+        parser = JPArgumentParser(prog=PROG, jp_help=help_section(JP_HELP, LEGACY_PROG))
     parser.add_argument("gold_file", type=str, help="Name of the CoNLL-U file with the gold data.")
     parser.add_argument("system_file", type=str, help="Name of the CoNLL-U file with the predicted data.")
     parser.add_argument("--verbose", "-v", default=False, action="store_true", help="Print all metrics.")
     parser.add_argument("--counts", "-c", default=False, action="store_true",
                         help="Print raw counts of correct/gold/system/aligned words instead of prec/rec/F1 for all metrics.")
     if not legacy:
-        parser.add_argument("--json", default=False, action="store_true",
-                            help="Print every metric's precision, recall, F1, aligned accuracy and counts as JSON.")
-        parser.add_argument("--show-alignment", default=False, action="store_true",
-                            help="List every place where system characters were reconciled with the gold file.")
-        parser.add_argument("--lang", default="en",
-                            help="Language of the exception table used to reconcile characters (default: en).")
+        hidden = argparse.SUPPRESS  # described by the JP options section
+        parser.add_argument("--json", default=False, action="store_true", help=hidden)
+        parser.add_argument("--show-alignment", default=False, action="store_true", help=hidden)
+        parser.add_argument("--report", metavar="FILE.html", help=hidden)
+        parser.add_argument("--lang", default="en", help=hidden)
+        parser.add_argument("--version", action="version", version=version_line(PROG).rstrip("\n"), help=hidden)
     return parser
 
 
@@ -52,7 +63,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else 2
     if legacy:
         return _run_legacy(args, sys.stdout, sys.stderr)
-    return _run_jp(args, sys.stdout, sys.stderr)
+    # A reader that goes away (``| head``) ends JP mode quietly (the original's traceback
+    # stays legacy mode's).
+    return guard_broken_pipe(_run_jp)(args, sys.stdout, sys.stderr)
 
 
 def _run_legacy(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -77,25 +90,50 @@ def _traceback_text(error: BaseException) -> str:
 
 
 def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .jp_mode import format_reconciliations
+    from jp_shims.audit import AlignmentAudit, format_listing
+    from jp_shims.envelope import dumps, envelope
+
+    from .audit import TOOL, alignment_note, count_lined_up, run_signature
     from .reconcile import ReconcileLog
 
-    log = ReconcileLog(keep=args.show_alignment)
+    audit = AlignmentAudit(args.gold_file, args.system_file,
+                           keep=args.show_alignment or args.report is not None)
+    log = ReconcileLog(audit=audit)
     try:
         scores = evaluate_files(args.gold_file, args.system_file, legacy=False, lang=args.lang, log=log)
     except (UDError, ValueError, OSError) as error:
         err.write(f"{PROG}: error: {_located_message(error)}\n")
         return 2
-    if log.unaligned_gold or log.unaligned_system:
-        err.write(f"{PROG}: warning: {log.unaligned_gold} gold and {log.unaligned_system} system sentences "
-                  f"could not be aligned and count as unmatched (first at {args.gold_file}:{log.first_unaligned[0]}, "
-                  f"{args.system_file}:{log.first_unaligned[1]})\n")
-    if args.show_alignment:
-        out.write(format_reconciliations(log.entries, args.gold_file, args.system_file))
+    count_lined_up(audit, scores)
+    sig = run_signature(args.lang)
+    text = format_scores(scores, args.verbose, args.counts)
     if args.json:
-        out.write(scores_as_json(scores))
+        out.write(dumps(envelope(TOOL, signature=sig, options={"lang": args.lang},
+                                 scores=scores_as_dict(scores), audit=audit, blocks=args.show_alignment)))
     else:
-        out.write(format_scores(scores, args.verbose, args.counts))
+        out.write(text)
+        if args.show_alignment:
+            out.write(format_listing(audit))
+    out.flush()
+    if args.report is not None:
+        from jp_shims.report import render_report, write_report
+
+        try:
+            write_report(args.report, render_report(tool=TOOL, signature=sig, headline=text, audit=audit,
+                                                    loss_label="LAS words lost"))
+        except OSError as error:
+            err.write(f"{PROG}: error: {args.report}: cannot write the report ({error.strerror})\n")
+            return 2
+    unaligned = None
+    if log.unaligned_gold or log.unaligned_system:
+        unaligned = (f"{log.unaligned_gold} gold and {log.unaligned_system} system sentences could not be aligned "
+                     f"and count as unmatched")
+        if log.first_unaligned is not None:
+            first = log.first_unaligned
+            unaligned += f" (first at {args.gold_file}:{first[0]}, {args.system_file}:{first[1]})"
+    note = alignment_note(PROG, audit, sig, unaligned)
+    if note:
+        err.write(note)
     return 0
 
 

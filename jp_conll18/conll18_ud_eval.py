@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import List, Optional
 
+from .audit import Scores, count_lined_up
 from .cli import main as _cli_main
 from .evaluation import evaluate_representations
 from .model import (CONTENT_DEPRELS, DEPREL, DEPS, FEATS, FORM, FUNCTIONAL_DEPRELS, HEAD, ID, LEMMA,
@@ -38,8 +39,25 @@ def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation, *, legacy: 
     ``legacy=True`` raises the original's ``UDError`` when the characters differ; by default
     (JP mode) the system's characters are reconciled with the gold's first. The arguments are
     not modified.
+
+    The result is the original's dict; in JP mode its ``alignment`` attribute holds the
+    summary of what JP mode changed (a :class:`jp_shims.Summary`: blocks by kind), and a
+    :class:`jp_shims.JPAlignmentWarning` is issued when any block was reconciled, merged or
+    left unaligned (the figures can then differ from the original's, which raises UDError).
     """
-    return evaluate_representations(gold_ud, system_ud, legacy=legacy, lang=lang)
+    if legacy:
+        return Scores(evaluate_representations(gold_ud, system_ud, legacy=True, lang=lang))
+    from jp_shims.audit import AlignmentAudit
+    from jp_shims.pyapi import warn_alignment
+
+    from .reconcile import ReconcileLog
+
+    audit = AlignmentAudit("gold", "system")
+    scores = Scores(evaluate_representations(gold_ud, system_ud, lang=lang, log=ReconcileLog(audit=audit)))
+    count_lined_up(audit, scores)
+    scores.alignment = audit.summary
+    warn_alignment(scores.alignment, "jp_conll18 evaluate", stacklevel=2)
+    return scores
 
 
 def evaluate_wrapper(args: argparse.Namespace) -> dict:

@@ -53,7 +53,9 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
     """Counts of two sentence streams whose characters disagree somewhere. With
     ``require_alignment``, texts that cannot be aligned are an error (UDError): no sentence
     aligns, or none among the first ``give_up_after`` sentences of each side."""
-    from jp_align import SIMILAR, iter_align_sentences
+    from jp_align import SIMILAR, UNALIGNED, iter_align_sentences
+
+    from .audit import record_block
 
     counts = Counts(enhanced=enhanced)
     pending = _PendingBlocks(free=free)
@@ -84,6 +86,8 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
                     and gold_total >= give_up_after and system_total >= give_up_after):
                 break  # reported below: aligning the rest would only take time
             pending.flush(counts)
+            if log is not None and log.audit is not None:
+                record_block(log.audit, UNALIGNED, block.reason, gold_sentences, system_sentences)
             score_block(gold_sentences, [], counts, free=free)
             score_block([], system_sentences, counts, free=free)
             if (run_gold >= UNALIGNED_RUN_LIMIT and run_system >= UNALIGNED_RUN_LIMIT
@@ -96,6 +100,9 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
         sentence_rule = block.reason if block.kind == SIMILAR else ""
         gold_copy, system_copy = reconcile_block(gold_sentences, system_sentences, normalizer,
                                                  log, sentence_rule)
+        if log is not None and log.audit is not None:
+            record_block(log.audit, block.kind, block.reason, gold_sentences, system_sentences, normalizer,
+                         gold_copy, system_copy)
         pending.add(gold_copy, system_copy, counts)
     pending.flush(counts)
     if require_alignment and (gold_total == 0) != (system_total == 0):
@@ -139,23 +146,42 @@ class _Tap:
 
 def _unaligned_rest(gold: _Tap, system: _Tap, counts: Counts, log: Optional[ReconcileLog],
                     free: bool = False) -> None:
-    """Score the rest of both files as one unaligned block, a sentence at a time."""
-    first = [None, None]
+    """Score the rest of both files as one unaligned block, a sentence at a time (reported
+    as one block: its first lines, its first words, its sizes)."""
+    first: list = [None, None]
+    last: list = [None, None]
     sizes = [0, 0]
+    words = [0, 0]
     texts: list = [[], []]
     for side, tap in enumerate((gold, system)):
         for sentence in tap.rest():
             if first[side] is None:
                 first[side] = sentence.first_line
+            last[side] = sentence.first_line
             if len(texts[side]) < 8:
                 texts[side].extend(sentence.token_forms[:8])
             sizes[side] += 1
+            words[side] += len(sentence.words)
             score_block(*(([sentence], []) if side == 0 else ([], [sentence])), counts, free=free)
-    if log is not None and (sizes[0] or sizes[1]):
-        log.add_unaligned(Reconciliation(first[0] or 0, first[1] or 0, " ".join(texts[0])[:80],
-                                         " ".join(texts[1])[:80],
-                                         f"unaligned: no re-synchronization in {UNALIGNED_RUN_LIMIT} sentences; "
-                                         "the rest of both files"), sizes[0], sizes[1])
+    if log is None or not (sizes[0] or sizes[1]):
+        return
+    reason = f"no re-synchronization in {UNALIGNED_RUN_LIMIT} sentences; the rest of both files"
+    log.add_unaligned(Reconciliation(first[0] or 0, first[1] or 0, " ".join(texts[0])[:80],
+                                     " ".join(texts[1])[:80], "unaligned: " + reason), sizes[0], sizes[1])
+    audit = log.audit
+    if audit is None:
+        return
+    from jp_shims.audit import UNALIGNED as KIND, BlockRecord
+
+    if not audit.keep:
+        audit.count(KIND, sizes[0], sizes[1])
+        return
+    audit.add(BlockRecord(
+        KIND, audit.gold_lines(first[0], last[0]) if sizes[0] else None,
+        audit.system_lines(first[1], last[1]) if sizes[1] else None,
+        " ".join(texts[0]) + " ...", " ".join(texts[1]) + " ...", reason=reason, match="unaligned",
+        figures={"words_gold": words[0], "words_system": words[1], "las_correct": 0},
+        loss=float(words[0] + words[1])), sizes[0], sizes[1])
 
 
 class _PendingBlocks:

@@ -38,8 +38,9 @@ class ReconcileLog:
     """What one evaluation reconciled: counts always, the places themselves only when asked
     for (``keep``), so memory does not grow with the number of differences otherwise."""
 
-    def __init__(self, keep: bool = False):
+    def __init__(self, keep: bool = False, audit=None):
         self.keep = keep
+        self.audit = audit  # a jp_shims.AlignmentAudit counting (recording) every aligned block
         self.entries: List[Reconciliation] = []
         self.places = 0
         self.unaligned_gold = 0      # sentences that never re-synchronized, per side

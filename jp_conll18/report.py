@@ -48,7 +48,12 @@ def build_evaluation_table(scores: dict, verbose: bool = True, counts: bool = Fa
 
 def scores_as_json(scores: dict) -> str:
     """Every metric's ratios and counts as a JSON object (the order of ``scores``)."""
-    data = {
+    return json.dumps(scores_as_dict(scores), indent=2) + "\n"
+
+
+def scores_as_dict(scores: dict) -> dict:
+    """Every metric's ratios and counts (the order of ``scores``): the JSON document's scores."""
+    return {
         metric: {
             "precision": scores[metric].precision,
             "recall": scores[metric].recall,
@@ -61,4 +66,3 @@ def scores_as_json(scores: dict) -> str:
         }
         for metric in scores
     }
-    return json.dumps(data, indent=2) + "\n"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import List, Optional, TextIO
 
+from .audit import Scores, count_lined_up
 from .enhanced import (CASE_DEPRELS, FILTER_KEYS, UNIVERSAL_DEPREL_EXTENSIONS, enhancement_filters,
                        filters_of_treebank_type, process_enhanced_deps)
 from .evaluation import evaluate_representations
@@ -69,9 +70,24 @@ def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation, *, legacy: 
 
     ``legacy=True`` raises the original's ``UDError`` when the characters differ; by default
     (JP mode) the system's characters are reconciled with the gold's first. The arguments are
-    not modified.
+    not modified. As for ``jp_conll18.conll18_ud_eval.evaluate``, JP mode's result carries
+    ``alignment`` (a :class:`jp_shims.Summary`) and a :class:`jp_shims.JPAlignmentWarning` is
+    issued when a block was reconciled, merged or left unaligned.
     """
-    return evaluate_representations(gold_ud, system_ud, legacy=legacy, lang=lang, udeval=True)
+    if legacy:
+        return Scores(evaluate_representations(gold_ud, system_ud, legacy=True, lang=lang, udeval=True))
+    from jp_shims.audit import AlignmentAudit
+    from jp_shims.pyapi import warn_alignment
+
+    from .reconcile import ReconcileLog
+
+    audit = AlignmentAudit("gold", "system")
+    scores = Scores(evaluate_representations(gold_ud, system_ud, lang=lang, log=ReconcileLog(audit=audit),
+                                             udeval=True))
+    count_lined_up(audit, scores)
+    scores.alignment = audit.summary
+    warn_alignment(scores.alignment, "jp_conll18.udeval evaluate", stacklevel=2)
+    return scores
 
 
 def evaluate_wrapper(args: argparse.Namespace) -> dict:

@@ -15,21 +15,34 @@ import gc
 import sys
 from typing import List, Optional, TextIO
 
+from jp_shims.brokenpipe import guard_broken_pipe
+from jp_shims.cli import JPArgumentParser, help_section, version_line
+from jp_shims.signature import signature
+
+from .audit import SIMILARITY, SIMILARITY_THRESHOLD
 from .cli import _located_message, _traceback_text
 from .enhanced import enhancement_filters
 from .evaluation import evaluate_files
 from .model import UDError
 from .reader import ReaderOptions, original_recursion_limit
-from .report import format_scores, scores_as_json
+from .report import format_scores, scores_as_dict
 
 PROG = "jp_udeval"
 LEGACY_PROG = "eval.py"
+ORIGINAL = "udeval"  # pip udtools' console script; UD tools' eval.py
 GC_THRESHOLD = 50_000  # allocations between collections of the youngest generation
 
 
+JP_HELP = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", "--version"]
+
+
 def build_parser(legacy: bool) -> argparse.ArgumentParser:
-    """The original's options (legacy), or the same plus JP mode's."""
-    parser = argparse.ArgumentParser(prog=LEGACY_PROG if legacy else PROG)
+    """The original's options (legacy), or the same plus JP mode's (whose help is the
+    original's, then the JP options section)."""
+    if legacy:
+        parser = argparse.ArgumentParser(prog=LEGACY_PROG)
+    else:
+        parser = JPArgumentParser(prog=PROG, jp_help=help_section(JP_HELP, ORIGINAL))
     parser.add_argument("gold_file", type=str, help="Name of the CoNLL-U file with the gold data.")
     parser.add_argument("system_file", type=str, help="Name of the CoNLL-U file with the predicted data.")
     parser.add_argument("--verbose", "-v", default=False, action="store_true",
@@ -50,12 +63,12 @@ def build_parser(legacy: bool) -> argparse.ArgumentParser:
     parser.add_argument("--multiple-roots-okay", default=False, action="store_true",
                         help="Accept sentences with several words attached to the root.")
     if not legacy:
-        parser.add_argument("--json", default=False, action="store_true",
-                            help="Print every metric's precision, recall, F1, aligned accuracy and counts as JSON.")
-        parser.add_argument("--show-alignment", default=False, action="store_true",
-                            help="List every place where system characters were reconciled with the gold file.")
-        parser.add_argument("--lang", default="en",
-                            help="Language of the exception table used to reconcile characters (default: en).")
+        hidden = argparse.SUPPRESS  # described by the JP options section
+        parser.add_argument("--json", default=False, action="store_true", help=hidden)
+        parser.add_argument("--show-alignment", default=False, action="store_true", help=hidden)
+        parser.add_argument("--report", metavar="FILE.html", help=hidden)
+        parser.add_argument("--lang", default="en", help=hidden)
+        parser.add_argument("--version", action="version", version=version_line(PROG).rstrip("\n"), help=hidden)
     return parser
 
 
@@ -86,7 +99,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         if legacy:
             return _run_legacy(args, sys.stdout, sys.stderr)
-        return _run_jp(args, sys.stdout, sys.stderr)
+        # A reader that goes away (``| head``) ends JP mode quietly (the original's
+        # traceback stays legacy mode's).
+        return guard_broken_pipe(_run_jp)(args, sys.stdout, sys.stderr)
     finally:
         gc.set_threshold(*thresholds)
 
@@ -102,25 +117,67 @@ def _run_legacy(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _options_used(args: argparse.Namespace) -> dict:
+    return {"verbose": args.verbose, "counts": args.counts, "enhanced": args.enhanced,
+            "enhancements": "".join(str(n) for n in sorted(enhancement_filters(args.enhancements))) or "0",
+            "no_empty_nodes": bool(args.no_empty_nodes), "multiple_roots_okay": args.multiple_roots_okay,
+            "lang": args.lang}
+
+
+def run_signature(args: argparse.Namespace) -> str:
+    """The signature of a JP-mode run: the options that change figures."""
+    options = [f"enh:{_options_used(args)['enhancements']}"]
+    if args.no_empty_nodes:
+        options.append("no-empty-nodes")
+    if args.multiple_roots_okay:
+        options.append("multiple-roots-okay")
+    return signature(PROG, options=options, lang=args.lang, similarity=SIMILARITY, threshold=SIMILARITY_THRESHOLD)
+
+
 def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .jp_mode import format_reconciliations
+    from jp_shims.audit import AlignmentAudit, format_listing
+    from jp_shims.envelope import dumps, envelope
+
+    from .audit import alignment_note, count_lined_up
     from .reconcile import ReconcileLog
 
-    log = ReconcileLog(keep=args.show_alignment)
+    audit = AlignmentAudit(args.gold_file, args.system_file,
+                           keep=args.show_alignment or args.report is not None)
+    log = ReconcileLog(audit=audit)
     try:
         scores = evaluate_files(args.gold_file, args.system_file, legacy=False, lang=args.lang, log=log,
                                 options=reader_options(args, legacy=False))
     except (UDError, ValueError, IndexError, OSError) as error:
         err.write(f"{PROG}: error: {_located_message(error)}\n")
         return 2
-    if log.unaligned_gold or log.unaligned_system:
-        err.write(f"{PROG}: warning: {log.unaligned_gold} gold and {log.unaligned_system} system sentences "
-                  f"could not be aligned and count as unmatched (first at {args.gold_file}:{log.first_unaligned[0]}, "
-                  f"{args.system_file}:{log.first_unaligned[1]})\n")
-    if args.show_alignment:
-        out.write(format_reconciliations(log.entries, args.gold_file, args.system_file))
+    count_lined_up(audit, scores)
+    sig = run_signature(args)
+    text = format_scores(scores, args.verbose, args.counts, args.enhanced)
     if args.json:
-        out.write(scores_as_json(scores))
+        out.write(dumps(envelope(PROG, signature=sig, options=_options_used(args),
+                                 scores=scores_as_dict(scores), audit=audit, blocks=args.show_alignment)))
     else:
-        out.write(format_scores(scores, args.verbose, args.counts, args.enhanced))
+        out.write(text)
+        if args.show_alignment:
+            out.write(format_listing(audit))
+    out.flush()
+    if args.report is not None:
+        from jp_shims.report import render_report, write_report
+
+        try:
+            write_report(args.report, render_report(tool=PROG, signature=sig, headline=text, audit=audit,
+                                                    loss_label="LAS words lost"))
+        except OSError as error:
+            err.write(f"{PROG}: error: {args.report}: cannot write the report ({error.strerror})\n")
+            return 2
+    unaligned = None
+    if log.unaligned_gold or log.unaligned_system:
+        unaligned = (f"{log.unaligned_gold} gold and {log.unaligned_system} system sentences could not be aligned "
+                     f"and count as unmatched")
+        if log.first_unaligned is not None:
+            first = log.first_unaligned
+            unaligned += f" (first at {args.gold_file}:{first[0]}, {args.system_file}:{first[1]})"
+    note = alignment_note(PROG, audit, sig, unaligned, original=ORIGINAL)
+    if note:
+        err.write(note)
     return 0

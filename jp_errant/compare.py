@@ -12,17 +12,20 @@ from __future__ import annotations
 import math
 from itertools import chain
 from operator import itemgetter
-from typing import IO, Iterator, NamedTuple, Sequence
+from typing import IO, Iterator, Sequence
 
-from jp_align import EXACT, UNALIGNED, Normalizer, iter_align_sentences, jaro_winkler_suffix_distance
-from jp_errant.brokenpipe import silence_broken_pipe
+from jp_align import EXACT, UNALIGNED, Normalizer, align_words, iter_align_sentences, jaro_winkler_suffix_distance
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
-from jp_errant.compare_cli import build_parser, options_from_args
+from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
 from jp_errant.m2 import FieldCache, M2Error, Sentence, named, read_m2
 from jp_errant.scorer import (
     TITLES, CorpusResult, ScoreOptions, SentencePair, format_report, iter_category_scores,
     precision_recall_f, score_corpus,
 )
+from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, WordGroup, block_kind, format_listing, note_line
+from jp_shims.brokenpipe import silence_stdout
+from jp_shims.envelope import dumps, envelope
+from jp_shims.signature import signature
 
 # Jaro-Winkler with prefix and suffix bonus (scale 0.1), measured on W&I dev A: unrelated
 # sentence pairs >= 0.22 in 99 % of cases, consecutive sentences of one essay >= 0.087, one
@@ -44,68 +47,40 @@ class CompareError(Exception):
     """A JP-mode failure reported as one ``PROG: error: message`` line (exit 2)."""
 
 
-class AlignedBlock(NamedTuple):
-    """One scored unit: reference and hypothesis sentence ids and where they start."""
-
-    ref_ids: range
-    hyp_ids: range
-    kind: str
-    ref_line: int
-    hyp_line: int
-
-
-class AlignmentLog:
-    """Counts of the blocks seen; the blocks themselves only when they will be listed
-    (``--show-alignment``), so memory stays flat otherwise."""
-
-    def __init__(self, keep_blocks: bool = False) -> None:
-        self.keep_blocks = keep_blocks
-        self.blocks: list[AlignedBlock] = []
-        self.count = 0
-        self.merged = 0
-        self.ref_sentences = 0
-        self.hyp_sentences = 0
-
-    def add(self, ref_ids: range, hyp_ids: range, kind: str, ref_line: int, hyp_line: int) -> None:
-        self.count += 1
-        self.merged += len(ref_ids) > 1 or len(hyp_ids) > 1
-        self.ref_sentences += len(ref_ids)
-        self.hyp_sentences += len(hyp_ids)
-        if self.keep_blocks:
-            self.blocks.append(AlignedBlock(ref_ids, hyp_ids, kind, ref_line, hyp_line))
-
-    def add_exact_pairs(self, count: int) -> None:
-        """Count ``count`` blocks of one sentence on each side (not kept: they are never
-        listed)."""
-        self.count += count
-        self.ref_sentences += count
-        self.hyp_sentences += count
+TOOL = "jp_errant_compare"
+# How the two sides are named in listings (the JSON document says gold/system throughout).
+LABELS = ("reference", "hypothesis")
+SIMILARITY = "jaro_winkler_suffix"
 
 
 def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
-    """Parse errant_compare's arguments plus ``--json``/``--show-alignment`` and run."""
+    """Parse errant_compare's arguments plus the JP options and run."""
     args = build_parser(prog, jp_mode=True).parse_args(argv)
     options = options_from_args(args)
-    alignment = AlignmentLog(keep_blocks=args.show_alignment)
+    # Records are kept for the listing, the JSON blocks and the report; otherwise only counted.
+    audit = AlignmentAudit(args.ref, args.hyp, keep=args.show_alignment or args.report is not None)
+    sig = run_signature(options)
+    listing = args.show_alignment and not args.json
     try:
         if args.json and options.verbose:
             raise CompareError("--json cannot be combined with -v/--verbose")
         check_beta(options.beta)
         for path in (args.hyp, args.ref):
             _check_readable(path)
-        result = score_corpus(aligned_pairs(args.ref, args.hyp, alignment), options, out.write)
+        totals = CorpusResult()
+        result = score_corpus(aligned_pairs(args.ref, args.hyp, audit, totals), options, out.write,
+                              totals=totals)
+        text = format_report(result, options)
         if args.json:
-            import json  # only for --json: start-up time counts on small inputs
-
-            # A checked beta keeps every figure finite; allow_nan=False makes sure that no
-            # NaN or Infinity (not JSON) is ever printed.
-            report = json.dumps(report_document(result, options, alignment), indent=2,
-                                allow_nan=False) + "\n"
+            # A checked beta keeps every figure finite; dumps() never prints NaN or Infinity.
+            report = dumps(envelope(TOOL, signature=sig, options=options_document(options),
+                                    scores=scores_document(result, options), audit=audit,
+                                    blocks=args.show_alignment))
         else:
-            report = format_report(result, options)
+            report = text
     except (CompareError, M2Error) as error:
-        shown = args.show_alignment and isinstance(error, CompareError) and alignment.count
-        _finish_stdout(out, format_alignment(alignment, args.ref, args.hyp) if shown else "")
+        shown = listing and isinstance(error, CompareError) and audit.summary.blocks
+        _finish_stdout(out, format_listing(audit, LABELS) if shown else "")
         err.write(f"{prog}: error: {error}\n")
         return 2
     except ZeroDivisionError:
@@ -114,10 +89,53 @@ def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
                   f"while precision is not\n")
         return 2
     out.write(report)
-    if args.show_alignment:
-        out.write(format_alignment(alignment, args.ref, args.hyp))
+    if listing:
+        out.write(format_listing(audit, LABELS))
     out.flush()
+    if args.report is not None:
+        from jp_shims.report import render_report, write_report
+
+        try:
+            write_report(args.report, render_report(tool=TOOL, signature=sig, headline=text, audit=audit,
+                                                    labels=LABELS, loss_label="FP+FN"))
+        except OSError as error:
+            err.write(f"{prog}: error: {args.report}: cannot write the report ({error.strerror})\n")
+            return 2
+    note = alignment_note(prog, audit, sig)
+    if note:
+        err.write(note)
     return 0
+
+
+def run_signature(options: ScoreOptions) -> str:
+    """The signature: the scoring options errant_compare's figures depend on, and the
+    sentence similarity function of the alignment."""
+    flags = [f"-{options.mode}", f"-b{options.beta:g}"]
+    flags += ["-single"] * options.single + ["-multi"] * options.multi
+    if options.filt:
+        flags.append("-filt=" + "+".join(options.filt))
+    if options.cat:
+        flags.append(f"-cat{options.cat}")
+    return signature(TOOL, options=flags, similarity=SIMILARITY, threshold=SIMILARITY_THRESHOLD,
+                     extra={"norm": "nfc"})
+
+
+def alignment_note(prog: str, audit: AlignmentAudit, sig: str) -> str | None:
+    """The stderr note: what JP mode did that errant_compare does not (None when nothing)."""
+    summary = audit.summary
+    retokenized = summary.kinds[RETOKENIZED]
+    parts = []
+    if retokenized:
+        parts.append(f"{retokenized} of {summary.system_sentences} hypothesis sentences are tokenized "
+                     f"differently from the reference; their edits were mapped onto the reference tokens")
+    others = summary.changed - retokenized
+    if others:
+        counts = ", ".join(f"{kind} {count}" for kind, count in summary.kinds.items()
+                           if count and kind not in (EXACT, RETOKENIZED))
+        parts.append(f"{others} of {summary.blocks} blocks were aligned beyond one sentence each side "
+                     f"or with differing texts ({counts}); their edits were re-indexed onto one merged sentence")
+    return note_line(prog, summary, original=LEGACY_PROG, what="; ".join(parts),
+                     consequence=f"the figures can differ from {LEGACY_PROG}'s", signature=sig)
 
 
 def _finish_stdout(out: IO[str], text: str) -> None:
@@ -127,7 +145,7 @@ def _finish_stdout(out: IO[str], text: str) -> None:
         out.write(text)
         out.flush()
     except BrokenPipeError:
-        silence_broken_pipe()
+        silence_stdout()
 
 
 def check_beta(beta: float) -> None:
@@ -150,11 +168,15 @@ def _check_readable(path: str) -> None:
         raise CompareError(f"{path}: cannot open: {error.strerror}") from None
 
 
-def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iterator[SentencePair]:
-    """Scoring units of JP mode, streamed; each block is appended to ``alignment``.
+def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
+                  totals: CorpusResult | None = None) -> Iterator[SentencePair]:
+    """Scoring units of JP mode, streamed; every block is counted in ``audit``.
 
-    One empty file is an error (the hypothesis, or the reference, holds no sentence while
-    the other does); two empty files score like errant: one empty sentence each.
+    When ``audit.keep``, every block that is not exact is recorded with its own TP/FP/FN,
+    read as differences of ``totals`` (the scorer's running totals) when the scorer asks for
+    the next pair. One empty file is an error (the hypothesis, or the reference, holds no
+    sentence while the other does); two empty files score like errant: one empty sentence
+    each.
     """
     normalizer = text_normalizer()
     cache = FieldCache()
@@ -164,7 +186,7 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
     first_ref = next(refs, None)
     first_hyp = next(hyps, None)
     if first_ref is None and first_hyp is None:
-        alignment.add(range(0, 1), range(0, 1), "empty", 1, 1)
+        audit.count(EXACT, 0, 0)
         yield SentencePair((), (), "")
         return
     if first_ref is None:
@@ -181,36 +203,69 @@ def aligned_pairs(ref_path: str, hyp_path: str, alignment: AlignmentLog) -> Iter
         refs, hyps, tokens=itemgetter(1), normalizer=normalizer, threshold=SIMILARITY_THRESHOLD,
         distance=jaro_winkler_suffix_distance, lookahead=LOOKAHEAD,
     )
-    # Most blocks are one exact sentence on each side. Unless they are to be listed, they
-    # are only counted (added to ``alignment`` at the end) and scored as block_pair would:
-    # as they are when both S lines are the same, else with the hypothesis edits mapped.
-    keep_blocks = alignment.keep_blocks
-    exact_pairs = 0
+    # Most blocks are one exact sentence on each side. Unless they are to be recorded, they
+    # are only counted (added to ``audit`` at the end) and scored as block_pair would: as
+    # they are when both S lines are the same, else with the hypothesis edits mapped.
+    keep = audit.keep
+    exact_pairs = retokenized_pairs = 0
     try:
         for block, ref_items, hyp_items in blocks:
             kind = block.kind
-            if kind == EXACT and not keep_blocks and len(ref_items) == len(hyp_items) == 1:
-                exact_pairs += 1
+            if kind == EXACT and not keep and len(ref_items) == len(hyp_items) == 1:
                 (ref, ref_tokens), = ref_items
                 (hyp, hyp_tokens), = hyp_items
                 if ref.source == hyp.source:
+                    exact_pairs += 1
                     yield hyp.edits, ref.edits, hyp.source
                 else:
+                    retokenized_pairs += 1
                     hyp_edits = map_edits_to_reference(hyp_tokens, ref_tokens, hyp.edits,
                                                        normalizer)
                     yield hyp_edits, ref.edits, hyp.source
                 continue
             ref_sentences = [item[0] for item in ref_items]
             hyp_sentences = [item[0] for item in hyp_items]
-            ref_line = ref_sentences[0].line if ref_sentences else 0
-            hyp_line = hyp_sentences[0].line if hyp_sentences else 0
-            alignment.add(block.left, block.right, kind, ref_line, hyp_line)
+            ref_tokens = [token for item in ref_items for token in item[1]]
+            hyp_tokens = [token for item in hyp_items for token in item[1]]
+            unit = block_kind(kind, len(ref_sentences), len(hyp_sentences), ref_tokens != hyp_tokens)
             if kind == UNALIGNED:
+                audit.add(_record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, (), None),
+                          len(ref_sentences), len(hyp_sentences))
                 raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences,
                                                       hyp_sentences, block.left, block.right))
+            if unit == EXACT or not keep:
+                audit.count(unit, len(ref_sentences), len(hyp_sentences))
+                yield block_pair(ref_sentences, hyp_sentences, normalizer)
+                continue
+            before = (totals.tp, totals.fp, totals.fn) if totals is not None else None
             yield block_pair(ref_sentences, hyp_sentences, normalizer)
+            figures = None
+            if before is not None:
+                figures = {"tp": totals.tp - before[0], "fp": totals.fp - before[1], "fn": totals.fn - before[2]}
+            groups = tuple(
+                WordGroup(tuple(ref_tokens[g.left.start:g.left.stop]), tuple(hyp_tokens[g.right.start:g.right.stop]),
+                          g.kind)
+                for g in align_words(ref_tokens, hyp_tokens, normalizer=normalizer)
+                if not (g.is_one_to_one and g.kind == EXACT))
+            audit.add(_record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, groups, figures),
+                      len(ref_sentences), len(hyp_sentences))
     finally:
-        alignment.add_exact_pairs(exact_pairs)
+        audit.count(EXACT, exact_pairs, exact_pairs, blocks=exact_pairs)
+        audit.count(RETOKENIZED, retokenized_pairs, retokenized_pairs, blocks=retokenized_pairs)
+
+
+def _record(unit: str, reason: str, match: str, audit: AlignmentAudit, ref_sentences: Sequence[Sentence],
+            hyp_sentences: Sequence[Sentence], groups: tuple, figures: dict | None) -> BlockRecord:
+    """The audit record of one block (places are the S lines of its first and last sentence)."""
+    def lines(sentences, side):
+        return side(sentences[0].line, sentences[-1].line) if sentences else None
+
+    return BlockRecord(
+        unit, lines(ref_sentences, audit.gold_lines), lines(hyp_sentences, audit.system_lines),
+        " | ".join(sentence.source for sentence in ref_sentences),
+        " | ".join(sentence.source for sentence in hyp_sentences),
+        reason=reason, match=match, figures=figures or {}, groups=groups,
+        loss=None if figures is None else figures["fp"] + figures["fn"])
 
 
 def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Sentence],
@@ -249,36 +304,19 @@ def _unaligned_message(ref_path: str, hyp_path: str, ref_sentences: Sequence[Sen
             f"the texts differ")
 
 
-def _ids(ids: range) -> str:
-    if len(ids) == 0:
-        return "-"
-    if len(ids) == 1:
-        return str(ids.start)
-    return f"{ids.start}-{ids.stop - 1}"
+def options_document(options: ScoreOptions) -> dict:
+    """The ``options`` of the JSON document: everything the figures depend on."""
+    return {"mode": options.mode, "beta": options.beta, "single": options.single,
+            "multi": options.multi, "filt": list(options.filt), "cat": options.cat}
 
 
-def format_alignment(alignment: AlignmentLog, ref_path: str, hyp_path: str) -> str:
-    """Every block that is not a plain 1:1 exact pair, after a one-line summary."""
-    shown = [block for block in alignment.blocks
-             if block.kind != "exact" or len(block.ref_ids) != 1 or len(block.hyp_ids) != 1]
-    lines = [f"Sentence alignment: {alignment.ref_sentences} reference sentences, "
-             f"{alignment.hyp_sentences} hypothesis sentences, {alignment.count} blocks, "
-             f"{alignment.merged} merged, {len(shown)} not one-to-one exact"]
-    for block in shown:
-        lines.append(f"REF {_ids(block.ref_ids)} ({ref_path}:{block.ref_line}) <-> "
-                     f"HYP {_ids(block.hyp_ids)} ({hyp_path}:{block.hyp_line}) {block.kind}")
-    return "\n".join(lines) + "\n"
-
-
-def report_document(result: CorpusResult, options: ScoreOptions,
-                    alignment: AlignmentLog) -> dict:
-    """The ``--json`` document: the report's figures, per category at the ``-cat`` level."""
+def scores_document(result: CorpusResult, options: ScoreOptions) -> dict:
+    """The ``scores`` of the JSON document: the report's figures, per category at the
+    ``-cat`` level (all categories by default)."""
     p, r, f = precision_recall_f(result.tp, result.fp, result.fn, options.beta)
     level = options.cat or 3
     return {
         "title": TITLES[options.mode].strip(),
-        "mode": options.mode,
-        "beta": options.beta,
         "f_label": options.f_label,
         "tp": result.tp, "fp": result.fp, "fn": result.fn,
         "precision": p, "recall": r, "f": f,
@@ -287,10 +325,4 @@ def report_document(result: CorpusResult, options: ScoreOptions,
             kind: {"tp": tp, "fp": fp, "fn": fn, "precision": cp, "recall": cr, "f": cf}
             for kind, tp, fp, fn, cp, cr, cf in iter_category_scores(result, options, level)
         },
-        "reference_sentences": alignment.ref_sentences,
-        "hypothesis_sentences": alignment.hyp_sentences,
-        "blocks": alignment.count,
-        "merged_blocks": alignment.merged,
     }
-
-

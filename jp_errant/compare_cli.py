@@ -7,69 +7,18 @@ line with exit 2. Both modes score with :mod:`jp_errant.scorer`.
 """
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import sys
 from itertools import zip_longest
 from typing import IO, Iterator
 
-from jp_errant.brokenpipe import silence_broken_pipe
+from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
 from jp_errant.m2 import FieldCache, count_blocks, iter_block_texts, legacy_block_rows, legacy_block_source
 from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair, score_corpus, write_report
+from jp_shims.brokenpipe import silence_stdout
 
 LEGACY_FLAG = "--legacy"
-LEGACY_PROG = "errant_compare"
-
-
-def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
-    """errant_compare's option table (same names, types, group and help texts)."""
-    parser = argparse.ArgumentParser(
-        prog=prog,
-        description="Calculate F-scores for error detection and/or correction.\n"
-        "Flags let you evaluate at different levels of granularity.",
-        formatter_class=argparse.RawTextHelpFormatter,
-        usage="%(prog)s [options] -hyp HYP -ref REF",
-    )
-    parser.add_argument("-hyp", help="A hypothesis M2 file.", required=True)
-    parser.add_argument("-ref", help="A reference M2 file.", required=True)
-    parser.add_argument("-b", "--beta", help="Value of beta in F-score. (default: 0.5)",
-                        default=0.5, type=float)
-    parser.add_argument("-v", "--verbose", help="Print verbose output.", action="store_true")
-    eval_type = parser.add_mutually_exclusive_group()
-    eval_type.add_argument("-dt", help="Evaluate Detection in terms of Tokens.", action="store_true")
-    eval_type.add_argument("-ds", help="Evaluate Detection in terms of Spans.", action="store_true")
-    eval_type.add_argument("-cs", help="Evaluate Correction in terms of Spans. (default)",
-                           action="store_true")
-    eval_type.add_argument("-cse", help="Evaluate Correction in terms of Spans and Error types.",
-                           action="store_true")
-    parser.add_argument("-single", help="Only evaluate single token edits; i.e. 0:1, 1:0 or 1:1",
-                        action="store_true")
-    parser.add_argument("-multi", help="Only evaluate multi token edits; i.e. 2+:n or n:2+",
-                        action="store_true")
-    parser.add_argument("-filt", help="Do not evaluate the specified error types.", nargs="+",
-                        default=[])
-    parser.add_argument("-cat", help="Show error category scores.\n"
-                        "1: Only show operation tier scores; e.g. R.\n"
-                        "2: Only show main tier scores; e.g. NOUN.\n"
-                        "3: Show all category scores; e.g. R:NOUN.",
-                        choices=[1, 2, 3], type=int)
-    if jp_mode:
-        parser.add_argument("--json", action="store_true",
-                            help="JP mode: print the figures (per category too) as one JSON document.")
-        parser.add_argument("--show-alignment", action="store_true",
-                            help="JP mode: list every merged block (reference sentence ids <->\n"
-                            "hypothesis sentence ids) after the report.")
-    return parser
-
-
-def options_from_args(args: argparse.Namespace) -> ScoreOptions:
-    mode = "dt" if args.dt else "ds" if args.ds else "cse" if args.cse else "cs"
-    # Per-category counts are only printed by -cat and --json.
-    categories = bool(args.cat) or bool(getattr(args, "json", False))
-    return ScoreOptions(beta=args.beta, mode=mode, single=args.single, multi=args.multi,
-                        filt=tuple(args.filt), cat=args.cat, verbose=args.verbose,
-                        categories=categories)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_jp(argv, os.path.basename(sys.argv[0]) or "jp_errant_compare",
                           sys.stdout, sys.stderr)
         except BrokenPipeError:
-            return silence_broken_pipe()
+            return silence_stdout()
     finally:
         if collecting:
             gc.enable()

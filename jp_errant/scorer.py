@@ -397,13 +397,17 @@ def score_corpus(
     pairs: Iterable[SentencePair],
     options: ScoreOptions,
     write: Callable[[str], None] | None = None,
+    totals: CorpusResult | None = None,
 ) -> CorpusResult:
     """Score sentence pairs in order; verbose text goes to ``write`` as it is produced.
 
     ``pairs`` may be a lazy iterator: an exception it raises surfaces after the verbose
     output of the earlier sentences, as in errant (which parses inside its loop).
+    ``totals`` (a fresh :class:`CorpusResult` by default) is updated after every pair, so a
+    lazy ``pairs`` can read each pair's own counts as differences when it is resumed.
     """
-    totals = CorpusResult()
+    if totals is None:
+        totals = CorpusResult()
     verbose_write = write if options.verbose else None
     # Without verbose text and with a beta for which F can neither fail nor be NaN, only
     # the chosen pair matters: _fast_choice finds it from counts alone.

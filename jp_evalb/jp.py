@@ -22,8 +22,13 @@ from collections import deque
 from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, Sequence, TextIO
 
 
-from .cli import Extra, Usage, parse_evalb_args
-from .output import Output, silence_stdout
+from jp_shims.audit import EXACT as EXACT_BLOCK
+from jp_shims.audit import UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind, format_listing, note_line
+from jp_shims.brokenpipe import silence_stdout
+from jp_shims.cli import help_section
+
+from .args import Extra, Options, Usage, parse_evalb_args
+from .output import Output
 from .params import BadValue, FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
 from .scoring import (
@@ -50,6 +55,13 @@ if TYPE_CHECKING:
 EXACT = "exact"  # jp_align.EXACT, the kind of a block or group whose texts are identical
 
 PROG = "jp_evalb"
+ORIGINAL = "evalb"
+LABELS = ("gold", "test")
+JP_HELP = [
+    "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG",
+    ("--install-shim DIR", "write DIR/evalb, a script running jp_evalb, for tools calling evalb by path"),
+    "--version",
+]
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
 DUMMY_ROOT = "@S"
@@ -88,7 +100,7 @@ class Sentence(NamedTuple):
 
 def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterator[Sentence]:
     """Stream the trees of one file; raises :class:`InputError` for input that cannot be
-    processed at all (invalid UTF-8, a line over 10 MB, a tree deeper than 1,000 levels)."""
+    processed at all (invalid UTF-8, a line over 10 MiB (10,485,760 bytes), a tree deeper than 1,000 levels)."""
     number = 0
     while True:
         raw = stream.readline(MAX_LINE_BYTES + 1)
@@ -96,7 +108,7 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
             return
         number += 1
         if len(raw) > MAX_LINE_BYTES:
-            raise InputError(f"{name}:{number}", "line longer than 10 MB")
+            raise InputError(f"{name}:{number}", "line longer than 10 MiB")
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -112,6 +124,10 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
                 problem = f"{tree.errors[0][1].strip()}: {problem}"
         elif tree.errors:
             problem = tree.errors[0][1].strip()
+            if tree.underflow:
+                problem = "a \")\" closes no open bracket"
+        elif tree.underflow:
+            problem = "a \")\" closes no open bracket"
         text = leaf_words(line, options.delete) if problem else tree.words
         yield Sentence(number, tree, problem, text, name)
 
@@ -231,23 +247,6 @@ def _reindex(spans: list[tuple], group: list[int], skip: set) -> list[tuple[int,
     ]
 
 
-def _alignment_line(block: Block, golds, tests, groups: list[Block], gold_words, test_words) -> Optional[str]:
-    """One line for --show-alignment, or None for a 1:1 block whose words pair one to one."""
-    odd = [g for g in groups if not (g.is_one_to_one and g.kind == EXACT)]
-    if block.is_one_to_one and block.kind == EXACT and not odd:
-        return None
-    parts = [f"gold {_ids(golds)} | test {_ids(tests)} | {block.kind}"]
-    if block.reason:
-        parts.append(block.reason)
-    if odd:
-        shown = " ".join(
-            "[" + " ".join(gold_words[i] for i in g.left) + "]=[" + " ".join(test_words[j] for j in g.right) + "]"
-            for g in odd
-        )
-        parts.append(f"groups: {shown}")
-    return " | ".join(parts) + "\n"
-
-
 def run_jp(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) -> int:
     encoding = "utf-8"
     out, err = Output(stdout, encoding), Output(stderr, encoding)
@@ -281,13 +280,12 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
     try:
         options = parse_evalb_args(args, warnings.append, encoding, strict=True)
     except Usage as usage:
-        err.write("".join(warnings) + USAGE)
+        err.write("".join(warnings) + USAGE + help_section(JP_HELP, ORIGINAL))
         return usage.status
     except FatalError as fatal:
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
         raise InputError(name, "cannot open parameter file") from None
     err.write("".join(warnings))
-    params = options.params
     gold_stream = _open(options.gold, "gold")
     try:
         test_stream = _open(options.test, "test")
@@ -296,7 +294,7 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
         raise
     with gold_stream, test_stream:
         _refuse_one_empty(gold_stream, test_stream, options.gold, options.test)
-        return _jp_loop(gold_stream, test_stream, options.gold, options.test, params, extra, out, err)
+        return _jp_loop(gold_stream, test_stream, options, extra, out, err)
 
 
 def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedReader, gold_name: str,
@@ -309,9 +307,9 @@ def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedRe
         raise InputError(f"{empty}:1", f"the file is empty, while {other} is not")
 
 
-def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, extra: Extra,
-             out: Output, err: Output) -> int:
-    run = _Run(params, extra, out, err)
+def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Output, err: Output) -> int:
+    gold_name, test_name = options.gold, options.test
+    run = _Run(options, extra, out, err)
     read_options = run.read_options
     golds = _Lookahead(read_sentences(gold_stream, gold_name, read_options))
     tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
@@ -346,8 +344,9 @@ def _jp_loop(gold_stream, test_stream, gold_name, test_name, params: Params, ext
         which = "gold" if gold_items else "test"
         line_id = gold_items[0].number if gold_items else run.next_gold
         err.write(f"{line_id} : Number of lines unmatch (too many lines in {which} file)\n")
-    run.finish()
-    return 0
+        for block, gold_items, test_items in pending:
+            run.left_out(block, gold_items, test_items)
+    return run.finish()
 
 
 class _Lookahead:
@@ -402,23 +401,26 @@ def _text(sentence: Sentence) -> list[str]:
 class _Run:
     """Per-run state of JP mode: totals, output sinks, the alignment log."""
 
-    def __init__(self, params: Params, extra: Extra, out: Output, err: Output) -> None:
-        self.params, self.extra, self.out, self.err = params, extra, out, err
+    def __init__(self, options: Options, extra: Extra, out: Output, err: Output) -> None:
+        params = options.params
+        self.options, self.params, self.extra, self.out, self.err = options, params, extra, out, err
         self._normalizer: Optional[Normalizer] = None
         self.table = LabelTable(params)
         self.read_options = ReadOptions.from_params(params, trace=params.debug > 1,
                                                     keys=reader_keys(params, self.table))
         self.totals = RunTotals(params.cutoff_len)
+        from .jsonout import run_signature
+
+        self.signature = run_signature(options, "jp", extra.lang)
         self.sink = None
         if extra.json:
             from .jsonout import JsonSink
 
-            self.sink = JsonSink(out, "jp")
-        self.log = None
-        if extra.show_alignment or extra.json:
-            import tempfile  # only these outputs keep a log (in memory up to 1 MiB, then on disk)
-
-            self.log = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+            self.sink = JsonSink(out, "jp", options, extra.lang)
+        # Every block is counted; records (of blocks JP mode changed) are kept only for the
+        # listing, the JSON blocks and the report.
+        self.audit = AlignmentAudit(options.gold, options.test,
+                                    keep=extra.show_alignment or extra.report is not None)
         self.next_gold = 1
         self.rejected: Optional[tuple[Sentence, Sentence]] = None  # the last pair evalb rejected
         if self.sink is None:
@@ -473,6 +475,7 @@ class _Run:
         self.next_gold = gold.number + 1
         if self.params.debug > 1:
             self.out.write("".join(gold.tree.trace) + "".join(test.tree.trace))
+        self.audit.count(EXACT_BLOCK)
         self._emit(None, (gold,), (test,), ev, None, None)
 
     def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
@@ -491,6 +494,7 @@ class _Run:
             if rejected is None or rejected[0] is not gold_items[0] or rejected[1] is not test_items[0]:
                 ev = self._evaluate(gold_items[0], test_items[0])
         if ev is not None:
+            self.audit.count(EXACT_BLOCK)
             self._emit(block, gold_items, test_items, ev, None, None)
             return
         result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer,
@@ -499,12 +503,58 @@ class _Run:
             self.err.write(f"{line_id} : {result.note}")
         if debug > 1:
             out.write("\n")
+        self._audit(block, gold_items, test_items, result)
         self._emit(block, gold_items, test_items, None, result.score, result.groups)
+
+    def left_out(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
+        """Surplus lines at the end of one file: evalb reports them and scores nothing; they
+        are an unaligned block of the audit."""
+        if not self.audit.keep:
+            self.audit.count(UNALIGNED, len(gold_items), len(test_items))
+            return
+        self.audit.add(self._record(UNALIGNED, block, gold_items, test_items, (), {}, None,
+                                    "surplus lines at the end of one file, left out as evalb does"),
+                       len(gold_items), len(test_items))
+
+    def _audit(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence],
+               result: BlockResult) -> None:
+        """Count (and with records kept, record) a block scored by the aligned feeding."""
+        odd = [g for g in result.groups if not (g.is_one_to_one and g.kind == EXACT)]
+        kind = block_kind(block.kind, len(gold_items), len(test_items), retokenized=bool(odd))
+        if kind == EXACT_BLOCK or not self.audit.keep:
+            self.audit.count(kind, len(gold_items), len(test_items))
+            return
+        score = result.score
+        gold_words = [w for s in gold_items for w in s.tree.words]
+        test_words = [w for s in test_items for w in s.tree.words]
+        groups = tuple(WordGroup(tuple(gold_words[i] for i in g.left), tuple(test_words[j] for j in g.right), g.kind)
+                       for g in odd)
+        figures = {"status": score.status, "matched": score.match, "gold": score.gold, "test": score.test,
+                   "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags}
+        # Brackets missed plus brackets wrongly proposed; a block left unscored (status 1)
+        # loses its whole length.
+        loss = (score.gold + score.test - 2 * score.match if score.status == STATUS_OK
+                else float(score.length) if score.status == STATUS_ERROR else 0.0)
+        reason = block.reason
+        if result.note:
+            reason = (reason + "; " if reason else "") + result.note.strip()
+        self.audit.add(self._record(kind, block, gold_items, test_items, groups, figures, loss, reason),
+                       len(gold_items), len(test_items))
+
+    def _record(self, kind: str, block: Block, gold_items: list[Sentence], test_items: list[Sentence],
+                groups: tuple, figures: dict, loss: Optional[float], reason: str) -> BlockRecord:
+        audit = self.audit
+        return BlockRecord(
+            kind,
+            audit.gold_lines(gold_items[0].number, gold_items[-1].number) if gold_items else None,
+            audit.system_lines(test_items[0].number, test_items[-1].number) if test_items else None,
+            " | ".join(" ".join(s.text) for s in gold_items),
+            " | ".join(" ".join(s.text) for s in test_items),
+            reason=reason, match=block.kind, figures=figures, groups=groups, loss=loss)
 
     def _emit(self, block: Optional[Block], gold_items: Sequence[Sentence], test_items: Sequence[Sentence],
               ev: Optional[Evaluation], score: Optional[SentenceScore], groups: Optional[list[Block]]) -> None:
         params, out, debug = self.params, self.out, self.params.debug
-        line_id = ev.score.id if ev is not None else score.id
         if ev is not None:
             if debug > 1:
                 out.write("\n" + "".join(ev.trace))
@@ -521,48 +571,37 @@ class _Run:
                 out.write(debug_dump(ev, params.labels_equal))
             else:
                 out.write(_block_dump(block, gold_items, test_items, groups or []))
-        if self.log is not None and ev is None:
-            gw = [w for s in gold_items for w in s.tree.words]
-            tw = [w for s in test_items for w in s.tree.words]
-            if self.sink is None:
-                line = _alignment_line(block, gold_items, test_items, groups or [], gw, tw)
-                if line is not None:
-                    self.log.write(f"{line_id}: {line}")
-            else:
-                record = _alignment_record(line_id, block, gold_items, test_items, groups or [], gw, tw)
-                import json
 
-                self.log.write(json.dumps(record) + "\n")
-
-    def finish(self) -> None:
-        totals, out = self.totals, self.out
+    def finish(self) -> int:
+        totals, out, extra, audit = self.totals, self.out, self.extra, self.audit
         if self.sink is not None:
-            self.log.seek(0)
-            self.sink.finish(totals, self.log)
-            return
-        out.write(summary(totals.all, totals.short, self.params.cutoff_len))
-        if self.extra.show_alignment:
-            out.write("\n-- Alignment: blocks that are not 1:1 or whose words are not paired 1:1 --\n")
-            self.log.seek(0)
-            for line in self.log:
-                out.write(line)
+            self.sink.finish(totals, audit, blocks=extra.show_alignment)
+        else:
+            out.write(summary(totals.all, totals.short, self.params.cutoff_len))
+            if extra.show_alignment:
+                out.write("\n" + format_listing(audit, LABELS))
+        status = 0
+        if extra.report is not None:
+            status = self._write_report()
+        note = note_line(PROG, audit.summary, original=ORIGINAL, signature=self.signature)
+        if note:
+            self.err.write(note)
+        return status
+
+    def _write_report(self) -> int:
+        from jp_shims.report import render_report, write_report
+
+        # The headline: evalb's summary as evalb prints it.
+        headline = summary(self.totals.all, self.totals.short, self.params.cutoff_len)
+        try:
+            write_report(self.extra.report, render_report(
+                tool=PROG, signature=self.signature, headline=headline, audit=self.audit, labels=LABELS,
+                loss_label="brackets lost"))
+        except OSError as error:
+            raise InputError(self.extra.report, f"cannot write the report ({error.strerror})") from None
+        return 0
 
 
 def _block_dump(block: Block, golds, tests, groups: list[Block]) -> str:
     return (f"-<block>--- gold {_ids(golds)} | test {_ids(tests)} | {block.kind} | "
             f"{len(groups)} word groups\n========\n")
-
-
-def _alignment_record(line_id, block: Block, golds, tests, groups, gold_words, test_words) -> dict:
-    return {
-        "id": line_id,
-        "gold": [s.number for s in golds],
-        "test": [s.number for s in tests],
-        "kind": block.kind,
-        "reason": block.reason,
-        "groups": [
-            {"gold": [gold_words[i] for i in g.left], "test": [test_words[j] for j in g.right], "kind": g.kind}
-            for g in groups
-            if not (g.is_one_to_one and g.kind == EXACT)
-        ],
-    }

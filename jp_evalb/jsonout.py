@@ -1,20 +1,67 @@
-"""--json: the report's figures as one JSON document, written as it goes (streamed: only
-one sentence record is held at a time)."""
+"""--json: the report's figures as one JSON document in the envelope every jp-shims tool
+prints (:mod:`jp_shims.envelope`), written as it goes (streamed: only one sentence record is
+held at a time).
+
+``scores`` holds ``sentences`` (one record per sentence line of evalb's report) and
+``summary`` (the "All" and "len<=N" blocks); a run killed by the error limit has
+``"killed": true`` and no summary (evalb prints none).
+"""
 from __future__ import annotations
 
 import json
-from typing import Iterable, Optional
+import os
+from typing import Optional
 
+from jp_shims.audit import AlignmentAudit
+from jp_shims.envelope import envelope_head, envelope_tail
+from jp_shims.signature import file_hash, signature
+
+from .args import PROG, Options
+from .params import resolve_parameter_file
 from .scoring import RunTotals, SentenceScore, Totals
+
+SIMILARITY = "levenshtein"
+SIMILARITY_THRESHOLD = 0.1  # jp_align's default, which JP mode uses
+
+
+def run_signature(options: Optional[Options], mode: str, lang: Optional[str] = "en") -> str:
+    """The signature of a run: the parameter file (name and content hash), -c and -e, and in
+    JP mode the exception table and the sentence similarity."""
+    params = None
+    flags: list[str] = []
+    if options is not None:
+        if options.param_file is not None:
+            path = resolve_parameter_file(options.param_file)
+            digest = file_hash(str(path)) if path is not None else "unreadable"
+            params = (os.path.basename(str(path)) if path is not None else options.param_file, digest)
+        flags = [f"-c{options.params.cutoff_len}", f"-e{options.params.max_error}"]
+    jp = mode == "jp"
+    return signature(PROG, mode, params=params, options=flags, lang=lang if jp else None,
+                     similarity=SIMILARITY if jp else None,
+                     threshold=SIMILARITY_THRESHOLD if jp else None)
+
+
+def options_document(options: Optional[Options], lang: Optional[str]) -> dict:
+    """The ``options`` of the JSON document."""
+    if options is None:
+        return {}
+    params = options.params
+    return {"param_file": options.param_file, "cutoff_len": params.cutoff_len,
+            "max_error": params.max_error, "labeled": params.labeled, "lang": lang,
+            "gold": options.gold, "test": options.test}
 
 
 class JsonSink:
     """--json: the report's figures as one JSON document, written as it goes."""
 
-    def __init__(self, out, mode: str) -> None:
+    def __init__(self, out, mode: str, options: Optional[Options] = None, lang: Optional[str] = "en") -> None:
         self._out = out
         self._first = True
-        out.write('{"mode": %s, "sentences": [' % json.dumps(mode))
+        lang = lang if mode == "jp" else None
+        self.signature = run_signature(options, mode, lang)
+        out.write(envelope_head(PROG, signature=self.signature, options=options_document(options, lang),
+                                mode=mode)
+                  + '{\n    "sentences": [')
 
     def sentence(self, score: SentenceScore) -> None:
         record = {
@@ -24,25 +71,18 @@ class JsonSink:
             "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags,
             "tag_accuracy": round(score.tag_accuracy, 2),
         }
-        self._out.write(("\n  " if self._first else ",\n  ") + json.dumps(record))
+        self._out.write(("\n      " if self._first else ",\n      ") + json.dumps(record))
         self._first = False
 
-    def finish(self, totals: RunTotals, alignment: Optional[Iterable[str]] = None) -> None:
-        self._out.write('\n], "summary": {"all": %s, "len<=%d": %s}'
+    def finish(self, totals: RunTotals, audit: Optional[AlignmentAudit] = None, blocks: bool = False) -> None:
+        self._out.write('\n    ],\n    "summary": {"all": %s, "len<=%d": %s}\n  }'
                         % (json.dumps(_totals_record(totals.all)), totals.cutoff,
                            json.dumps(_totals_record(totals.short))))
-        if alignment is not None:
-            self._out.write(', "alignment": [')
-            first = True
-            for line in alignment:
-                self._out.write(("\n  " if first else ",\n  ") + line.rstrip("\n"))
-                first = False
-            self._out.write("\n]")
-        self._out.write("}\n")
+        self._out.write(envelope_tail(audit, blocks))
 
-    def abort(self) -> None:
+    def abort(self, audit: Optional[AlignmentAudit] = None) -> None:
         """Close the document of a run the error limit killed (evalb prints no summary)."""
-        self._out.write('\n], "killed": true}\n')
+        self._out.write('\n    ],\n    "killed": true\n  }' + envelope_tail(audit))
 
 
 def _totals_record(t: Totals) -> dict:

@@ -4,12 +4,17 @@ from __future__ import annotations
 import io
 from typing import BinaryIO, Iterator, Optional, TextIO
 
-from .cli import Extra, Usage, parse_evalb_args
-from .output import Output, silence_stdout
+from jp_shims.brokenpipe import silence_stdout
+
+from .args import Extra, Usage, parse_evalb_args
+from .output import Output
 from .params import FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
 from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys
+from .limits import undefined_debug_text, undefined_reading
 from .trees import ReadOptions, Tree, legacy_lines, read_tree
+
+PROG = "jp_evalb"
 
 
 SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program killed by SIGPIPE
@@ -93,34 +98,55 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
         if extra.json:
             from .jsonout import JsonSink
 
-            sink = JsonSink(out, "legacy")
+            sink = JsonSink(out, "legacy", options)
         else:
             sink = None
         try:
-            return _legacy_loop(legacy_lines(gold_stream), legacy_lines(test_stream), params, out, err, sink)
+            return _legacy_loop(legacy_lines(gold_stream), legacy_lines(test_stream), params, out, err, sink,
+                                (options.gold, options.test))
         except Killed:
             raise Killed(sink) from None
 
 
+class UndefinedWarning:
+    """One stderr warning per run where evalb's behaviour is undefined (see jp_evalb.limits)."""
+
+    def __init__(self, err: Output) -> None:
+        self._err = err
+        self.given = False
+
+    def check(self, reason: Optional[str], name: str, line_no: int) -> None:
+        if reason is not None and not self.given:
+            self.given = True
+            self._err.write(f"{PROG}: warning: {name}:{line_no}: {reason}: evalb's behaviour is undefined "
+                            f"there (garbage or a crash); scored as if it had no limit\n")
+
+
 def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params,
-                 out: Output, err: Output, sink) -> int:
+                 out: Output, err: Output, sink, names: tuple[str, str] = ("gold", "test")) -> int:
     debug = params.debug
     table = LabelTable(params)
     options = ReadOptions.from_params(params, trace=debug > 1, keys=reader_keys(params, table))
+    test_options = options._replace(closed_at={})  # evalb keeps the brackets of each file apart
     errors = ErrorLimit(params.max_error, err)
+    undefined = UndefinedWarning(err)
     totals = RunTotals(params.cutoff_len)
     if sink is None:
         out.write(HEADER)
     line_no = 1
     for gold_line in gold_lines:
         gold = read_tree(gold_line, options)
+        if not undefined.given:
+            undefined.check(undefined_reading(gold), names[0], line_no)
         if gold.trace or gold.errors or gold.endless:
             _emit_reading(gold, line_no, out, errors)
         test_line = next(test_lines, None)
         if test_line is None:
             errors.report(line_no, "Number of lines unmatch (too many lines in gold file)\n")
             break
-        test = read_tree(test_line, options)
+        test = read_tree(test_line, test_options)
+        if not undefined.given:
+            undefined.check(undefined_reading(test), names[1], line_no)
         if test.trace or test.errors or test.endless:
             _emit_reading(test, line_no, out, errors)
         read_error = bool(gold.errors or test.errors)
@@ -131,7 +157,10 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
         if ev.error is not None:
             errors.report(line_no, ev.error)
         if debug > 1 and ev.bracket_score is not None:
-            out.write(matching_trace(ev, gold.line, test.line))
+            text = matching_trace(ev, gold.line, test.line)
+            if not undefined.given:
+                undefined.check(undefined_debug_text(text), names[0], line_no)
+            out.write(text)
         if sink is None:
             out.write(sentence_line(ev.score))
         else:

@@ -1,7 +1,6 @@
 """Writing the report: text encoded in the run's encoding, buffered."""
 from __future__ import annotations
 
-import os
 from typing import BinaryIO, Optional, TextIO
 
 FLUSH_EVERY = 256  # pieces buffered before a write
@@ -33,18 +32,3 @@ class Output:
         else:
             self._text.write(text)
             self._text.flush()
-
-
-def silence_stdout(stream: TextIO) -> int:
-    """After a BrokenPipeError (the reader went away, e.g. ``| head``): point the stream's
-    file descriptor at /dev/null, so that the interpreter's final flush of what is still
-    buffered does not print a traceback either; returns the exit status 1."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(devnull, stream.fileno())
-        finally:
-            os.close(devnull)
-    except (OSError, ValueError):  # not a real file (tests), or already closed
-        pass
-    return 1

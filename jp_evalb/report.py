@@ -195,4 +195,13 @@ def matching_trace(ev: Evaluation, gold_line: str, test_line: str) -> str:
 
 
 def _source(line: str, bracket) -> str:
-    return line[bracket[3]:bracket[4]]
+    """The input text of a bracket as evalb prints it: from the end of its label to its ")",
+    as a C string (up to a NUL). An unclosed bracket ends where an earlier bracket of its
+    number was closed (its sixth item, see jp_evalb.trees._scan), or at the end of the line,
+    newline included, when that is not after its start."""
+    end = bracket[4]
+    if end < 0:
+        end = bracket[5] if len(bracket) > 5 else 0
+        if end <= bracket[3]:
+            end = len(line)
+    return line[bracket[3]:end].split("\0", 1)[0]

@@ -34,6 +34,7 @@ MSG_TWO_ELEMENTS = "More than two elements in a bracket\n"
 MSG_READING = "Reading sentence\n"
 MSG_UNBALANCED = "Bracketing is unbalanced (too many open bracket)\n"
 MSG_TOO_MANY_CLOSE = "Bracketing unbalance (too many close bracket)\n"
+UNDEFINED_LINE_END = "a bracket's label or word runs into the end of the line"
 
 
 class QuoteTerm:
@@ -64,7 +65,7 @@ class Tree:
     """
 
     __slots__ = ("line", "words", "tags", "length", "brackets", "spans", "quote_terms", "errors", "endless",
-                 "trace")
+                 "underflow", "undefined", "trace")
 
     def __init__(self, line: str, words: Optional[list[str]] = None, tags: Optional[list[str]] = None,
                  length: int = 0, brackets: Optional[list[list]] = None,
@@ -78,6 +79,8 @@ class Tree:
         self.quote_terms: list[QuoteTerm] = []
         self.errors: list[tuple[int, str]] = []
         self.endless = False
+        self.underflow = False  # a ")" closed no bracket of the line (see _scan)
+        self.undefined: Optional[str] = None  # why evalb's reading of the line is undefined
         self.trace: list[str] = []
 
     @property
@@ -101,6 +104,10 @@ class ReadOptions(NamedTuple):
     trace: bool = False
     keys: Optional[Mapping[str, Optional[str]]] = None
     pieces: Optional[dict] = None
+    below: Optional[dict] = None  # evalb's bracket stack below its bottom, for the run (see _scan)
+    # Where the ")" of each bracket number was last met in this file (see _scan); a reader of
+    # one file: ``options._replace(closed_at={})`` for the other.
+    closed_at: Optional[dict] = None
 
     @classmethod
     def from_params(cls, params: Params, *, trace: bool = False,
@@ -112,14 +119,14 @@ class ReadOptions(NamedTuple):
             trace,
             keys,
             None if keys is None else {},
+            {},
+            {},
         )
 
 
 def read_tree(line: str, options: ReadOptions) -> Tree:
     """Scan one line (evalb's read_line)."""
-    if "\0" in line:  # C strings end at NUL
-        line = line[: line.index("\0")]
-    if options.pieces is not None and not options.trace and not options.quote_labels:
+    if options.pieces is not None and not options.trace and not options.quote_labels and "\0" not in line:
         tree = _read_spans(line, options)
         if tree is not None:
             return tree
@@ -222,24 +229,56 @@ def _piece(piece: str, options: ReadOptions) -> Optional[tuple]:
 
 
 def _scan(line: str, options: ReadOptions) -> Tree:
-    """evalb's scanner, token by token, with errors, quote terminals and the DEBUG 2 trace."""
+    """evalb's scanner, token by token, with errors, quote terminals and the DEBUG 2 trace.
+
+    Observed behaviour of evalb on malformed lines (checked against the compiled program):
+
+    * The newline that ends a line ends the scan: a label right before it opens a phrase
+      bracket (no "More than two elements" error, unlike a label before a space or "\r").
+    * A NUL byte where a token starts ends the line; inside a label or a word it is read
+      like any other byte, and the label or word is then compared up to the NUL (C strings).
+    * A ")" with no bracket open reads evalb's bracket stack below its bottom: the first such
+      ")" of a nesting level below zero is silent, deeper ones are "too many close bracket"
+      errors, and each closes (sets the end of) the bracket whose number was last stored in
+      that slot below the stack -- by a "(" met at that negative level, in this line or an
+      earlier one of either file (``options.below``), 0 if none. A line whose level does
+      not end at 0 has the "too many open bracket" error.
+    * A bracket left open keeps, for the DEBUG 2 text of the bracket, the position of the
+      ")" that last closed a bracket of the same number in the same file
+      (``options.closed_at``), as a sixth item.
+    """
     tree = Tree(line)
     words, tags, brackets, stack = tree.words, tree.tags, tree.brackets, []
     delete, delete_for_length = options.delete, options.delete_for_length
     quote_labels, tracing = options.quote_labels, options.trace
+    below = options.below if options.below is not None else {}
+    closed_at = options.closed_at if options.closed_at is not None else {}
     trace = tree.trace
+    has_nul = "\0" in line
+    end = len(line) - 1 if line.endswith("\n") else len(line)
     length = 0
     wid = 0
-    for m in _TOKEN.finditer(line):
-        label, space, word, close, before_open, close_token, bare = m.groups()
+    level = 0  # evalb's stack pointer: brackets open, negative after too many ")"
+    for m in _TOKEN.finditer(line, 0, end):
+        label, space, raw_word, close, before_open, close_token, bare = m.groups()
         if label is not None:
+            if m.end() == end and close is None and before_open is None:
+                # evalb goes on reading the label or the word past the end of the line, into
+                # what earlier lines left in its buffer.
+                tree.undefined = UNDEFINED_LINE_END
+            word = raw_word
+            if has_nul:
+                label = label.split("\0", 1)[0]
+                if word:
+                    word = word.split("\0", 1)[0]
             if space is not None:
                 if tracing:
                     trace.append(f"label={label}, word={word}, wid={wid}\n")
                 if close is not None:  # (POS word): a terminal
                     if label not in delete_for_length:
                         length += 1
-                    if quote_labels and label in quote_labels and word in QUOTE_WORDS:
+                    # (Below the bottom of its stack evalb's quote repair does not find it.)
+                    if quote_labels and label in quote_labels and word in QUOTE_WORDS and level >= 0:
                         tree.quote_terms.append(
                             QuoteTerm(word, label, wid, len(brackets), tuple(stack))
                         )
@@ -251,25 +290,41 @@ def _scan(line: str, options: ReadOptions) -> Tree:
                 if before_open is None:
                     # A word followed by whitespace or the end of the line, not by ")".
                     tree.errors.append((len(trace), MSG_TWO_ELEMENTS))
-            stack.append(len(brackets))
-            brackets.append([wid, -1, label, m.start() + 1 + len(label), -1])
-            if word:
-                # evalb resumes scanning right after the label and then meets the word.
-                tree.endless = True
+            if level >= 0:
+                stack.append(len(brackets))
+            else:
+                below[level] = len(brackets)
+            level += 1
+            brackets.append([wid, -1, label, m.start() + 1 + len(m.group(1)), -1])
+            if raw_word:
+                # evalb resumes scanning right after the label and then meets the word: a
+                # bare word, or a NUL that ends the line.
+                tree.endless = raw_word[0] != "\0"
                 break
         elif close_token is not None:
-            if stack:
-                bracket = brackets[stack.pop()]
+            level -= 1
+            if level >= 0:
+                number = stack.pop()
+            else:
+                tree.underflow = True
+                number = below.get(level, 0)
+                if level < -1:
+                    tree.errors.append((len(trace), MSG_TOO_MANY_CLOSE))
+            if number < len(brackets):
+                bracket = brackets[number]
                 bracket[1] = wid
                 bracket[4] = m.start()
-            else:
-                # Undefined behaviour in evalb (it reads below its stack); JP mode reports it.
-                tree.errors.append((len(trace), MSG_TOO_MANY_CLOSE))
+            closed_at[number] = m.start()
+        elif bare[0] == "\0":  # a C string ends here
+            break
         else:
             tree.endless = True
             break
-    if stack and not tree.endless:
+    if level != 0 and not tree.endless:
         tree.errors.append((len(trace), MSG_UNBALANCED))
+        for number, bracket in enumerate(brackets):
+            if bracket[1] < 0:
+                bracket.append(closed_at.get(number, 0))
     tree.length = length
     return tree
 

@@ -1,10 +1,11 @@
 """What both command lines share: one-line usage errors, the --legacy refusal, error printing."""
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 from typing import NoReturn
+
+from jp_shims.brokenpipe import silence_stdout as silence_broken_pipe
+from jp_shims.cli import JPArgumentParser
 
 from jp_preprocess.errors import InputError
 
@@ -15,8 +16,9 @@ class UsageError(Exception):
     """A bad command line (reported like bad input: one line, exit 2)."""
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """argparse whose errors are raised (printed by the CLI as one line, exit 2), not a usage dump."""
+class OneLineParser(JPArgumentParser):
+    """argparse whose errors are raised (printed by the CLI as one line, exit 2), not a usage dump;
+    its help ends with the JP options section given as ``jp_help``."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -36,16 +38,6 @@ def report(prog: str, error: Exception) -> int:
 
 def write(text: str) -> None:
     sys.stdout.write(text)
-
-
-def silence_broken_pipe() -> int:
-    """The reader went away (e.g. `| head`): stop quietly instead of a traceback at exit."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-    return 1
 
 
 __all__ = ["EXIT_BAD_INPUT", "InputError", "OneLineParser", "UsageError", "refuse_legacy", "report",

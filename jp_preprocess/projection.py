@@ -8,6 +8,8 @@ that really differ are still an error, naming the first differing word in both f
 """
 from __future__ import annotations
 
+from typing import Callable, Optional
+
 from jp_align import Normalizer, align_words, iter_align_sentences, normalizer_for
 
 from jp_preprocess.errors import InputError
@@ -20,8 +22,12 @@ from jp_preprocess.sentence import Sentence
 DEFAULT_NORMALIZER_LANG = "und"
 
 
-def project_onto(segmentation: Segmentation, base: Segmentation, normalizer: Normalizer | None = None) -> Segmentation:
-    """SEGMENTATION's borders on BASE's words (SEGMENTATION itself when the words are equal)."""
+def project_onto(segmentation: Segmentation, base: Segmentation, normalizer: Normalizer | None = None,
+                 on_block: Optional[Callable] = None) -> Segmentation:
+    """SEGMENTATION's borders on BASE's words (SEGMENTATION itself when the words are equal).
+
+    ``on_block(block, base_segments, segments, groups)`` (optional) sees every aligned block
+    with its word groups, for the audit of what the projection changed."""
     if segmentation.words == base.words:
         return segmentation
     norm = normalizer if normalizer is not None else normalizer_for(DEFAULT_NORMALIZER_LANG)
@@ -36,7 +42,10 @@ def project_onto(segmentation: Segmentation, base: Segmentation, normalizer: Nor
         words = [w for s in segments for w in s.tokens]
         if not base_words or not words:
             raise _difference(segmentation, base, offset, base_offset)
-        for group in align_words(base_words, words, normalizer=norm):
+        groups = align_words(base_words, words, normalizer=norm)
+        if on_block is not None:
+            on_block(_block, base_segments, segments, groups)
+        for group in groups:
             group_base = base_words[group.left.start:group.left.stop]
             group_words = words[group.right.start:group.right.stop]
             if not group.left or not group.right or not block_texts_match(group, group_base, group_words, norm):

@@ -91,6 +91,11 @@ def _score_dict(path: str | None, s: Score) -> dict:
 
 
 def render_json(evaluation: Evaluation) -> str:
+    return json.dumps(evaluation_dict(evaluation), indent=2, allow_nan=False) + "\n"
+
+
+def evaluation_dict(evaluation: Evaluation) -> dict:
+    """The figures of an evaluation (the JSON document's scores)."""
     stats = evaluation.stats
     data: dict = {
         "references": [
@@ -122,4 +127,4 @@ def render_json(evaluation: Evaluation) -> str:
             "windows": _score_dict(None, candidate.windows),
             "wisebe": candidate.wisebe,
         }
-    return json.dumps(data, indent=2, allow_nan=False) + "\n"
+    return data

@@ -148,3 +148,31 @@ def test_load_conllu_accepts_a_readline_only_object_and_stringio():
     b = load_conllu(io.StringIO(text))
     assert len(a.words) == len(b.words) > 0
     assert evaluate(a, b)["LAS"].f1 == 1.0
+
+
+def _sentence(forms):
+    lines = [f"{i + 1}\t{form}\t_\tX\t_\t_\t{0 if i == 0 else 1}\t{'root' if i == 0 else 'dep'}\t_\t_"
+             for i, form in enumerate(forms)]
+    return "\n".join(lines) + "\n\n"
+
+
+def test_api_warns_and_carries_the_summary_when_sentences_stay_unaligned(tmp_path):
+    import warnings
+
+    from jp_conll18.conll18_ud_eval import evaluate, load_conllu_file
+    from jp_shims import JPAlignmentWarning
+
+    same = _sentence(["The", "cat", "sat", "."])
+    (tmp_path / "g.conllu").write_text(same + _sentence(["Dogs", "bark", "at", "night", "."]) + same, encoding="utf-8")
+    (tmp_path / "s.conllu").write_text(same + _sentence(["Zxq", "wvut", "rrr", "."]) + same, encoding="utf-8")
+    gold, system = load_conllu_file(str(tmp_path / "g.conllu")), load_conllu_file(str(tmp_path / "s.conllu"))
+    with pytest.warns(JPAlignmentWarning, match="1 of 3 blocks changed \\(unaligned 1\\)"):
+        scores = evaluate(gold, system)
+    assert 0 < scores["LAS"].f1 < 1  # the original's result shape is unchanged
+    assert scores.alignment.kinds["unaligned"] == 1 and scores.alignment.changed == 1
+    # Files that line up: no warning, and a summary with nothing changed.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        lined_up = evaluate(gold, gold)
+    assert lined_up["LAS"].f1 == 1.0 and lined_up.alignment.changed == 0
+    assert evaluate(gold, gold, legacy=True).alignment is None

@@ -97,7 +97,7 @@ def test_json_is_strict_for_every_accepted_beta(capsys, tmp_path, beta) -> None:
     hyp = "S This are a sentence .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n"
     code, out, _ = run(capsys, tmp_path, hyp, REF, "-b", beta, "--json")
     assert code == 0
-    document = strict_json(out)
+    document = strict_json(out)["scores"]
     assert document["tp"] == 1 and document["f"] == 1.0
 
 

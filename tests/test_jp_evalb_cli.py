@@ -38,10 +38,31 @@ def files(tmp_path):
     return tmp_path
 
 
-@pytest.mark.parametrize("mode", [["--legacy"], []])
-def test_help_and_unknown_option(files, monkeypatch, mode):
+def test_help_and_unknown_option_legacy(files, monkeypatch):
+    mode = ["--legacy"]
     assert run(mode + ["-h", "gold.tst", "test.tst"], monkeypatch, files) == (1, b"", USAGE.encode())
     assert run(mode + ["-x", "gold.tst", "test.tst"], monkeypatch, files) == (0, b"", USAGE.encode())
+    # evalb reads --help and --version as unknown options: its usage, status 0.
+    assert run(mode + ["--help"], monkeypatch, files) == (0, b"", USAGE.encode())
+    assert run(mode + ["--version"], monkeypatch, files) == (0, b"", USAGE.encode())
+
+
+@pytest.mark.parametrize("argv,status", [(["-h", "gold.tst", "test.tst"], 1), (["-x", "gold.tst"], 0),
+                                         (["--help"], 0)])
+def test_help_in_jp_mode_is_evalbs_usage_then_the_jp_options(files, monkeypatch, argv, status):
+    code, out, err = run(argv, monkeypatch, files)
+    assert (code, out) == (status, b"")
+    assert err.startswith(USAGE.encode())
+    section = err[len(USAGE):].decode().splitlines()
+    assert section[0] == "" and section[1].startswith("JP options (jp-shims ")
+    flags = [line.split()[0] for line in section[2:] if line.startswith("  --")]
+    assert flags == ["--legacy", "--json", "--show-alignment", "--report", "--lang", "--install-shim", "--version"]
+
+
+def test_version(monkeypatch, files):
+    from jp_shims import __version__
+
+    assert run(["--version"], monkeypatch, files) == (0, f"jp_evalb (jp-shims) {__version__}\n".encode(), b"")
 
 
 @pytest.mark.parametrize("mode", [["--legacy"], []])
@@ -88,20 +109,22 @@ def test_json_has_the_report_figures(files, monkeypatch, mode):
     _, data, _ = run(mode + ["--json", "-p", "COLLINS", "gold.tst", "test.tst"], monkeypatch, files)
     doc = json.loads(data)
     assert doc["mode"] == ("legacy" if mode else "jp")
-    assert [s["recall"] for s in doc["sentences"]] == [80.0, 100.0]
-    assert doc["sentences"][0]["matched"] == 4 and doc["sentences"][0]["gold"] == 5
-    summary = doc["summary"]["all"]
+    assert doc["tool"] == "jp_evalb" and "|prm:COLLINS.prm#" in doc["signature"]
+    scores = doc["scores"]
+    assert [s["recall"] for s in scores["sentences"]] == [80.0, 100.0]
+    assert scores["sentences"][0]["matched"] == 4 and scores["sentences"][0]["gold"] == 5
+    summary = scores["summary"]["all"]
     assert f"Bracketing Recall         = {summary['recall']:6.2f}".encode() in text
     assert f"Bracketing FMeasure       = {summary['fmeasure']:6.2f}".encode() in text
-    assert doc["summary"]["len<=40"]["sentences"] == 2
+    assert scores["summary"]["len<=40"]["sentences"] == 2
     if not mode:
-        assert doc["alignment"] == []
+        assert doc["alignment"]["summary"]["changed"] == 0 and "blocks" not in doc["alignment"]
 
 
 def test_json_fmeasure_nan_is_null(tmp_path, monkeypatch):
     (tmp_path / "e").write_text("")
     _, data, _ = run(["--legacy", "--json", "e", "e"], monkeypatch, tmp_path)
-    assert json.loads(data)["summary"]["all"]["fmeasure"] is None
+    assert json.loads(data)["scores"]["summary"]["all"]["fmeasure"] is None
 
 
 def test_install_shim_runs_jp_evalb(files, monkeypatch, tmp_path):

@@ -81,7 +81,7 @@ def conll18_counts(capsys, gold: str, system: str) -> dict:
 
 def preprocess_counts(capsys, gold: str, system: str, *options: str) -> dict:
     assert preprocess_main([gold, system, "--json", *options]) == 0
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(capsys.readouterr().out)["scores"]
     return {unit: (data[unit]["tp"], data[unit]["fp"], data[unit]["fn"]) for unit in ("tokens", "sentences")}
 
 

@@ -28,7 +28,7 @@ def write(tmp_path, name, text, encoding="utf-8"):
 def scores(capsys, gold, system, *options):
     status, out, err = run(capsys, [gold, system, "--json", *options])
     assert status == 0, err
-    data = json.loads(out)
+    data = json.loads(out)["scores"]
     return {unit: (data[unit]["tp"], data[unit]["fp"], data[unit]["fn"]) for unit in ("sentences", "tokens")}
 
 
@@ -44,7 +44,8 @@ def test_ewt_table_output(capsys):
     gold = str(data_path("preprocessing", "en_ewt-ud-test-gold.txt"))
     system = str(data_path("preprocessing", "en_ewt-ud-test-sys-nltk.txt"))
     status, out, err = run(capsys, [gold, system])
-    assert status == 0 and err == ""
+    assert status == 0
+    assert err.startswith("jp_preprocess_eval: note: 488 of 1408 blocks changed (merged 325, retokenized 163)")
     assert out.splitlines() == [
         "              TP    FP   FN      P      R     F1",
         "sentences   1083   346  994  75.79  52.14  61.78",
@@ -55,7 +56,8 @@ def test_ewt_table_output(capsys):
 def test_ewt_conllu_gold_reads_multiword_tokens_as_one_token(capsys):
     conllu = str(data_path("ud", "UD_English-EWT", "en_ewt-ud-test.conllu"))
     status, out, err = run(capsys, [conllu, conllu, "--json"])
-    data = json.loads(out)
+    data = json.loads(out)["scores"]
+    assert err == ""  # the same file: every block exact, no note
     # Every token of a file against itself: no FP/FN; 2077 sentences, MWT surface forms as tokens.
     assert data["sentences"]["tp"] == data["sentences"]["gold"] == 2077
     assert data["tokens"]["fp"] == data["tokens"]["fn"] == 0
@@ -70,22 +72,26 @@ def test_click_here_partial_match(capsys, tmp_path):
     assert scores(capsys, gold, system) == {"sentences": (1, 2, 1), "tokens": (9, 0, 0)}
     status, out, err = run(capsys, [gold, system, "--show-alignment"])
     assert status == 0
-    assert out.splitlines()[:4] == [
-        "block gold 1 / system 1-2 (1:2, exact)",
-        "  G line 1: Click here To view it .",
-        "  S line 1: Click here",
-        "  S line 2: To view it .",
+    assert out.splitlines()[3:8] == [
+        "Alignment: 2 blocks (2 gold, 3 system sentences): exact 1, normalized 0, similar 0, mismatch 0, "
+        "unaligned 0, merged 1, retokenized 0",
+        f"[merged] gold {gold}:1 | system {system}:1-2 | texts exact",
+        "    gold  : Click here To view it .",
+        "    system: Click here | To view it .",
+        "    figures: sentence_tp=0 sentence_fp=2 sentence_fn=1 token_tp=6 token_fp=0 token_fn=0",
     ]
     assert "Next one" not in out  # 1:1 matches are not listed
+    assert err.startswith("jp_preprocess_eval: note: 1 of 2 blocks changed (merged 1)")
 
 
-def test_show_alignment_json_lines(capsys, tmp_path):
+def test_show_alignment_json_is_one_document(capsys, tmp_path):
     gold = write(tmp_path, "g.txt", "Click here To view it .\n")
     system = write(tmp_path, "s.txt", "Click here\nTo view it .\n")
     status, out, err = run(capsys, [gold, system, "--show-alignment", "--json"])
-    records = [json.loads(line) for line in out.splitlines()]
-    assert records[0]["block"]["shape"] == "1:2" and records[0]["block"]["system_lines"] == [1, 2]
-    assert records[-1]["sentences"]["tp"] == 0 and records[-1]["tokens"]["tp"] == 6
+    document = json.loads(out)
+    (block,) = document["alignment"]["blocks"]
+    assert block["kind"] == "merged" and (block["system"]["first_line"], block["system"]["last_line"]) == (1, 2)
+    assert document["scores"]["sentences"]["tp"] == 0 and document["scores"]["tokens"]["tp"] == 6
 
 
 def test_retokenized_contraction_and_quotes(capsys, tmp_path):

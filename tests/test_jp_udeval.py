@@ -194,3 +194,15 @@ def test_legacy_reproduces_the_recursion_error_of_long_head_chains(files, capsys
     # JP mode has no such limit.
     code, out, err = run([deep, deep], capsys, entry)
     assert (code, err) == (0, "") and "100.00" in out
+
+
+def test_help_legacy_is_the_originals_usage_and_jp_adds_its_section(capsys):
+    code, out, _ = run(["--legacy", "--help"], capsys)
+    assert code == 0
+    assert out.startswith("usage: eval.py [-h] [--verbose] [--counts] [--no-enhanced]\n"
+                          "               [--enhancements ENHANCEMENTS] [--no-empty-nodes NO_EMPTY_NODES]\n"
+                          "               [--multiple-roots-okay]\n"
+                          "               gold_file system_file\n")
+    assert "JP options" not in out and "--json" not in out
+    code, out, _ = run(["--help"], capsys)
+    assert code == 0 and out.startswith("usage: jp_udeval ") and "JP options (jp-shims " in out

@@ -47,7 +47,8 @@ CONSOLE_CASES = list(_console_cases())
 def test_console_examples(command, expected):
     result = subprocess.run(shlex.split(command), cwd=ROOT, capture_output=True, text=True,
                             env=dict(os.environ, LC_ALL="C.UTF-8"), timeout=120)
-    shown = [line.rstrip() for line in result.stdout.splitlines()]
+    # Expected output is stdout then stderr (JP mode's note is on stderr).
+    shown = [line.rstrip() for line in (result.stdout + result.stderr).splitlines()]
     for line in expected.splitlines():
         if line.strip() and line.strip() != "...":
             assert line.rstrip() in shown, f"{line!r} not in output of {command}"

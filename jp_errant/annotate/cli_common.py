@@ -5,7 +5,7 @@ import argparse
 import sys
 from typing import Callable, Optional, Sequence, Tuple, Type
 
-from ..brokenpipe import silence_broken_pipe
+from jp_shims.brokenpipe import silence_stdout as silence_broken_pipe
 from .backend import BACKENDS, Backend
 from .classify_en import LABEL_SCHEMES
 

@@ -1,0 +1,152 @@
+"""evalb's command line and ours beside it: parsed here, in one module that the command
+(:mod:`jp_evalb.cli`), legacy mode (:mod:`jp_evalb.legacy`) and JP mode (:mod:`jp_evalb.jp`)
+import -- so that none of them imports another.
+
+Our options (``--legacy``, ``--json``, ``--show-alignment``, ``--report FILE``, ``--lang``,
+``--install-shim DIR``, ``--version``) are removed before evalb's option parsing.
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Optional
+
+from .params import BadValue, Params, atoi, c_int, read_parameter_file
+
+PROG = "jp_evalb"
+
+
+class Options(NamedTuple):
+    """evalb's options after parsing: the settings and the two file names (None if absent)."""
+
+    params: Params
+    gold: Optional[str]
+    test: Optional[str]
+    param_file: Optional[str] = None  # the last -p value read (for the signature)
+
+
+class Usage(Exception):
+    """evalb prints its usage text: exit status 1 for -h, 0 for an unknown option."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class Extra:
+    """Our options, not evalb's; ``rest`` is the argument list left for evalb's parser."""
+
+    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "report", "version", "rest")
+
+    def __init__(self) -> None:
+        self.legacy = False
+        self.json = False
+        self.show_alignment = False
+        self.install_shim: Optional[str] = None
+        self.lang = "en"
+        self.report: Optional[str] = None
+        self.version = False
+        self.rest: list[str] = []
+
+
+def split_extra(argv: list[str]) -> Extra:
+    """Our options out of ``argv``; ``rest`` is left for evalb's parser. ``--report`` and
+    ``--version`` are JP mode's: with ``--legacy`` they are left to evalb's parser, which
+    treats them as evalb does (its usage text)."""
+    extra = Extra()
+    legacy = "--legacy" in argv
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--legacy":
+            extra.legacy = True
+        elif arg == "--json":
+            extra.json = True
+        elif arg == "--show-alignment":
+            extra.show_alignment = True
+        elif arg == "--install-shim" and i + 1 < len(argv):
+            i += 1
+            extra.install_shim = argv[i]
+        elif arg.startswith("--install-shim="):
+            extra.install_shim = arg.split("=", 1)[1]
+        elif arg == "--lang" and i + 1 < len(argv):
+            i += 1
+            extra.lang = argv[i]
+        elif arg.startswith("--lang="):
+            extra.lang = arg.split("=", 1)[1]
+        elif arg == "--report" and i + 1 < len(argv) and not legacy:
+            i += 1
+            extra.report = argv[i]
+        elif arg.startswith("--report=") and not legacy:
+            extra.report = arg.split("=", 1)[1]
+        elif arg == "--version" and not legacy:
+            extra.version = True
+        else:
+            extra.rest.append(arg)
+        i += 1
+    return extra
+
+
+_MISSING = {"c": "cut-off length for statistices", "e": "number of error to kill", "p": "parameter file"}
+
+
+def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
+                     strict: bool = False) -> Options:
+    """evalb's option loop: clusters left to right, values attached or in the next argument.
+
+    Raises :class:`Usage` for ``-h`` (status 1) and unknown options (status 0), and
+    :class:`FatalError` when a parameter file cannot be opened. ``strict`` (JP mode): a
+    missing value, or a number (``-c``, ``-e``, numeric parameter-file values) that is not a C
+    int, raises :class:`BadValue` instead of evalb's atoi reading.
+    """
+    params = Params()
+    gold = test = param_file = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg.startswith("-"):
+            k = 1
+            while k < len(arg):
+                ch = arg[k]
+                if ch == "h":
+                    raise Usage(1)
+                if ch == "d" or ch == "D":
+                    params = params.with_(debug=1 if ch == "d" else 2)
+                    break
+                if ch in _MISSING:
+                    if k + 1 < len(arg):
+                        value = arg[k + 1:]
+                    elif i + 1 < len(args):
+                        i += 1
+                        value = args[i]
+                    elif strict:
+                        raise BadValue(f"-{ch}", f"missing argument ({_MISSING[ch]})")
+                    else:
+                        err(f"Missing argument: {_MISSING[ch]}\n")
+                        value = ""
+                    if ch == "p":
+                        params, warnings = read_parameter_file(params, value, encoding, strict)
+                        param_file = value
+                        for warning in warnings:
+                            err(warning)
+                    elif ch == "c":
+                        params = params.with_(cutoff_len=_number(ch, value, strict))
+                    else:
+                        params = params.with_(max_error=_number(ch, value, strict))
+                    break
+                raise Usage(0)
+        elif gold is None:
+            gold = arg
+        elif test is None:
+            test = arg
+        i += 1
+    return Options(params, gold, test, param_file)
+
+
+def _number(option: str, value: str, strict: bool) -> int:
+    if not strict:
+        return atoi(value)
+    try:
+        return c_int(value)
+    except ValueError as exc:
+        raise BadValue(f"-{option}", f"value {exc}") from None
+
+

@@ -1,0 +1,55 @@
+"""Where evalb's behaviour is undefined: input beyond its fixed buffers, or read past a line.
+
+evalb keeps a sentence in fixed arrays (200 words, 200 brackets, words under 100 bytes, labels
+under 30 bytes, a bracket stack of 1,000), prints DEBUG 2 bracket texts through a 1,000-byte
+buffer, and reads on past the end of a line whose last label or word runs into it. What it
+does there depends on memory it does not own (garbage figures or a crash), so legacy mode
+cannot be byte-equal: it scores such a line normally and says so once on stderr
+(docs/jp_evalb.md, "Legacy mode and evalb's limits").
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from .trees import Tree, nesting_depth
+
+MAX_WORDS = 200
+MAX_BRACKETS = 200
+MAX_WORD_BYTES = 99  # evalb's word buffers hold 100 bytes with the final NUL
+MAX_LABEL_BYTES = 29  # and its labels 30
+MAX_DEPTH = 999  # its bracket stack: nesting of 1,000 or more
+MAX_DEBUG_TEXT = 1000  # its DEBUG 2 copy of a bracket's text
+
+_TERMINAL = re.compile(r"\([^ \t\n\v\f\r()]*[ \t\n\v\f\r]+[^ \t\n\v\f\r()]*\)")
+_LONG_NAME = re.compile(r"(\(?)([^ \t\n\v\f\r()]{%d,})" % (MAX_LABEL_BYTES + 1))
+
+
+def undefined_reading(tree: Tree) -> Optional[str]:
+    """Why evalb's reading of this line is undefined, or None (cheap for ordinary lines)."""
+    line = tree.line
+    if tree.undefined is not None:
+        return tree.undefined
+    opens = line.count("(")
+    if opens > MAX_BRACKETS:
+        terminals = len(_TERMINAL.findall(line))
+        if terminals > MAX_WORDS:
+            return f"more than {MAX_WORDS} words in the sentence"
+        if opens - terminals > MAX_BRACKETS:
+            return f"more than {MAX_BRACKETS} brackets in the sentence"
+        if opens > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
+            return f"brackets nested {MAX_DEPTH + 1} deep or more"
+    for m in _LONG_NAME.finditer(line):
+        name = m.group(2).split("\0", 1)[0]
+        if m.group(1) and len(name.encode("latin-1", "replace")) > MAX_LABEL_BYTES:
+            return f"a label longer than {MAX_LABEL_BYTES} bytes"
+        if not m.group(1) and len(name) > MAX_WORD_BYTES:
+            return f"a word longer than {MAX_WORD_BYTES} bytes"
+    return None
+
+
+def undefined_debug_text(trace: str) -> Optional[str]:
+    """Why evalb's DEBUG 2 matching trace is undefined (a bracket text over its buffer)."""
+    if len(trace) > MAX_DEBUG_TEXT and any(len(line) > MAX_DEBUG_TEXT for line in trace.split("\n")):
+        return f"a bracket text longer than {MAX_DEBUG_TEXT} bytes in the DEBUG 2 output"
+    return None

@@ -1,0 +1,73 @@
+"""Python API: ``jp_m2scorer.score(system_lines, gold_m2, beta=0.5, ...)``."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Iterable, Union
+
+from . import m2io, py2
+from .scorer import Options, per_type, prf, score_sentences
+
+GoldInput = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class Score:
+    """Corpus counts and P/R/F as m2scorer computes them."""
+
+    correct: int
+    proposed: int
+    gold: int
+    precision: float
+    recall: float
+    f: float
+    beta: float
+    resegmented_blocks: int = 0
+    per_type: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"correct": self.correct, "proposed": self.proposed, "gold": self.gold,
+                "precision": self.precision, "recall": self.recall, "f": self.f, "beta": self.beta,
+                "resegmented_blocks": self.resegmented_blocks,
+                "per_type": {k: dict(zip(("tp", "fp", "fn"), v)) for k, v in self.per_type.items()}}
+
+
+def score(system_lines: Iterable[str], gold_m2: GoldInput, beta: float = 0.5, *,
+          max_unchanged_words: int = 2, ignore_whitespace_casing: bool = False,
+          jp: bool = True) -> Score:
+    """Score system sentences (one string per line) against an M2 gold.
+
+    ``gold_m2``: a path (``os.PathLike``) to an M2 file, or the M2 text itself (``str``).
+    ``jp``: re-segment system lines onto the gold sentences when they are merged or split
+    (a :class:`jp_shims.JPAlignmentWarning` says so); ``jp=False`` pairs line i with
+    sentence i as m2scorer does and raises ``ValueError`` when the counts differ.
+    Input errors raise ``ValueError`` naming the file and line.
+    """
+    try:
+        if isinstance(gold_m2, str):
+            gold = m2io.parse_gold(gold_m2)
+        else:
+            gold = m2io.read_gold(os.fspath(gold_m2))
+    except m2io.InputFailure as failure:
+        raise ValueError("%s:%d: %s" % (failure.path, max(failure.line, 1), failure.message)) from None
+    system = [(py2.strip(line), number) for number, line in enumerate(system_lines, 1)]
+    options = Options(beta=beta, max_unchanged_words=max_unchanged_words,
+                      ignore_whitespace_casing=ignore_whitespace_casing)
+    records = []
+    if jp:
+        from . import jp as jp_mode
+        pairs, records, _ = jp_mode.resegment(gold, system)
+        if records:
+            from jp_shims import JPAlignmentWarning
+            import warnings
+            warnings.warn(JPAlignmentWarning(
+                "%d block(s) of system lines re-segmented onto the gold sentences" % len(records)),
+                stacklevel=2)
+    else:
+        if len(system) != len(gold):
+            raise ValueError("%d system lines for %d gold sentences" % (len(system), len(gold)))
+        pairs = [(sentence, text) for sentence, (text, _) in zip(gold, system)]
+    totals = score_sentences(pairs, options)
+    p, r, f = prf(totals.correct, totals.proposed, totals.gold, beta)
+    return Score(totals.correct, totals.proposed, totals.gold, p, r, f, beta, len(records),
+                 per_type(totals.sentences))

@@ -1,0 +1,173 @@
+"""Reading m2scorer's inputs: the gold M2 file (SOURCE_GOLD) and the system file (SYSTEM).
+
+Semantics follow release 3.2 as described in the spec (§2, §3): the gold is decoded as a whole
+and split with Unicode line breaks, blocks are separated by lines that are exactly ``"\\n"``;
+system lines are split on ``\\n`` only and stripped of Unicode whitespace. Every failure is a
+:class:`InputFailure` carrying what Python 2 would have printed last on stderr, plus the file
+and line for JP mode's one-line error.
+"""
+from __future__ import annotations
+
+import gzip
+import os
+from dataclasses import dataclass, field
+
+from . import py2
+
+GoldEdit = tuple  # (start, end, original, [alternatives])
+
+
+class InputFailure(Exception):
+    """An input the original rejects: ``last_line`` is its last stderr line (exit 1)."""
+
+    def __init__(self, last_line: bytes, path: str = "", line: int = 0, message: str = "") -> None:
+        super().__init__(last_line)
+        self.last_line = last_line
+        self.path = path
+        self.line = line
+        self.message = message or last_line.decode("utf-8", "replace")
+
+
+@dataclass
+class Sentence:
+    """One gold sentence (one S line) with its edits per annotator."""
+
+    text: str                      # the S line after "S ", stripped
+    tokens: list[str]
+    annotators: list[int]          # visiting order (CPython 2.7 dict order)
+    gold: dict[int, list[GoldEdit]]
+    types: dict[int, list[str]] = field(default_factory=dict)  # error type per gold edit
+    line: int = 0                  # 1-based line number of the S line in the gold file
+
+
+def read_bytes(path: str) -> bytes:
+    """The file's bytes, through gzip when the name ends in ``.gz`` (as the original)."""
+    try:
+        if path.endswith(".gz"):
+            with gzip.open(path, "rb") as handle:
+                return handle.read()
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        errno = error.errno or 0
+        text = "IOError: [Errno %d] %s: %s" % (
+            errno, os.strerror(errno) if errno else str(error), py2.repr_bytes(os.fsencode(path)))
+        raise InputFailure(text.encode("utf-8", "surrogateescape"), path, 0,
+                           os.strerror(errno) if errno else str(error)) from None
+
+
+def _decode(data: bytes, path: str, base_offset_line: int = 0) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        last = "UnicodeDecodeError: 'utf8' codec can't decode byte 0x%02x in position %d: %s" % (
+            data[error.start], error.start, error.reason)
+        line = base_offset_line or data.count(b"\n", 0, error.start) + 1
+        raise InputFailure(last.encode(), path, line, "invalid UTF-8 (%s)" % error.reason) from None
+
+
+def read_gold(path: str) -> list[Sentence]:
+    """Parse SOURCE_GOLD into sentences, exactly as release 3.2 accepts or rejects it."""
+    return parse_gold(_decode(read_bytes(path), path), path)
+
+
+def parse_gold(text: str, path: str = "<gold>") -> list[Sentence]:
+    """Parse M2 text (already decoded) into sentences; ``path`` names it in errors."""
+    lines = text.splitlines(True)
+    sentences: list[Sentence] = []
+    block: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, 1):
+        if line == "\n":
+            if block:
+                sentences.extend(_parse_block(block, path))
+                block = []
+        else:
+            block.append((number, line))
+    if block:
+        sentences.extend(_parse_block(block, path))
+    return sentences
+
+
+def _assertion(path: str, line: int, message: str) -> InputFailure:
+    return InputFailure(b"AssertionError", path, line, message)
+
+
+def _parse_block(block: list[tuple[int, str]], path: str) -> list[Sentence]:
+    sources = [(n, py2.strip(line[2:])) for n, line in block if line.startswith("S ")]
+    if not sources:
+        return _raise(_assertion(path, block[0][0], "block without an 'S ' line"))
+    edits: list[tuple[int, int, int, str, list[str], str]] = []  # annotator, start, end, type, alts, line
+    annotator_ids: list[int] = []
+    for number, line in block[1:]:
+        if line.startswith("I ") or line.startswith("S "):
+            continue
+        if not line.startswith("A "):
+            raise _assertion(path, number, "line does not start with 'A ', 'S ' or 'I '")
+        fields = py2.strip(line)[2:].split("|||")
+        offsets = py2.split(fields[0])
+        try:
+            start = py2.py2_int_unicode(offsets[0]) if offsets else _index_error()
+            end = py2.py2_int_unicode(offsets[1]) if len(offsets) > 1 else _index_error()
+            kind = fields[1]
+            corrections = fields[2]
+            annotator = py2.py2_int_unicode(fields[5])
+        except IndexError:
+            raise InputFailure(b"IndexError: list index out of range", path, number,
+                               "edit line with fewer than 6 '|||' fields") from None
+        except py2.Py2ValueError as error:
+            raise InputFailure(b"ValueError: " + error.raw, path, number,
+                               error.raw.decode("utf-8", "replace")) from None
+        if kind == "noop":
+            start = end = -1
+        alternatives = [py2.EMPTY if alt == "-NONE-" else py2.strip(alt) for alt in corrections.split("||")]
+        edits.append((annotator, start, end, kind, alternatives, number))
+        annotator_ids.append(annotator)
+    if not annotator_ids:
+        annotator_ids = [0]
+    order = py2.dict_order(annotator_ids)
+    block_tokens: list[str] = []
+    result = []
+    for number, source in sources:
+        tokens = py2.split(source)
+        block_tokens.extend(tokens)
+        limit = len(block_tokens)
+        gold: dict[int, list[GoldEdit]] = {a: [] for a in order}
+        types: dict[int, list[str]] = {a: [] for a in order}
+        for annotator, start, end, kind, alternatives, _ in edits:
+            if 0 <= start <= limit and 0 <= end <= limit:
+                original = py2.join_tokens(block_tokens[start:end])
+                gold[annotator].append((start, end, original, alternatives))
+                types[annotator].append(kind)
+        result.append(Sentence(source, tokens, order, gold, types, number))
+    return result
+
+
+def _index_error() -> int:
+    raise IndexError
+
+
+def _raise(error: Exception):
+    raise error
+
+
+def read_system(path: str) -> list[tuple[str, int]]:
+    """SYSTEM lines (stripped, decoded) with their 1-based line numbers."""
+    data = read_bytes(path)
+    result = []
+    for number, raw in enumerate(_split_lf(data), 1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            last = "UnicodeDecodeError: 'utf8' codec can't decode byte 0x%02x in position %d: %s" % (
+                raw[error.start], error.start, error.reason)
+            raise InputFailure(last.encode(), path, number, "invalid UTF-8 (%s)" % error.reason) from None
+        result.append((py2.strip(text), number))
+    return result
+
+
+def _split_lf(data: bytes) -> list[bytes]:
+    parts = data.split(b"\n")
+    lines = [part + b"\n" for part in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines

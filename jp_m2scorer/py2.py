@@ -1,0 +1,236 @@
+"""Python 2.7 behaviour that m2scorer's output and argument handling depend on.
+
+m2scorer 3.2 runs under CPython 2.7; its reports show Python 2 ``str()`` of floats, Python 2
+``repr()`` of unicode strings, tuples and lists, and annotators in CPython 2.7 ``dict`` order.
+This module reproduces those *language* behaviours (documented Python semantics, not the
+scorer's code) so the scorer can print the same bytes under Python 3.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Iterable, Sequence
+
+# Unicode whitespace as Python 2.7 (Unicode 5.2) sees it: str.isspace() of today plus U+180E.
+PY2_WHITESPACE = "".join(chr(c) for c in range(0x3001) if chr(c).isspace()) + "\u180e"
+_SPLIT = re.compile("[" + re.escape(PY2_WHITESPACE) + "]+")
+_ASCII_SPACE = " \t\n\v\f\r"
+
+
+class ByteStr(str):
+    """An empty string the scorer creates itself: Python 2 prints it as ``''``, not ``u''``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "''"
+
+
+EMPTY = ByteStr("")
+
+
+def split(text: str) -> list[str]:
+    """``unicode.split()`` of Python 2.7: runs of Unicode 5.2 whitespace."""
+    return [tok for tok in _SPLIT.split(text) if tok]
+
+
+def strip(text: str) -> str:
+    """``unicode.strip()`` of Python 2.7."""
+    return text.strip(PY2_WHITESPACE)
+
+
+def repr_unicode(text: str) -> str:
+    """``repr()`` of a Python 2 unicode string (``u'...'``, every non-ASCII char escaped)."""
+    if isinstance(text, ByteStr):
+        return "''"
+    quote = '"' if ("'" in text and '"' not in text) else "'"
+    out = ["u", quote]
+    for ch in text:
+        code = ord(ch)
+        if ch == quote or ch == "\\":
+            out.append("\\" + ch)
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif code < 0x20 or code == 0x7F or 0x80 <= code < 0x100:
+            out.append("\\x%02x" % code)
+        elif code < 0x7F:
+            out.append(ch)
+        elif code < 0x10000:
+            out.append("\\u%04x" % code)
+        else:
+            out.append("\\U%08x" % code)
+    out.append(quote)
+    return "".join(out)
+
+
+def repr_bytes(data: bytes) -> str:
+    """``repr()`` of a Python 2 byte string."""
+    quote = '"' if (b"'" in data and b'"' not in data) else "'"
+    out = [quote]
+    for code in data:
+        ch = chr(code)
+        if ch == quote or ch == "\\":
+            out.append("\\" + ch)
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif code < 0x20 or code >= 0x7F:
+            out.append("\\x%02x" % code)
+        else:
+            out.append(ch)
+    out.append(quote)
+    return "".join(out)
+
+
+def repr_value(value: object) -> str:
+    """``repr()`` of the values m2scorer prints: ints, floats, strings, tuples, lists."""
+    if isinstance(value, str):
+        return repr_unicode(value)
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr_float(value)
+    if isinstance(value, tuple):
+        if len(value) == 1:
+            return "(" + repr_value(value[0]) + ",)"
+        return "(" + ", ".join(repr_value(v) for v in value) + ")"
+    if isinstance(value, list):
+        return "[" + ", ".join(repr_value(v) for v in value) + "]"
+    raise TypeError(type(value))
+
+
+def _float_text(value: float, digits: int | None) -> str:
+    if math.isnan(value):
+        return "nan"
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    text = repr(value) if digits is None else "%.*g" % (digits, value)
+    if "." not in text and "e" not in text:
+        text += ".0"
+    return text
+
+
+def str_float(value: float) -> str:
+    """Python 2.7 ``str(float)``: 12 significant digits, ``.0`` added to integral values."""
+    return _float_text(value, 12)
+
+
+def repr_float(value: float) -> str:
+    """Python 2.7 ``repr(float)``: shortest round-tripping digits (as Python 3)."""
+    return _float_text(value, None)
+
+
+def str_number(value: int | float) -> str:
+    """``str()`` of an int or float as Python 2 prints it."""
+    return str(value) if isinstance(value, int) else str_float(value)
+
+
+# --- Python 2 number parsing (float() and int() of a byte string from argv) ----------------
+
+_FLOAT_PREFIX = re.compile(
+    rb"[+-]?(?:(?:infinity|inf|nan)|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", re.IGNORECASE
+)
+_INT_FULL = re.compile(rb"[+-]?\d+")
+
+
+def py2_float(raw: bytes) -> float:
+    """``float(s)`` of Python 2.7 for a byte string; ValueError with Python 2's message."""
+    start, end = 0, len(raw)
+    while start < end and raw[start:start + 1] in b" \t\n\v\f\r":
+        start += 1
+    rest = raw[start:]
+    while end - 1 > start and raw[end - 1:end] in b" \t\n\v\f\r":
+        end -= 1
+    body = raw[start:end]
+    match = _FLOAT_PREFIX.match(body)
+    if match is None:
+        raise Py2ValueError(b"could not convert string to float: " + rest[:200])
+    if match.end() != len(body):
+        raise Py2ValueError(b"invalid literal for float(): " + rest[:200])
+    return float(match.group(0).decode("ascii"))
+
+
+def py2_int(raw: bytes) -> int:
+    """``int(s)`` of Python 2.7 for a byte string (base 10)."""
+    body = raw.strip(b" \t\n\v\f\r")
+    if _INT_FULL.fullmatch(body) is None:
+        raise Py2ValueError(
+            ("invalid literal for int() with base 10: %s" % repr_bytes(raw[:200])).encode("latin-1")
+        )
+    return int(body)
+
+
+def py2_int_unicode(text: str) -> int:
+    """``int(u)`` of Python 2.7 for a unicode string read from a file."""
+    body = strip(text)
+    if re.fullmatch(r"[+-]?\d+", body) is None or not body.lstrip("+-").isdigit():
+        shown = text.encode("utf-8", "replace")
+        raise Py2ValueError(
+            ("invalid literal for int() with base 10: %s" % repr_bytes(shown[:200])).encode("latin-1")
+        )
+    return int(body)
+
+
+class Py2ValueError(ValueError):
+    """A ValueError whose message is the raw bytes Python 2 would print."""
+
+    def __init__(self, message: bytes) -> None:
+        super().__init__(message)
+        self.raw = message
+
+
+# --- CPython 2.7 dict iteration order for small int keys -----------------------------------
+
+def dict_order(keys: Iterable[int]) -> list[int]:
+    """Iteration order of a CPython 2.7 dict into which ``keys`` were inserted in order.
+
+    Open addressing with ``hash(n) == n`` (``hash(-1) == -2``), perturbed probing
+    ``i = 5*i + 1 + perturb; perturb >>= 5`` and resize to 4 x used when 2/3 full.
+    """
+    mask = 7
+    table: list[int | None] = [None] * 8
+    used = fill = 0
+    seen: set[int] = set()
+    for key in keys:
+        if key in seen:
+            continue
+        seen.add(key)
+        _insert(table, mask, key)
+        used += 1
+        fill += 1
+        if fill * 3 >= (mask + 1) * 2:
+            newsize = 8
+            minused = used * (2 if used > 50000 else 4)
+            while newsize <= minused:
+                newsize <<= 1
+            old = [k for k in table if k is not None]
+            mask = newsize - 1
+            table = [None] * newsize
+            for k in old:
+                _insert(table, mask, k)
+            fill = used
+    return [k for k in table if k is not None]
+
+
+def _insert(table: list, mask: int, key: int) -> None:
+    h = -2 if key == -1 else key
+    perturb = h % (1 << 64)
+    i = perturb & mask
+    while table[i & mask] is not None:
+        i = ((i << 2) + i + perturb + 1) % (1 << 64)
+        perturb >>= 5
+    table[i & mask] = key
+
+
+def join_tokens(tokens: Sequence[str]) -> str:
+    """``' '.join(tokens)`` of Python 2: a byte-string ``''`` when there are no tokens."""
+    return " ".join(tokens) if tokens else EMPTY

@@ -1,0 +1,286 @@
+"""MaxMatch scoring of a corpus (release 3.2 semantics: spec §4 and §5).
+
+``score_sentences`` is the one scorer: legacy and JP mode (and the Python API) feed it
+(source sentence, hypothesis) pairs; only what is fed differs.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from . import lattice as lat
+from . import py2
+from .m2io import Sentence
+
+
+@dataclass(frozen=True)
+class Options:
+    beta: float = 0.5
+    max_unchanged_words: int = 2
+    ignore_whitespace_casing: bool = False
+    verbose: bool = False
+    very_verbose: bool = False
+
+
+@dataclass
+class SentenceResult:
+    """What the chosen annotator gave for one sentence."""
+
+    annotator: int
+    correct: int
+    proposed: int
+    gold: int
+    edits: list                 # path edits (start, end, original, correction), unshrunk
+    matched: list               # the subset of ``edits`` counted as correct
+    gold_edits: list            # the chosen annotator's gold edits
+    gold_types: list
+    matched_gold: list          # indices into ``gold_edits`` of the credited edits
+
+
+@dataclass
+class Totals:
+    correct: int = 0
+    proposed: int = 0
+    gold: int = 0
+    sentences: list = field(default_factory=list)   # SentenceResult per sentence, if kept
+
+
+def f_candidate(correct: int, proposed: int, gold: int, beta: float) -> float:
+    """F of running totals as the annotator choice computes it (§4.5)."""
+    beta2 = beta * beta
+    denominator = beta2 * gold + proposed
+    if denominator == 0:
+        return 1.0 if correct == 0 else 0.0
+    return (1.0 + beta2) * correct / denominator
+
+
+def prf(correct: int, proposed: int, gold: int, beta: float) -> tuple[float, float, float]:
+    """Corpus precision, recall and F-beta (§4.5)."""
+    p = correct / proposed if proposed else 1.0
+    r = correct / gold if gold else 1.0
+    beta2 = beta * beta
+    denominator = beta2 * p + r
+    f = (1.0 + beta2) * p * r / denominator if denominator else 0.0
+    if math.isnan(denominator):
+        f = math.nan
+    return p, r, f
+
+
+def _edit4(edit: lat.Edit) -> tuple:
+    return (edit.start, edit.end, edit.original, edit.correction)
+
+
+def shrink(edit: tuple) -> tuple:
+    """An edit without the tokens its original and correction share at the start and end."""
+    start, end, original, correction = edit
+    a = original.split(" ") if original else []
+    b = correction.split(" ") if correction else []
+    while a and b and a[0] == b[0]:
+        a.pop(0)
+        b.pop(0)
+        start += 1
+    while a and b and a[-1] == b[-1]:
+        a.pop()
+        b.pop()
+        end -= 1
+    return (start, end, py2.join_tokens(a), py2.join_tokens(b))
+
+
+def _matches_gold(gold_edits: list) -> Callable[[lat.Edit], bool]:
+    index = {}
+    for start, end, original, alternatives in gold_edits:
+        for alternative in alternatives:
+            index.setdefault((start, end, original), set()).add(alternative)
+
+    def matches(edit: lat.Edit) -> bool:
+        alts = index.get((edit.start, edit.end, edit.original))
+        return alts is not None and edit.correction in alts
+    return matches
+
+
+def _trivial(edit: tuple) -> bool:
+    return edit[2].replace(" ", "").lower() == edit[3].replace(" ", "").lower()
+
+
+def _count_correct(edits: list, gold_edits: list) -> tuple[list, list[int]]:
+    """Path edits credited, walking the gold list in file order (§4.4), and the indices of
+    the gold edits they matched."""
+    matched = []
+    indices = []
+    position = 0
+    for edit in edits:
+        start, end, original, correction = edit
+        for index in range(position, len(gold_edits)):
+            g = gold_edits[index]
+            if g[0] == start and g[1] == end and g[2] == original and correction in g[3]:
+                matched.append(edit)
+                indices.append(index)
+                position = index + 1
+                break
+    return matched, indices
+
+
+def _markers(edits: list, matched: list, gold_edits: list) -> list[str]:
+    """The '!', '&' and '*' lines -v prints for matched deletions/insertions (spec §5.2)."""
+    lines = []
+    gold_set = set()
+    for g in gold_edits:
+        for alt in g[3]:
+            gold_set.add((g[0], g[1], g[2], alt))
+    for m in matched:
+        start, end, original, correction = m
+        # Offsets are compared unshrunk; an edit counts as an insertion when its shrunk form
+        # inserts (vectors syn_adjacent_markers_v, syn_correction_whitespace_v).
+        if original and not correction:      # a deletion
+            touching = [e for e in edits if (e[0] == end or e[1] == start) and _inserts(e)]
+            mark = "&"
+        elif correction and not original:    # an insertion
+            touching = [e for e in edits if (e[0] == end or e[1] == start) and e[2] and not e[3]]
+            mark = "*"
+        else:
+            continue
+        if not touching:
+            continue
+        if any(e in gold_set for e in touching):
+            mark = "!"
+        lines.append(mark + " " + py2.repr_value(m))
+    return lines
+
+
+def _inserts(edit: tuple) -> bool:
+    shrunk = shrink(edit)
+    return not shrunk[2] and bool(shrunk[3])
+
+
+def score_sentences(
+    pairs: Iterable[tuple[Sentence, str]],
+    options: Options,
+    write: Callable[[str], None] | None = None,
+    keep: bool = True,
+) -> Totals:
+    """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives -v output.
+
+    ``keep``: keep every sentence's result in ``Totals.sentences`` (per-type figures, block
+    figures); without it memory stays flat whatever the corpus size.
+    """
+    totals = Totals()
+    beta = options.beta
+    beta2 = beta * beta
+    verbose = options.verbose and write is not None
+    for number, (sentence, hypothesis) in enumerate(pairs, 1):
+        hyp_tokens = py2.split(hypothesis)
+        lattice = lat.build(sentence.tokens, hyp_tokens, options.max_unchanged_words)
+        best = None
+        for annotator in sentence.annotators:
+            gold_edits = sentence.gold[annotator]
+            weight = lat.weights(lattice, _matches_gold(gold_edits))
+            path = [_edit4(e) for e in lat.best_path(lattice, weight)]
+            if options.ignore_whitespace_casing:
+                path = [e for e in path if not _trivial(e)]
+            matched, matched_gold = _count_correct(path, gold_edits)
+            c = totals.correct + len(matched)
+            e = totals.proposed + len(path)
+            g = totals.gold + len(gold_edits)
+            f = f_candidate(c, e, g, beta)
+            if verbose:
+                p_run = c / e if e else 1.0
+                r_run = c / g if g else 1.0
+                out = [">> Annotator: %d" % annotator]
+                out.extend(_markers(path, matched, gold_edits))
+                out.append("SOURCE        : " + sentence.text)
+                out.append("HYPOTHESIS    : " + hypothesis)
+                out.append("EDIT SEQ      : " + py2.repr_value([shrink(x) for x in path]))
+                out.append("GOLD EDITS    : " + py2.repr_value(gold_edits))
+                out.append("CORRECT EDITS : " + py2.repr_value(matched))
+                out.append("# correct     : %d" % c)
+                out.append("# proposed    : %d" % e)
+                out.append("# gold        : %d" % g)
+                out.append("precision     : " + py2.str_float(p_run))
+                out.append("recall        : " + py2.str_float(r_run))
+                out.append("f_%.1f         : %s" % (beta, py2.str_float(f)))
+                out.append("-------------------------------------------")
+                write("\n".join(out) + "\n")
+            candidate = (f, len(matched), e + beta2 * g)
+            if best is None or _better(candidate, best[0]):
+                best = (candidate, SentenceResult(
+                    annotator, len(matched), len(path), len(gold_edits), path, matched,
+                    gold_edits, sentence.types.get(annotator, []), matched_gold))
+        chosen = best[1]
+        totals.correct += chosen.correct
+        totals.proposed += chosen.proposed
+        totals.gold += chosen.gold
+        if keep:
+            totals.sentences.append(chosen)
+        if verbose:
+            write(">> Chosen Annotator for line %d : %d\n\n" % (number, chosen.annotator))
+    return totals
+
+
+def _better(candidate: tuple, best: tuple) -> bool:
+    f, c, weighted = candidate
+    bf, bc, bweighted = best
+    if f > bf:
+        return True
+    if f == bf:
+        if c > bc:
+            return True
+        if c == bc and weighted < bweighted:
+            return True
+    return False
+
+
+def report(totals: Totals, options: Options) -> str:
+    """The lines the original prints after scoring (spec §5.1, and §5.2's totals with -v)."""
+    p, r, f = prf(totals.correct, totals.proposed, totals.gold, options.beta)
+    lines = []
+    if options.verbose:
+        lines.append("CORRECT EDITS  : %d" % totals.correct)
+        lines.append("PROPOSED EDITS : %d" % totals.proposed)
+        lines.append("GOLD EDITS     : %d" % totals.gold)
+        lines.append("P = " + py2.str_float(p))
+        lines.append("R = " + py2.str_float(r))
+        lines.append("F_%.1f = %s" % (options.beta, py2.str_float(f)))
+    lines.append("Precision   : %.4f" % p)
+    lines.append("Recall      : %.4f" % r)
+    lines.append("F_%.1f       : %.4f" % (options.beta, f))
+    return "\n".join(lines) + "\n"
+
+
+def per_type(sentences: Iterable[SentenceResult]) -> dict[str, list[int]]:
+    """TP/FP/FN per gold error type over the chosen annotators' edits.
+
+    A credited edit counts for the type of the gold edit it matched, a gold edit left
+    unmatched as a miss of its type; a system edit matching nothing takes the type of a gold
+    edit on the same span when there is one, else ``UNK`` (system edits carry no type).
+    """
+    table: dict[str, list[int]] = {}
+    for result in sentences:
+        types = result.gold_types
+        matched = set(result.matched_gold)
+        for index, kind in enumerate(types):
+            row = table.setdefault(kind, [0, 0, 0])
+            row[0 if index in matched else 2] += 1
+        spans = {}
+        for (start, end, _, _), kind in zip(result.gold_edits, types):
+            spans.setdefault((start, end), kind)
+        credited = list(result.matched)
+        for edit in result.edits:
+            if edit in credited:
+                credited.remove(edit)
+                continue
+            kind = spans.get((edit[0], edit[1]), "UNK")
+            table.setdefault(kind, [0, 0, 0])[1] += 1
+    return table
+
+
+def per_type_report(table: dict[str, list[int]], beta: float) -> str:
+    """The ``--per-type`` lines printed after the original's report."""
+    lines = ["", "Per type (chosen annotators; unmatched system edits take the type of a gold edit "
+             "on the same span, else UNK):",
+             "%-12s %6s %6s %6s %9s %9s %9s" % ("type", "TP", "FP", "FN", "Precision", "Recall", "F_%.1f" % beta)]
+    for kind in sorted(table):
+        tp, fp, fn = table[kind]
+        p, r, f = prf(tp, tp + fp, tp + fn, beta)
+        lines.append("%-12s %6d %6d %6d %9.4f %9.4f %9.4f" % (kind, tp, fp, fn, p, r, f))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,31 @@
+"""The one-line error of JP mode: ``PROG: error: FILE:LINE: message`` on stderr, exit 2."""
+from __future__ import annotations
+
+from typing import Optional, TextIO
+
+# Exit status of bad input or a bad command line in JP mode (argparse uses 2 as well).
+EXIT_BAD_INPUT = 2
+
+
+def located(file: Optional[str], line: Optional[int] = None) -> str:
+    """``FILE:LINE``, or ``FILE`` when no line is known. Line numbers are 1-based: a line
+    number below 1 means "no line" and is never printed (no message may cite line 0)."""
+    if not file:
+        return ""
+    return f"{file}:{line}" if line is not None and line >= 1 else file
+
+
+def error_line(prog: str, message: str, file: Optional[str] = None, line: Optional[int] = None) -> str:
+    """The error text, newline included; the message is made one line (newlines become
+    spaces) so that the error is always exactly one line."""
+    message = " ".join(str(message).split("\n")).rstrip()
+    where = located(file, line)
+    return f"{prog}: error: {where}: {message}\n" if where else f"{prog}: error: {message}\n"
+
+
+def report_error(stderr: TextIO, prog: str, message: str, file: Optional[str] = None,
+                 line: Optional[int] = None) -> int:
+    """Write the error line on ``stderr`` and return :data:`EXIT_BAD_INPUT`."""
+    stderr.write(error_line(prog, message, file, line))
+    stderr.flush()
+    return EXIT_BAD_INPUT

@@ -1,0 +1,96 @@
+"""jp_evalb --legacy on malformed lines: what the compiled evalb prints (issue 15, items
+12-16 and 18; the expected bytes were taken from the C evalb built from the originals)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.test_jp_evalb_cli import run
+
+SCORED_EARLY_CLOSE = b"   1    2    1  100.00 100.00     1      1    1      0      2     2   100.00\n"
+
+
+def _files(tmp_path, gold: bytes, test: bytes):
+    (tmp_path / "g").write_bytes(gold)
+    (tmp_path / "t").write_bytes(test)
+    return tmp_path
+
+
+def test_early_close_bracket_closes_the_bracket_below_the_stack(tmp_path, monkeypatch):
+    files = _files(tmp_path, b"(S (A a) (B b))\n", b"(S (A a)) (B b))\n")
+    status, out, err = run(["--legacy", "g", "t"], monkeypatch, files)
+    assert status == 0
+    assert out.splitlines(True)[3] == SCORED_EARLY_CLOSE
+    assert err == b"1 : Bracketing is unbalanced (too many open bracket)\n"
+
+
+def test_the_slot_below_the_stack_keeps_its_bracket_number_across_lines(tmp_path, monkeypatch):
+    # Line 1 opens Y below the stack bottom; line 2's early ")" then closes bracket 1 (X).
+    files = _files(tmp_path, b"(S (A a))) (Y (B b))\n(S (A a) (B b) (C c))\n",
+                   b"(S (A a))) (Y (B b))\n(S (X (A a))) (B b)) (C c)\n")
+    _, out, err = run(["--legacy", "-d", "g", "t"], monkeypatch, files)
+    assert b"  1 : 0 :   0    2  X" in out
+    assert err.count(b"too many close") == 0
+
+
+def test_deeper_underflow_is_too_many_close(tmp_path, monkeypatch):
+    files = _files(tmp_path, b"(S (A a) (B b))\n", b"(S (A a)))) (B b))\n")
+    _, _, err = run(["--legacy", "g", "t"], monkeypatch, files)
+    assert err.splitlines() == [b"1 : Bracketing unbalance (too many close bracket)",
+                                b"1 : Bracketing unbalance (too many close bracket)",
+                                b"1 : Bracketing is unbalanced (too many open bracket)"]
+
+
+@pytest.mark.parametrize("gold", [b"(S (CC a\0) (B b))\n", b"(S (CC\0x a) (B b))\n"])
+def test_nul_inside_a_word_or_label_is_read_through(tmp_path, monkeypatch, gold):
+    files = _files(tmp_path, gold, b"(S (CC a) (B b))\n")
+    status, out, err = run(["--legacy", "g", "t"], monkeypatch, files)
+    assert status == 0 and err == b""
+    assert out.splitlines(True)[3] == b"   1    2    0  100.00 100.00     1      1    1      0      2     2   100.00\n"
+
+
+def test_nul_where_a_token_starts_ends_the_line(tmp_path, monkeypatch):
+    files = _files(tmp_path, b"(S (A a) (B b))\n", b"(S (A a)\0 (B b))\n")
+    _, _, err = run(["--legacy", "g", "t"], monkeypatch, files)
+    assert err == b"1 : Bracketing is unbalanced (too many open bracket)\n1 : Length unmatch (2|1)\n"
+
+
+@pytest.mark.parametrize("test", [b"(S (A a) (B b))\n(", b"(S (A a) (B b))\n(TOP (NP (NNP Energy)) (NP\n"])
+def test_a_label_running_into_the_end_of_the_line_is_undefined(tmp_path, monkeypatch, test):
+    # evalb reads on into what earlier lines left in its buffer: one warning, scored normally.
+    files = _files(tmp_path, b"(S (A a) (B b))\n(S (A a) (B b))\n", test)
+    status, _, err = run(["--legacy", "g", "t"], monkeypatch, files)
+    assert status == 0
+    assert err.startswith(b"jp_evalb: warning: t:2: a bracket's label or word runs into the end of the line")
+
+
+@pytest.mark.parametrize("line, limit", [
+    ("(S " + " ".join(["(A a)"] * 201) + ")", b"more than 200 words"),
+    ("(S " + " ".join(["(X (Y (A a)))"] * 100) + ")", b"more than 200 brackets"),
+    ("(S (A " + "w" * 100 + "))", b"a word longer than 99 bytes"),
+    ("(S (" + "L" * 30 + " a))", b"a label longer than 29 bytes"),
+])
+def test_beyond_evalbs_buffers_one_warning_and_normal_scores(tmp_path, monkeypatch, line, limit):
+    data = (line + "\n").encode() * 2
+    files = _files(tmp_path, data, data)
+    status, out, err = run(["--legacy", "g", "t"], monkeypatch, files)
+    assert status == 0 and b"Number of Valid sentence  =      2" in out
+    assert err.count(b"\n") == 1 and err.startswith(b"jp_evalb: warning: g:1: " + limit)
+
+
+def test_jp_mode_reports_a_close_bracket_without_open_bracket(tmp_path, monkeypatch):
+    files = _files(tmp_path, b"(S (A a) (B b))\n", b"(S (A a))) (Y (B b)\n")
+    _, out, err = run(["g", "t"], monkeypatch, files)
+    assert b'closes no open bracket' in err
+
+
+def test_jp_line_limit_is_ten_mebibytes(tmp_path, monkeypatch):
+    """Issue 15 item 11: the limit is 10 MiB = 10,485,760 bytes (newline included), not 10 MB."""
+    limit = 10 * 1024 * 1024
+    head, tail = b"(S (NN ", b"))\n"
+    at_limit = head + b"w" * (limit - len(head) - len(tail)) + tail
+    files = _files(tmp_path, at_limit, at_limit)
+    status, out, err = run(["g", "t"], monkeypatch, files)
+    assert (status, err) == (0, b"") and b"Number of Valid sentence  =      1" in out
+    (tmp_path / "t").write_bytes(at_limit[:-3] + b"w))\n")
+    status, _, err = run(["g", "t"], monkeypatch, files)
+    assert (status, err) == (2, b"jp_evalb: error: t:1: line longer than 10 MiB\n")
