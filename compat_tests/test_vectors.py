@@ -5,7 +5,9 @@ A case is ``vectors/<tool>/<case>/case.json`` plus its inputs and the original's
 the case's argv: stdout bytes, exit code and last stderr line of the original) and ``jp``
 (the default mode: the original's bytes when the inputs line up, else the case's JP
 expectation). Inputs under ``../../../data/`` are licensed corpora read from
-``$JP_SHIMS_DATA``; cases needing them are skipped when it is absent.
+``$JP_SHIMS_DATA``; cases needing them are skipped when it is absent. Cases made from
+licensed text keep a recipe instead of their files (``materialize.py``): they run from a
+copy of the case folder where the recipe's files are rebuilt from ``$JP_SHIMS_DATA``.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from compat_tests.materialize import RecipeError, materialize
 from tests.datafiles import ENV_VAR, data_root
 
 VECTORS = Path(__file__).parent / "vectors"
@@ -61,6 +64,21 @@ def discover() -> list[Case]:
 
 
 CASES = discover()
+
+
+def prepared(case: Case, scratch: Path) -> Case:
+    """The case itself, or, when it keeps a recipe for licensed files, a copy in ``scratch``
+    with those files rebuilt from ``$JP_SHIMS_DATA`` (skipped, with the reason, without)."""
+    if "materialize" not in case.spec:
+        return case
+    root = data_root()
+    names = ", ".join(sorted(case.spec["materialize"]))
+    if root is None:
+        pytest.skip(f"{ENV_VAR} is not set: {names} of this case are rebuilt from licensed corpora")
+    try:
+        return Case(materialize(case.folder, case.spec, root, scratch / case.folder.name), case.spec)
+    except RecipeError as error:
+        pytest.skip(f"{names} cannot be rebuilt: {error}")
 
 
 def resolve_args(case: Case) -> list[str]:
@@ -154,7 +172,8 @@ def lines_up(case: Case) -> bool:
 
 @pytest.mark.compat
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_legacy(case: Case) -> None:
+def test_legacy(case: Case, tmp_path: Path) -> None:
+    case = prepared(case, tmp_path)
     result = run_tool(case, ["--legacy"])
     assert_same_bytes(result.stdout, expected_bytes(case, "stdout"), f"{case.id} --legacy")
     assert result.returncode == case.spec["exit_code"], result.stderr.decode("utf-8", "replace")[-2000:]
@@ -164,7 +183,8 @@ def test_legacy(case: Case) -> None:
 
 @pytest.mark.compat
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_jp(case: Case) -> None:
+def test_jp(case: Case, tmp_path: Path) -> None:
+    case = prepared(case, tmp_path)
     result = run_tool(case, [])
     stderr = result.stderr.decode("utf-8", "replace")
     assert "Traceback" not in stderr, stderr[-2000:]

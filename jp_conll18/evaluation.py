@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Optional
 
 from .model import UDRepresentation
 from .reader import CONLL18, ReaderOptions, iter_sentences_from_file
+from .scoring import Counts
 from .stream import evaluate_streams
 
 if TYPE_CHECKING:
@@ -21,11 +22,19 @@ def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, la
     original does with ``legacy``, else as JP mode does). ``log`` collects what JP mode
     reconciled. ``options``: conll18 v1.2 (default) or the current UD scorer, see
     ``reader.ReaderOptions``."""
-    counts = evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy, options=options),
-                              iter_sentences_from_file(system_path, legacy=legacy, options=options),
-                              on_mismatch=None if legacy else _LazyHandler(lang, log, options.udeval, free=True),
-                              gold_path=gold_path, system_path=system_path, udeval=options.udeval, free=True)
-    return counts.scores()
+    return count_files(gold_path, system_path, legacy=legacy, lang=lang, log=log, options=options).scores()
+
+
+def count_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
+                log: Optional[ReconcileLog] = None, blocks: Optional[list] = None,
+                options: ReaderOptions = CONLL18) -> Counts:
+    """The counts behind :func:`evaluate_files`; ``blocks``: a list receiving every scored
+    block as ``(gold sentences, Counts)``."""
+    return evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy, options=options),
+                            iter_sentences_from_file(system_path, legacy=legacy, options=options),
+                            on_mismatch=None if legacy else _LazyHandler(lang, log, blocks, options.udeval, True),
+                            gold_path=gold_path, system_path=system_path, blocks=blocks,
+                            udeval=options.udeval, free=True)
 
 
 def evaluate_representations(gold_ud: UDRepresentation, system_ud: UDRepresentation, *,
@@ -34,7 +43,7 @@ def evaluate_representations(gold_ud: UDRepresentation, system_ud: UDRepresentat
     """Scores of two loaded files (the inputs are not modified); ``udeval``: loaded by the
     current UD scorer's rules, scored with ELAS/EULAS."""
     counts = evaluate_streams(iter(gold_ud.sentence_records), iter(system_ud.sentence_records),
-                              on_mismatch=None if legacy else _LazyHandler(lang, log, udeval),
+                              on_mismatch=None if legacy else _LazyHandler(lang, log, enhanced=udeval),
                               gold_path=getattr(gold_ud, "path", None),
                               system_path=getattr(system_ud, "path", None), udeval=udeval)
     return counts.scores()
@@ -44,9 +53,11 @@ class _LazyHandler:
     """Builds the JP mismatch handler on first use, so files that line up never import
     jp_align (and the start-up stays fast)."""
 
-    def __init__(self, lang: str, log: Optional[ReconcileLog], enhanced: bool = False, free: bool = False):
-        self.lang, self.log, self.enhanced, self.free = lang, log, enhanced, free
+    def __init__(self, lang: str, log: Optional[ReconcileLog], blocks: Optional[list] = None,
+                 enhanced: bool = False, free: bool = False):
+        self.lang, self.log, self.blocks, self.enhanced, self.free = lang, log, blocks, enhanced, free
 
     def __call__(self, *args):
         from .jp_mode import make_mismatch_handler
-        return make_mismatch_handler(lang=self.lang, log=self.log, enhanced=self.enhanced, free=self.free)(*args)
+        return make_mismatch_handler(lang=self.lang, log=self.log, blocks=self.blocks, enhanced=self.enhanced,
+                                     free=self.free)(*args)

@@ -1,7 +1,5 @@
-"""Rendering of the scores: the original's three stdout layouts, and JSON."""
+"""Rendering of the scores: the original's three stdout layouts, and the JSON document's scores."""
 from __future__ import annotations
-
-import json
 
 from .model import METRICS
 
@@ -44,11 +42,6 @@ def build_evaluation_table(scores: dict, verbose: bool = True, counts: bool = Fa
             lines.append("{:11}|{:10.2f} |{:10.2f} |{:10.2f} |{}".format(
                 metric, 100 * m.precision, 100 * m.recall, 100 * m.f1, accuracy))
     return "\n".join(lines)
-
-
-def scores_as_json(scores: dict) -> str:
-    """Every metric's ratios and counts as a JSON object (the order of ``scores``)."""
-    return json.dumps(scores_as_dict(scores), indent=2) + "\n"
 
 
 def scores_as_dict(scores: dict) -> dict:

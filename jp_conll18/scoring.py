@@ -17,14 +17,20 @@ CORRECT, GOLD, SYSTEM, ALIGNED = range(4)
 
 class Counts:
     """Additive counters for every metric (aligned is None for Tokens, Sentences, Words, and
-    for ELAS and EULAS). ``enhanced``: count ELAS/EULAS too (words carry resolved DEPS, as the
-    current UD scorer's reader leaves them)."""
+    for ELAS and EULAS).
 
-    __slots__ = ("rows", "enhanced")
+    ``blocks``: when a list, every scored block is appended to it as ``(gold sentences,
+    the block's own Counts)`` (the paired significance tests resample blocks).
+    ``enhanced``: count ELAS/EULAS too (words carry resolved DEPS, as the current UD scorer's
+    reader leaves them).
+    """
 
-    def __init__(self, enhanced: bool = False) -> None:
-        self.enhanced = enhanced
+    __slots__ = ("rows", "blocks", "enhanced")
+
+    def __init__(self, blocks: Optional[list] = None, enhanced: bool = False) -> None:
         self.rows = {metric: [0, 0, 0, 0] for metric in ENHANCED_METRICS}
+        self.blocks = blocks
+        self.enhanced = enhanced
 
     def add(self, other: "Counts") -> None:
         for metric, row in other.rows.items():

@@ -16,7 +16,7 @@ C_SPACE = " \t\n\v\f\r"
 # fgets(buff, 500, fd): a line longer than 499 bytes is read as several lines.
 PRM_LINE_CHUNK = 499
 BUILTIN_DIR = Path(__file__).parent / "params"
-BUILTIN_NAMES = ("COLLINS", "new", "jp")
+BUILTIN_NAMES = ("COLLINS", "new", "nk", "jp")
 
 
 # The range of a C int: JP mode refuses numbers outside it instead of wrapping them like atoi.
