@@ -35,6 +35,7 @@ TOOLS = {
     "errant_compare": ("jp_errant_compare", "jp_errant.compare_cli"),
     "conll18_ud_eval": ("jp_conll18_ud_eval", "jp_conll18.cli"),
     "m2scorer": ("jp_m2scorer", "jp_m2scorer.cli"),
+    "iwpt_xud_eval": ("jp_udeval", "jp_conll18.udeval_cli"),
 }
 
 # A sentence line of an evalb report: ID, Len., Stat., then nine more columns.
@@ -167,7 +168,8 @@ def lines_up(case: Case) -> bool:
 
     evalb: every sentence line has status 0. errant_compare: it also exits 0 when the
     sentence counts agree but the hypothesis S lines are segmented or tokenized differently,
-    so the S lines must be the same. conll18_ud_eval: exit 0 means the characters agree.
+    so the S lines must be the same. conll18_ud_eval and iwpt_xud_eval: exit 0 means the
+    characters agree.
     """
     if case.spec["exit_code"] != 0:
         return False
