@@ -10,7 +10,7 @@ from .params import FatalError, Params
 from .report import HEADER, debug_dump, matching_trace, sentence_line
 from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys, tag_view
 from .limits import undefined_debug_text, undefined_reading
-from .trees import MSG_TWO_ELEMENTS, ReadOptions, Tree, legacy_lines, read_tree
+from .trees import MSG_TWO_ELEMENTS, LineBuffer, ReadOptions, Tree, legacy_lines, read_tree
 from .variant import RunFlags
 
 PROG = "jp_evalb"
@@ -136,7 +136,8 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
     debug = params.debug
     variant = params.variant
     table = LabelTable(params)
-    options = ReadOptions.from_params(params, trace=debug > 1, keys=reader_keys(params, table))
+    options = ReadOptions.from_params(params, trace=debug > 1, keys=reader_keys(params, table))._replace(
+        buffer=LineBuffer(variant.line_chunk + 1))
     test_options = options._replace(closed_at={})  # evalb keeps the brackets of each file apart
     errors = ErrorLimit(params.max_error, err)
     undefined = UndefinedWarning(err, variant.prog, variant.original)
