@@ -10,6 +10,7 @@ alignment window is held.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from itertools import chain
 from operator import itemgetter
 from typing import IO, Iterator, Sequence
@@ -269,7 +270,8 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
                 yield block_pair(ref_sentences, hyp_sentences, normalizer)
                 continue
             before = (totals.tp, totals.fp, totals.fn) if totals is not None else None
-            yield block_pair(ref_sentences, hyp_sentences, normalizer)
+            pair = block_pair(ref_sentences, hyp_sentences, normalizer)
+            yield pair
             figures = None
             if before is not None:
                 figures = {"tp": totals.tp - before[0], "fp": totals.fp - before[1], "fn": totals.fn - before[2]}
@@ -278,11 +280,27 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
                           g.kind)
                 for g in align_words(ref_tokens, hyp_tokens, normalizer=normalizer)
                 if not (g.is_one_to_one and g.kind == EXACT))
-            audit.add(_record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, groups, figures),
-                      len(ref_sentences), len(hyp_sentences))
+            record = _record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, groups, figures)
+            audit.add(_with_details(record, edit_lines(pair)), len(ref_sentences), len(hyp_sentences))
     finally:
         audit.count(EXACT, exact_pairs, exact_pairs, blocks=exact_pairs)
         audit.count(RETOKENIZED, retokenized_pairs, retokenized_pairs, blocks=retokenized_pairs)
+
+
+def edit_lines(pair: SentencePair) -> tuple[str, ...]:
+    """The edits of a block as scored, one line per side, in reference token offsets
+    (``A start end|||type|||correction|||annotator``; noops left out)."""
+    hyp_edits, ref_edits, _ = pair
+
+    def line(label: str, edits) -> str:
+        shown = [f"A {e[0]} {e[1]}|||{e[2]}|||{e[3]}|||{e[4]}" for e in edits if e[0] >= 0 and e[2] != "noop"]
+        return f"{label}: " + ("; ".join(shown) if shown else "none")
+
+    return (line("hypothesis edits", hyp_edits), line("reference edits", ref_edits))
+
+
+def _with_details(record: BlockRecord, details: tuple[str, ...]) -> BlockRecord:
+    return replace(record, details=details)
 
 
 def _record(unit: str, reason: str, match: str, audit: AlignmentAudit, ref_sentences: Sequence[Sentence],

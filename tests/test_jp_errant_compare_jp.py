@@ -169,6 +169,12 @@ def test_show_alignment_lists_merged_blocks(capsys, tmp_path) -> None:
     assert listing[1] == f"[merged] reference {ref}:5-8 | hypothesis {hyp}:4 | texts exact"
     assert listing[2] == "    reference : I like cat . | He go to school every days ."
     assert listing[4] == "    figures: tp=2 fp=1 fn=1"
+    # The edits as scored, in the merged reference's token offsets (the second sentence's
+    # reference edits shifted by the 4 tokens before it).
+    assert listing[5] == ("    hypothesis edits: A 2 3|||R:NOUN:NUM|||cats|||0; A 5 6|||R:VERB:TENSE|||went|||0; "
+                          "A 9 10|||R:NOUN:NUM|||day|||0")
+    assert listing[6] == ("    reference edits: A 2 3|||R:NOUN:NUM|||cats|||0; A 5 6|||R:VERB:SVA|||goes|||0; "
+                          "A 9 10|||R:NOUN:NUM|||day|||0")
 
 
 def test_json_document(capsys, tmp_path) -> None:
