@@ -206,3 +206,20 @@ def test_help_legacy_is_the_originals_usage_and_jp_adds_its_section(capsys):
     assert "JP options" not in out and "--json" not in out
     code, out, _ = run(["--help"], capsys)
     assert code == 0 and out.startswith("usage: jp_udeval ") and "JP options (jp-shims " in out
+
+
+def test_legacy_character_mismatch_reports_the_tokens_of_each_file(files, capsys):
+    # The specification's worked example: gold token ``abc`` against system tokens ``a`` ``bd``.
+    g = files("g", row(1, "abc", 0, "root") + "\n")
+    s = files("s", row(1, "a", 0, "root") + row(2, "bd", 1, "dep") + "\n")
+    code, out, err = run(["--legacy", g, s], capsys)
+    assert (code, out) == (1, "")
+    assert err.splitlines()[-7:] == [
+        "UDError: The concatenation of tokens in gold file and in system file differ!",
+        "The error occurs right at the beginning of the two files.",
+        f"File '{s}':",
+        "  Token no. 1 on line no. 1 is the last one with all characters reproduced in the other file.",
+        "  The previous 1 tokens are 'a'.",
+        "  The next 1 tokens are 'bd'.",
+        "First 20 differing characters in gold file: 'c' and system file: 'd'",
+    ]
