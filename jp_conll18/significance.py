@@ -3,31 +3,41 @@
 Every block the one scorer counts (``stream.score_block``) is recorded with its gold
 sentences; its extent is the gold character offsets it covers (``jp_shims.significance``
 merges the blocks of all systems into units). The vector of a block is the four counters of
-every metric (correct, gold, system, aligned), in ``model.METRICS`` order.
+every metric (correct, gold, system, aligned), in ``model.METRICS`` order -- or
+``model.ENHANCED_METRICS`` for the current UD scorer (``jp_udeval``: ELAS and EULAS too).
 """
 from __future__ import annotations
 
 from typing import Optional, Sequence
 
 from .evaluation import count_files
-from .model import METRICS
+from .model import ENHANCED_METRICS, METRICS
+from .reader import CONLL18, ReaderOptions
 from .scoring import Counts
 
 WIDTH = 4 * len(METRICS)
 HEADLINE = ("LAS", "MLAS", "BLEX")
+ENHANCED_HEADLINE = ("LAS", "MLAS", "BLEX", "ELAS", "EULAS")
 
 
-def counts_vector(counts: Counts) -> list[int]:
+def metric_names(options: ReaderOptions = CONLL18) -> tuple:
+    """The metrics a run counts, in vector order."""
+    return ENHANCED_METRICS if options.udeval else METRICS
+
+
+def counts_vector(counts: Counts, metrics: Sequence[str] = METRICS) -> list[int]:
     """The four counters of every metric, flat (a missing aligned count is 0)."""
-    return [value or 0 for metric in METRICS for value in counts.rows[metric]]
+    return [value or 0 for metric in metrics for value in counts.rows[metric]]
 
 
-def scored_blocks(gold_path: str, system_path: str, lang: str = "en") -> tuple[Counts, list]:
+def scored_blocks(gold_path: str, system_path: str, lang: str = "en",
+                  options: ReaderOptions = CONLL18) -> tuple[Counts, list]:
     """The totals JP mode prints, and every block as ``((first, stop) gold character
     offsets, counts vector)``; a block without gold sentences covers no offset and is placed
     after the gold text before it."""
     blocks: list = []
-    total = count_files(gold_path, system_path, legacy=False, lang=lang, blocks=blocks)
+    total = count_files(gold_path, system_path, legacy=False, lang=lang, blocks=blocks, options=options)
+    metrics = metric_names(options)
     recorded = []
     end = 0
     for gold, counts in blocks:
@@ -36,43 +46,49 @@ def scored_blocks(gold_path: str, system_path: str, lang: str = "en") -> tuple[C
             end = extent[1]
         else:
             extent = (end, end)
-        recorded.append((extent, counts_vector(counts)))
+        recorded.append((extent, counts_vector(counts, metrics)))
     return total, recorded
 
 
-def metric_function(metrics: Sequence[str]):
-    """Totals (..., WIDTH) -> F1 in percent of each metric named, as the original computes
-    F1: 2 * correct / (gold + system), 0 without words."""
+def metric_function(metrics: Sequence[str], universe: Sequence[str] = METRICS):
+    """Totals (..., 4 * len(universe)) -> F1 in percent of each metric named, as the
+    original computes F1: 2 * correct / (gold + system), 0 without words."""
     import numpy as np
 
-    columns = [METRICS.index(m) * 4 for m in metrics]
+    columns = [list(universe).index(m) * 4 for m in metrics]
+    correct_columns = list(columns)
+    gold_columns = [c + 1 for c in columns]
+    system_columns = [c + 2 for c in columns]
 
     def f1(totals):
-        correct = totals[..., [c for c in columns]]
-        size = totals[..., [c + 1 for c in columns]] + totals[..., [c + 2 for c in columns]]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(size > 0, 200.0 * correct / np.where(size > 0, size, 1), 0.0)
+        correct = totals[..., correct_columns]
+        size = totals[..., gold_columns] + totals[..., system_columns]
+        return np.divide(200.0 * correct, size, out=np.zeros(correct.shape), where=size > 0)
 
     return f1
 
 
-def check_metrics(names: Optional[Sequence[str]]) -> list[str]:
-    """The metrics to report: the original's three headline ones, or those named (by their
+def check_metrics(names: Optional[Sequence[str]], options: ReaderOptions = CONLL18) -> list[str]:
+    """The metrics to report: the headline ones the report prints, or those named (by their
     names in the original's tables); raises ValueError for an unknown name."""
+    universe = metric_names(options)
     if not names:
-        return list(HEADLINE)
-    unknown = [n for n in names if n not in METRICS]
+        return list(ENHANCED_HEADLINE if options.udeval else HEADLINE)
+    unknown = [n for n in names if n not in universe]
     if unknown:
-        raise ValueError(f"unknown metric {unknown[0]!r} (one of: {', '.join(METRICS)})")
+        raise ValueError(f"unknown metric {unknown[0]!r} (one of: {', '.join(universe)})")
     return list(dict.fromkeys(names))
 
 
-def compare_systems(gold: str, systems: list[str], options, lang: str = "en"):
+def compare_systems(gold: str, systems: list[str], options, lang: str = "en",
+                    reader: ReaderOptions = CONLL18):
     """The comparison ``options`` (``jp_shims.significance_cli.SignificanceOptions``) asks
-    for: ``systems[0]`` is the baseline; metrics: ``options.metrics`` or the headline three."""
+    for: ``systems[0]`` is the baseline; metrics: ``options.metrics`` or the headline ones."""
     from jp_shims.significance import additive_systems
     from jp_shims.significance_cli import run_comparison
 
-    metrics = check_metrics(options.metrics)
-    counted = additive_systems([scored_blocks(gold, system, lang)[1] for system in systems], WIDTH)
-    return run_comparison(counted, systems, metric_function(metrics), metrics, options)
+    metrics = check_metrics(options.metrics, reader)
+    universe = metric_names(reader)
+    counted = additive_systems([scored_blocks(gold, system, lang, reader)[1] for system in systems],
+                               4 * len(universe))
+    return run_comparison(counted, systems, metric_function(metrics, universe), metrics, options)

@@ -161,3 +161,35 @@ def test_m2scorer_annotator_choice_gives_the_printed_figures(case, monkeypatch, 
     f, p, r = metric_function(options.beta)(totals.astype(float))
     assert (round(f, 10), round(p, 10), round(r, 10)) == (
         round(scores["f"], 10), round(scores["precision"], 10), round(scores["recall"], 10))
+
+
+UDEVAL = [c for c in CASES if c.tool == "iwpt_xud_eval"]
+
+
+@pytest.mark.parametrize("case", UDEVAL, ids=[c.id for c in UDEVAL])
+def test_udeval_block_counts_add_up_to_the_printed_counts(case, monkeypatch, tmp_path):
+    case = prepared(case, tmp_path)
+    from jp_conll18.report import format_scores
+    from jp_conll18.scoring import Counts
+    from jp_conll18.significance import metric_names, scored_blocks
+    from jp_conll18.udeval_cli import build_parser, main, reader_options
+
+    monkeypatch.chdir(case.folder)
+    args = resolve_args(case)
+    try:
+        parsed = build_parser(False).parse_args(args)
+    except SystemExit:
+        pytest.skip("not a gold/system pair")
+    status, printed = _run(main, args + ["--counts"])
+    if status != 0:
+        pytest.skip(f"JP mode does not score this case (exit {status})")
+    reader = reader_options(parsed, legacy=False)
+    _, blocks = scored_blocks(parsed.gold_file, parsed.system_file, options=reader)
+    metrics = metric_names(reader)
+    summed = np.zeros(4 * len(metrics), dtype=np.int64)
+    for _, vector in blocks:
+        summed += np.asarray(vector, dtype=np.int64)
+    counts = Counts(enhanced=True)
+    for k, metric in enumerate(metrics):
+        counts.rows[metric] = [int(x) for x in summed[4 * k:4 * k + 4]]
+    assert format_scores(counts.scores(), counts=True, enhanced=parsed.enhanced) == printed

@@ -18,6 +18,7 @@ EVALB = VECTORS / "evalb" / "jp-merge-hand-07"
 ERRANT = VECTORS / "errant_compare" / "edge_annotator_tie_v"
 CONLL18 = VECTORS / "conll18_ud_eval" / "sent-split-ewt-0"
 M2SCORER = VECTORS / "m2scorer" / "jp_syn_merge2"
+UDEVAL = VECTORS / "iwpt_xud_eval" / "basic-ewt-0-v"
 PRM = ROOT / "jp_evalb" / "params" / "COLLINS.prm"
 
 # tool: (console script, folder, argv of the baseline run, a second system, the baseline)
@@ -26,6 +27,7 @@ TOOLS = {
     "errant": ("jp_errant_compare", ERRANT, ["-hyp", "hyp.m2", "-ref", "ref.m2"], "ref.m2", "hyp.m2"),
     "conll18": ("jp_conll18_ud_eval", CONLL18, ["gold.conllu", "system.conllu"], "gold.conllu", "system.conllu"),
     "m2scorer": ("jp_m2scorer", M2SCORER, ["system.txt", "gold.m2"], "system.goldseg.txt", "system.txt"),
+    "udeval": ("jp_udeval", UDEVAL, ["gold.conllu", "system.conllu"], "gold.conllu", "system.conllu"),
 }
 
 
