@@ -84,3 +84,13 @@ def test_gold_reading_rules():
     assert sentence.annotators == [2, 0] or sentence.annotators == [0, 2]
     assert sentence.gold[2] == [] and sentence.gold[0] == [(3, 3, "", ["z", "-NONE-", ""])]
     assert repr(sentence.gold[0][0][3][2]) == "''" and py2.repr_value(sentence.gold[0][0][3]) == "[u'z', u'-NONE-', '']"
+
+
+def test_edit_overlapping_the_previous_one_is_not_credited():
+    """Release 3.2 labels three tokens inserted before the first word (0, 2, ...): the
+    correction after it starts at 1 and is not credited (W&I dev A pins this)."""
+    gold = "S Yours Sincerely .\nA 1 2|||R:ORTH|||sincerely|||REQUIRED|||-NONE-|||0\n"
+    result = jp_m2scorer.score(["# # # Yours sincerely , # # #"], gold)
+    assert (result.correct, result.proposed, result.gold) == (0, 3, 1)
+    plain = jp_m2scorer.score(["Yours sincerely , # # #"], gold)
+    assert plain.correct == 1
