@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from itertools import chain
-from operator import itemgetter
 from typing import IO, Iterator, Sequence
 
 from jp_align import EXACT, UNALIGNED, Block, Normalizer, align_words, iter_align_sentences, jaro_winkler_suffix_distance
@@ -208,9 +207,10 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
     """
     normalizer = text_normalizer()
     cache = FieldCache()
-    # Items are (sentence, tokens) pairs: the reader splits every S line anyway.
-    refs = read_m2(ref_path, cache=cache, named_edits=False, with_tokens=True)
-    hyps = read_m2(hyp_path, cache=cache, named_edits=False, with_tokens=True)
+    # Items are sentences; their tokens are split from the S line where needed and not kept
+    # (a second copy of every token would double the memory of a long S line).
+    refs = read_m2(ref_path, cache=cache, named_edits=False)
+    hyps = read_m2(hyp_path, cache=cache, named_edits=False)
     first_ref = next(refs, None)
     first_hyp = next(hyps, None)
     if first_ref is None and first_hyp is None:
@@ -221,16 +221,16 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
         return
     if first_ref is None:
         raise CompareError(f"{ref_path}:1: the reference holds no sentence "
-                           f"but the hypothesis does ({hyp_path}:{first_hyp[0].line})")
+                           f"but the hypothesis does ({hyp_path}:{first_hyp.line})")
     refs = chain((first_ref,), refs)
     if first_hyp is None:
         # A system M2 has an S line for every sentence, corrected or not: an empty file is a
         # failed run upstream, not a system that corrected nothing.
         raise CompareError(f"{hyp_path}:1: the hypothesis holds no sentence "
-                           f"but the reference does ({ref_path}:{first_ref[0].line})")
+                           f"but the reference does ({ref_path}:{first_ref.line})")
     hyps = chain((first_hyp,), hyps)
     blocks = iter_align_sentences(
-        refs, hyps, tokens=itemgetter(1), normalizer=normalizer, threshold=SIMILARITY_THRESHOLD,
+        refs, hyps, tokens=_tokens, normalizer=normalizer, threshold=SIMILARITY_THRESHOLD,
         distance=jaro_winkler_suffix_distance, lookahead=LOOKAHEAD,
     )
     # Most blocks are one exact sentence on each side. Unless they are to be recorded, they
@@ -244,21 +244,21 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
             if extents is not None:
                 extents.append((block.left.start, block.left.stop))
             if kind == EXACT and not keep and len(ref_items) == len(hyp_items) == 1:
-                (ref, ref_tokens), = ref_items
-                (hyp, hyp_tokens), = hyp_items
+                ref, = ref_items
+                hyp, = hyp_items
                 if ref.source == hyp.source:
                     exact_pairs += 1
                     yield hyp.edits, ref.edits, hyp.source
                 else:
                     retokenized_pairs += 1
-                    hyp_edits = map_edits_to_reference(hyp_tokens, ref_tokens, hyp.edits,
+                    hyp_edits = map_edits_to_reference(hyp.source.split(), ref.source.split(), hyp.edits,
                                                        normalizer)
                     yield hyp_edits, ref.edits, hyp.source
                 continue
-            ref_sentences = [item[0] for item in ref_items]
-            hyp_sentences = [item[0] for item in hyp_items]
-            ref_tokens = [token for item in ref_items for token in item[1]]
-            hyp_tokens = [token for item in hyp_items for token in item[1]]
+            ref_sentences = list(ref_items)
+            hyp_sentences = list(hyp_items)
+            ref_tokens = [token for item in ref_items for token in item.source.split()]
+            hyp_tokens = [token for item in hyp_items for token in item.source.split()]
             unit = block_kind(kind, len(ref_sentences), len(hyp_sentences), ref_tokens != hyp_tokens)
             if kind == UNALIGNED:
                 audit.add(_record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, (), None),
@@ -315,6 +315,10 @@ def _record(unit: str, reason: str, match: str, audit: AlignmentAudit, ref_sente
         " | ".join(sentence.source for sentence in hyp_sentences),
         reason=reason, match=match, figures=figures or {}, groups=groups,
         loss=None if figures is None else figures["fp"] + figures["fn"])
+
+
+def _tokens(sentence: Sentence) -> list[str]:
+    return sentence.source.split()
 
 
 def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Sentence],
