@@ -236,7 +236,10 @@ def test_legacy_matches_on_the_evalb_fuzzer_inputs(tmp_path: Path, monkeypatch) 
     """The evalb differential's generator (:mod:`tests.live.evalb_fuzz`: malformed lines in
     most cases -- early, missing or extra ")", NUL bytes, CR line ends, two words in a
     bracket, bare words) run through evalb_spmrl and ``jp_evalb_spmrl --legacy`` (in this
-    process): stdout, exit code, last stderr line and ./status must agree."""
+    process): stdout, exit code, last stderr line and ./status must agree. Where the original
+    dies of a signal, or where legacy mode warns that the original's behaviour is undefined
+    (it reads past a line into memory it does not own: docs/jp_evalb.md), there is nothing to
+    compare; those cases are counted, and must stay a minority."""
     import contextlib
     import io
 
@@ -250,6 +253,7 @@ def test_legacy_matches_on_the_evalb_fuzzer_inputs(tmp_path: Path, monkeypatch) 
     theirs.mkdir()
     ours.mkdir()
     mismatches = []
+    undefined = 0
     for number in range(MALFORMED_CASES):
         case = generate(rng)
         for folder in (theirs, ours):
@@ -258,6 +262,9 @@ def test_legacy_matches_on_the_evalb_fuzzer_inputs(tmp_path: Path, monkeypatch) 
         done = subprocess.run([str(original), *case.options, str(gold), str(test)], cwd=theirs,
                               capture_output=True, timeout=60)
         expected = (done.stdout, done.returncode, _last_line(done.stderr), _status(theirs))
+        if done.returncode < 0:  # killed by a signal (a crash): undefined behaviour
+            undefined += 1
+            continue
         gold, test = _write(case, ours)
         out, err = io.BytesIO(), io.BytesIO()
         stdout, stderr = io.TextIOWrapper(out, encoding="latin-1"), io.TextIOWrapper(err, encoding="latin-1")
@@ -267,11 +274,16 @@ def test_legacy_matches_on_the_evalb_fuzzer_inputs(tmp_path: Path, monkeypatch) 
         stdout.flush()
         stderr.flush()
         actual = (out.getvalue(), code, _last_line(err.getvalue()), _status(ours))
+        if b"behaviour is undefined there" in err.getvalue():
+            undefined += 1
+            continue
         if actual != expected:
             mismatches.append(f"case {number} {case.options}: "
                               + ", ".join(n for n, a, b in zip(("stdout", "exit code", "stderr", "status"),
                                                                 actual, expected) if a != b))
     assert not mismatches, f"{len(mismatches)} of {MALFORMED_CASES} differ:\n" + "\n".join(mismatches[:20])
+    assert undefined < MALFORMED_CASES // 4, f"{undefined} of {MALFORMED_CASES} cases were undefined behaviour"
+    print(f"evalb_spmrl fuzz: {MALFORMED_CASES - undefined} compared, {undefined} undefined (not compared)")
 
 
 def _status(folder: Path):
