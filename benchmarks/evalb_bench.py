@@ -1,14 +1,20 @@
 """Benchmark of jp_evalb: PTB section 23 (gold vs Berkeley output), x1 and x20, both modes.
 
-    JP_SHIMS_DATA=/work/shared/data python benchmarks/evalb_bench.py [--repeat 3] [--evalb PATH]
+    JP_SHIMS_DATA=/work/shared/data python benchmarks/evalb_bench.py [--repeat 3] [--evalb PATH] [--large]
 
 For each size (the files as they are, and both files concatenated 20 times) and each mode
 (``--legacy`` and JP mode) it runs ``python -m jp_evalb -p COLLINS.prm -e 100000 gold test`` in a fresh
 process and reports the wall time (best of ``--repeat`` runs), the CPU time of that run and the
-peak resident memory of the process. When an ``evalb`` binary is on PATH (or given with
-``--evalb``), it runs on the same files and the ratio is printed; in legacy mode the two
-stdouts must be identical. Targets (issue 3): x1 <= 0.25 s wall per mode, x20 <= 21 times x1,
-peak memory not growing with the input.
+peak resident memory of the process. When the compiled evalb is given (``--evalb PATH``, or the
+environment variable ``JP_SHIMS_EVALB``, or an ``evalb`` on PATH), it runs on the same files in
+the same run and the ratios of wall and of CPU time are printed; in legacy mode the two stdouts
+must be identical. Targets: x1 <= 0.25 s wall per mode, x20 <= 21 times x1, peak memory not
+growing with the input (issue 3); jp_evalb within 5 times evalb's wall time on x1, both modes
+(issue 16).
+
+``--large`` adds the large synthetic inputs of issue 15 (items 5 and 6), written into a
+temporary folder from a fixed seed: 50,000 unrelated sentences on each side, the same after 100
+shared sentences, and 1,000,000 one-word sentences (the same file on both sides).
 
 Like an installed package, the measured runs use compiled bytecode: they run with
 ``PYTHONPYCACHEPREFIX`` pointing into a temporary folder (the source tree is not touched) after
@@ -67,12 +73,60 @@ def concatenate(source: Path, times: int, target: Path) -> Path:
     return target
 
 
+def _versus(result: dict, reference: dict | None) -> str:
+    if not reference:
+        return f"{'-':>8} {'-':>7} {'-':>6} {'-':>5}"
+    cpu = result["cpu"] / reference["cpu"] if reference["cpu"] > 0 else float("inf")
+    return (f"{reference['wall']:8.3f} {reference['cpu']:7.3f} {result['wall'] / reference['wall']:6.1f} "
+            f"{cpu:5.1f}")
+
+
+def _synthetic(folder: Path) -> dict[str, tuple[Path, Path]]:
+    """The large inputs of issue 15 (our own synthetic text, fixed seed)."""
+    import random
+
+    rng = random.Random(15)
+
+    def tree() -> str:
+        return "(S " + " ".join(f"(NN w{rng.randrange(100000)})" for _ in range(rng.randint(5, 15))) + ")\n"
+
+    files = {}
+    for name, shared in (("50k unrelated", 0), ("50k after 100", 100)):
+        common = [tree() for _ in range(shared)]
+        pair = []
+        for side in ("gold", "test"):
+            path = folder / f"{name.replace(' ', '_')}.{side}"
+            with open(path, "w") as out:
+                out.writelines(common)
+                out.writelines(tree() for _ in range(50000))
+            pair.append(path)
+        files[name] = (pair[0], pair[1])
+    tiny = folder / "1M_tiny.mrg"
+    with open(tiny, "w") as out:
+        out.writelines(f"(S (NN a{i % 7}))\n" for i in range(1000000))
+    files["1M tiny"] = (tiny, tiny)
+    return files
+
+
+def _large_rows(folder: Path, evalb: str | None, env: dict) -> list[tuple]:
+    rows = []
+    for name, (gold, test) in _synthetic(folder).items():
+        options = ["-e", "100000000", str(gold), str(test)]
+        reference = measure([evalb, *options], env) if evalb else None
+        for mode, flag in (("legacy", ["--legacy"]), ("jp", [])):
+            result = measure([sys.executable, "-m", "jp_evalb", *flag, *options], env)
+            rows.append((mode, name, result, reference))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default=os.environ.get("JP_SHIMS_DATA"),
                         help="corpus folder laid out like shared/data (default: $JP_SHIMS_DATA)")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--evalb", default=shutil.which("evalb"), help="an evalb binary to compare with")
+    parser.add_argument("--evalb", default=os.environ.get("JP_SHIMS_EVALB") or shutil.which("evalb"),
+                        help="the compiled evalb to compare with (default: $JP_SHIMS_EVALB, else evalb on PATH)")
+    parser.add_argument("--large", action="store_true", help="also the large synthetic inputs of issue 15")
     parser.add_argument("--cold", action="store_true", help="no bytecode cache: the environment as it is")
     args = parser.parse_args(argv)
     if not args.data:
@@ -103,12 +157,19 @@ def main(argv: list[str] | None = None) -> int:
                     if mode == "legacy" and reference["stdout"] != result["stdout"]:
                         raise SystemExit(f"legacy output differs from {args.evalb} on x{size}")
                 rows.append((mode, size, result, reference))
-    print(f"{'mode':7} {'input':6} {'wall s':>8} {'cpu s':>7} {'peak MiB':>9} {'x20/x1':>7} {'evalb s':>8} {'ratio':>6}")
+        large = _large_rows(Path(tmp), args.evalb, env) if args.large else []
+    print(f"{'mode':7} {'input':6} {'wall s':>8} {'cpu s':>7} {'peak MiB':>9} {'x20/x1':>7} {'evalb s':>8} "
+          f"{'cpu s':>7} {'ratio':>6} {'cpu':>5}")
     for mode, size, result, reference in rows:
         scale = result["wall"] / results[mode, 1]["wall"] if size == 20 else 1.0
-        ref = f"{reference['wall']:8.3f} {result['wall'] / reference['wall']:6.1f}" if reference else f"{'-':>8} {'-':>6}"
         print(f"{mode:7} {'x' + str(size):6} {result['wall']:8.3f} {result['cpu']:7.3f} "
-              f"{result['peak_kib'] / 1024:9.1f} {scale:7.2f} {ref}")
+              f"{result['peak_kib'] / 1024:9.1f} {scale:7.2f} {_versus(result, reference)}")
+    if large:
+        print(f"\n{'mode':7} {'large input':18} {'wall s':>8} {'cpu s':>7} {'peak MiB':>9} {'evalb s':>8} "
+              f"{'cpu s':>7} {'ratio':>6} {'cpu':>5}")
+        for mode, name, result, reference in large:
+            print(f"{mode:7} {name:18} {result['wall']:8.3f} {result['cpu']:7.3f} {result['peak_kib'] / 1024:9.1f} "
+                  f"{_versus(result, reference)}")
     for mode in ("legacy", "jp"):
         x1, x20 = results[mode, 1], results[mode, 20]
         verdict = []

@@ -163,6 +163,10 @@ def _similar(x: str, y: str, threshold: float, distance: Distance) -> bool:
     return _distance(distance, x, y, threshold) < threshold
 
 
+# The start of the reason of an unaligned block after which no sentence of either side
+# re-synchronizes within the look-ahead: a tool may take the rest of its inputs as unrelated.
+NO_RESYNC_REASON = "texts differ and do not re-synchronize within"
+
 # Largest Levenshtein distance at which a single sentence pair between agreeing text is still
 # taken as corresponding (a re-analysed or misspelt word) rather than unrelated text.
 POSITIONAL_PAIR_MAX_DISTANCE = 0.5
@@ -308,7 +312,7 @@ def _diverged(left: _Side, right: _Side, has_l: bool, has_r: bool, threshold: fl
         # the next pair be examined afresh (it may match, be similar, or be sandwiched).
         counts = (1, 1) if resync[0] == resync[1] else resync
         return counts, UNALIGNED, "texts differ; the sides re-synchronize after this block"
-    return (1, 1), UNALIGNED, f"texts differ and do not re-synchronize within {lookahead} sentences"
+    return (1, 1), UNALIGNED, f"{NO_RESYNC_REASON} {lookahead} sentences"
 
 
 def iter_align_sentences(

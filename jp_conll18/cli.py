@@ -16,6 +16,7 @@ from typing import List, Optional, TextIO
 
 from jp_shims.brokenpipe import guard_broken_pipe
 from jp_shims.cli import JPArgumentParser, help_section, version_line
+from jp_shims.significance_cli import SignificanceUsage, as_json, format_table, help_entries, take_significance_options
 
 from .evaluation import evaluate_files
 from .model import UDError
@@ -26,7 +27,8 @@ PROG = "jp_conll18_ud_eval"
 LEGACY_PROG = "conll18_ud_eval.py"
 
 
-JP_HELP = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", "--version"]
+JP_HELP = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", "--version",
+           *help_entries(metrics=True)]
 
 
 def build_parser(legacy: bool) -> argparse.ArgumentParser:
@@ -55,12 +57,18 @@ def main(argv: Optional[List[str]] = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     legacy = "--legacy" in args_list
+    try:
+        significance = take_significance_options(args_list, legacy=legacy, metrics=True)
+    except SignificanceUsage as error:
+        sys.stderr.write(f"{PROG}: error: {error}\n")
+        return 2
     args_list = [arg for arg in args_list if arg != "--legacy"]
     parser = build_parser(legacy)
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exit_:  # -h, or a usage error already printed by argparse
         return exit_.code if isinstance(exit_.code, int) else 2
+    args.significance = significance
     if legacy:
         return _run_legacy(args, sys.stdout, sys.stderr)
     # A reader that goes away (``| head``) ends JP mode quietly (the original's traceback
@@ -98,7 +106,15 @@ def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     audit = AlignmentAudit(args.gold_file, args.system_file,
                            keep=args.show_alignment or args.report is not None)
     log = ReconcileLog(audit=audit)
+    significance = getattr(args, "significance", None)
+    comparison = None
     try:
+        if significance is not None and significance.requested:
+            # Every system is scored (and its input checked) before the report starts.
+            from .significance import compare_systems
+
+            comparison = compare_systems(args.gold_file, [args.system_file, *significance.compare], significance,
+                                         args.lang)
         scores = evaluate_files(args.gold_file, args.system_file, legacy=False, lang=args.lang, log=log)
     except (UDError, ValueError, OSError) as error:
         err.write(f"{PROG}: error: {_located_message(error)}\n")
@@ -106,9 +122,12 @@ def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     count_lined_up(audit, scores)
     sig = run_signature(args.lang)
     text = format_scores(scores, args.verbose, args.counts)
+    if comparison is not None:
+        text += format_table(comparison)
     if args.json:
         out.write(dumps(envelope(TOOL, signature=sig, options={"lang": args.lang},
-                                 scores=scores_as_dict(scores), audit=audit, blocks=args.show_alignment)))
+                                 scores=scores_as_dict(scores), audit=audit, blocks=args.show_alignment,
+                                 significance=None if comparison is None else as_json(comparison))))
     else:
         out.write(text)
         if args.show_alignment:

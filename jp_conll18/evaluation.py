@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Optional
 
 from .model import UDRepresentation
 from .reader import iter_sentences_from_file
+from .scoring import Counts
 from .stream import evaluate_streams
 
 if TYPE_CHECKING:
@@ -20,11 +21,17 @@ def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, la
     """Scores (metric -> Score) of two CoNLL-U files, read side by side (decoded as the
     original does with ``legacy``, else as JP mode does). ``log`` collects what JP mode
     reconciled."""
-    counts = evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy),
-                              iter_sentences_from_file(system_path, legacy=legacy),
-                              on_mismatch=None if legacy else _LazyHandler(lang, log),
-                              gold_path=gold_path, system_path=system_path)
-    return counts.scores()
+    return count_files(gold_path, system_path, legacy=legacy, lang=lang, log=log).scores()
+
+
+def count_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
+                log: Optional[ReconcileLog] = None, blocks: Optional[list] = None) -> Counts:
+    """The counts behind :func:`evaluate_files`; ``blocks``: a list receiving every scored
+    block as ``(gold sentences, Counts)``."""
+    return evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy),
+                            iter_sentences_from_file(system_path, legacy=legacy),
+                            on_mismatch=None if legacy else _LazyHandler(lang, log, blocks),
+                            gold_path=gold_path, system_path=system_path, blocks=blocks)
 
 
 def evaluate_representations(gold_ud: UDRepresentation, system_ud: UDRepresentation, *,
@@ -40,9 +47,9 @@ class _LazyHandler:
     """Builds the JP mismatch handler on first use, so files that line up never import
     jp_align (and the start-up stays fast)."""
 
-    def __init__(self, lang: str, log: Optional[ReconcileLog]):
-        self.lang, self.log = lang, log
+    def __init__(self, lang: str, log: Optional[ReconcileLog], blocks: Optional[list] = None):
+        self.lang, self.log, self.blocks = lang, log, blocks
 
     def __call__(self, *args):
         from .jp_mode import make_mismatch_handler
-        return make_mismatch_handler(lang=self.lang, log=self.log)(*args)
+        return make_mismatch_handler(lang=self.lang, log=self.log, blocks=self.blocks)(*args)

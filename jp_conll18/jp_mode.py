@@ -21,8 +21,10 @@ from .stream import SideReader, score_block
 GIVE_UP_AFTER = 64
 
 
-def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None) -> Callable:
-    """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode."""
+def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
+                          blocks: Optional[list] = None) -> Callable:
+    """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode (``blocks``:
+    the list ``evaluate_streams`` records scored blocks in, if any)."""
     from jp_align import normalizer_for
 
     normalizer = normalizer_for(lang)
@@ -32,14 +34,16 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None) 
         # "Cannot be aligned at all" only applies when nothing was scored before the difference.
         from_start = not gold_buf or gold_buf[0].span.start == 0
         return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), normalizer, log,
-                                gold_path=gold.path, system_path=system.path, require_alignment=from_start)
+                                gold_path=gold.path, system_path=system.path, require_alignment=from_start,
+                                blocks=blocks)
 
     return handle
 
 
 def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
-                     require_alignment: bool = True, give_up_after: int = GIVE_UP_AFTER) -> Counts:
+                     require_alignment: bool = True, give_up_after: int = GIVE_UP_AFTER,
+                     blocks: Optional[list] = None) -> Counts:
     """Counts of two sentence streams whose characters disagree somewhere. With
     ``require_alignment``, texts that cannot be aligned are an error (UDError): no sentence
     aligns, or none among the first ``give_up_after`` sentences of each side."""
@@ -47,7 +51,7 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
 
     from .audit import record_block
 
-    counts = Counts()
+    counts = Counts(blocks)
     pending = _PendingBlocks()
     aligned_any = False
     first_unaligned = None
@@ -122,11 +126,3 @@ class _PendingBlocks:
 
 def _token_forms(sentence: Sentence) -> List[str]:
     return sentence.token_forms
-
-
-def format_reconciliations(entries: List[Reconciliation], gold_path: str, system_path: str) -> str:
-    """One tab-separated line per reconciliation: gold place, system place, the two texts,
-    the rule that matched."""
-    lines = [f"{gold_path}:{r.gold_line}\t{system_path}:{r.system_line}\t{r.gold_text}\t{r.system_text}\t{r.rule}\n"
-             for r in entries]
-    return "".join(lines)

@@ -1,7 +1,5 @@
-"""Rendering of the scores: the original's three stdout layouts, and JSON."""
+"""Rendering of the scores: the original's three stdout layouts, and the JSON document's scores."""
 from __future__ import annotations
-
-import json
 
 from .model import METRICS
 
@@ -29,11 +27,6 @@ def format_scores(scores: dict, verbose: bool = False, counts: bool = False) -> 
             lines.append("{:11}|{:10.2f} |{:10.2f} |{:10.2f} |{}".format(
                 metric, 100 * m.precision, 100 * m.recall, 100 * m.f1, accuracy))
     return "\n".join(lines) + "\n"
-
-
-def scores_as_json(scores: dict) -> str:
-    """Every metric's ratios and counts as a JSON object (metric order kept)."""
-    return json.dumps(scores_as_dict(scores), indent=2) + "\n"
 
 
 def scores_as_dict(scores: dict) -> dict:

@@ -15,12 +15,17 @@ CORRECT, GOLD, SYSTEM, ALIGNED = range(4)
 
 
 class Counts:
-    """Additive counters for every metric (aligned is None for Tokens, Sentences, Words)."""
+    """Additive counters for every metric (aligned is None for Tokens, Sentences, Words).
 
-    __slots__ = ("rows",)
+    ``blocks``: when a list, every scored block is appended to it as ``(gold sentences,
+    the block's own Counts)`` (the paired significance tests resample blocks).
+    """
 
-    def __init__(self) -> None:
+    __slots__ = ("rows", "blocks")
+
+    def __init__(self, blocks: Optional[list] = None) -> None:
         self.rows = {metric: [0, 0, 0, 0] for metric in METRICS}
+        self.blocks = blocks
 
     def add(self, other: "Counts") -> None:
         for metric, row in other.rows.items():

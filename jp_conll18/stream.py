@@ -71,10 +71,15 @@ def score_block(gold: List[Sentence], system: List[Sentence], counts: Optional[C
     pairs, gi, si = align_words(gold_words, system_words)
     if not whole and (gi < len(gold_words) or si < len(system_words)):
         return None
-    counts = counts or Counts()
-    count_spans("Tokens", [t for s in gold for t in s.tokens], [t for s in system for t in s.tokens], counts)
-    count_spans("Sentences", [s.span for s in gold], [s.span for s in system], counts)
-    count_alignment(gold_words, system_words, pairs, counts)
+    # A block recorded for the significance tests is counted on its own first.
+    own = Counts() if counts is None or counts.blocks is not None else counts
+    count_spans("Tokens", [t for s in gold for t in s.tokens], [t for s in system for t in s.tokens], own)
+    count_spans("Sentences", [s.span for s in gold], [s.span for s in system], own)
+    count_alignment(gold_words, system_words, pairs, own)
+    if counts is None or own is counts:
+        return own
+    counts.add(own)
+    counts.blocks.append((gold, own))
     return counts
 
 
@@ -110,11 +115,14 @@ MismatchHandler = Callable[[List[Sentence], List[Sentence], SideReader, SideRead
 
 def evaluate_streams(gold_sentences: Iterator[Sentence], system_sentences: Iterator[Sentence],
                      on_mismatch: Optional[MismatchHandler] = None, *,
-                     gold_path: Optional[str] = None, system_path: Optional[str] = None) -> Counts:
+                     gold_path: Optional[str] = None, system_path: Optional[str] = None,
+                     blocks: Optional[list] = None) -> Counts:
     """Score two sentence streams. Where the characters disagree, raise the original's
-    UDError (``on_mismatch`` None, legacy) or hand the rest over to ``on_mismatch`` (JP)."""
+    UDError (``on_mismatch`` None, legacy) or hand the rest over to ``on_mismatch`` (JP).
+    ``blocks``: a list receiving every scored block (see ``Counts``); ``on_mismatch`` must
+    then record into the same list."""
     gold, system = SideReader(gold_sentences, gold_path), SideReader(system_sentences, system_path)
-    total = Counts()
+    total = Counts(blocks)
     gold_buf: List[Sentence] = []
     system_buf: List[Sentence] = []
     gold_text = system_text = ""

@@ -26,6 +26,7 @@ from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, WordGroup, 
 from jp_shims.brokenpipe import silence_stdout
 from jp_shims.envelope import dumps, envelope
 from jp_shims.signature import signature
+from jp_shims.significance_cli import SignificanceOptions, as_json, format_table
 
 # Jaro-Winkler with prefix and suffix bonus (scale 0.1), measured on W&I dev A: unrelated
 # sentence pairs >= 0.22 in 99 % of cases, consecutive sentences of one essay >= 0.087, one
@@ -53,8 +54,10 @@ LABELS = ("reference", "hypothesis")
 SIMILARITY = "jaro_winkler_suffix"
 
 
-def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
-    """Parse errant_compare's arguments plus the JP options and run."""
+def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str],
+           significance: SignificanceOptions | None = None) -> int:
+    """Parse errant_compare's arguments plus the JP options and run; ``significance``: the
+    paired tests asked for (``jp_shims.significance_cli``), shown after the report."""
     args = build_parser(prog, jp_mode=True).parse_args(argv)
     options = options_from_args(args)
     # Records are kept for the listing, the JSON blocks and the report; otherwise only counted.
@@ -67,15 +70,21 @@ def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
         check_beta(options.beta)
         for path in (args.hyp, args.ref):
             _check_readable(path)
+        comparison = None
+        if significance is not None and significance.requested:
+            comparison = _compare(args, options, significance)
         totals = CorpusResult()
         result = score_corpus(aligned_pairs(args.ref, args.hyp, audit, totals), options, out.write,
                               totals=totals)
         text = format_report(result, options)
+        if comparison is not None:
+            text += format_table(comparison, digits=4)
         if args.json:
             # A checked beta keeps every figure finite; dumps() never prints NaN or Infinity.
             report = dumps(envelope(TOOL, signature=sig, options=options_document(options),
                                     scores=scores_document(result, options), audit=audit,
-                                    blocks=args.show_alignment))
+                                    blocks=args.show_alignment,
+                                    significance=None if comparison is None else as_json(comparison)))
         else:
             report = text
     except (CompareError, M2Error) as error:
@@ -105,6 +114,19 @@ def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
     if note:
         err.write(note)
     return 0
+
+
+def _compare(args, options: ScoreOptions, significance: SignificanceOptions):
+    """The paired tests: every hypothesis file against the reference, then the comparison."""
+    if not options.beta_is_safe:
+        raise CompareError(f"-b/--beta {options.beta}: the significance tests need a beta above 0")
+    if options.verbose:
+        raise CompareError("--compare/--confidence cannot be combined with -v/--verbose")
+    for path in significance.compare:
+        _check_readable(path)
+    from jp_errant.significance import compare_systems
+
+    return compare_systems(args.ref, [args.hyp, *significance.compare], options, significance)
 
 
 def run_signature(options: ScoreOptions) -> str:
@@ -169,8 +191,11 @@ def _check_readable(path: str) -> None:
 
 
 def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
-                  totals: CorpusResult | None = None) -> Iterator[SentencePair]:
-    """Scoring units of JP mode, streamed; every block is counted in ``audit``.
+                  totals: CorpusResult | None = None,
+                  extents: list | None = None) -> Iterator[SentencePair]:
+    """Scoring units of JP mode, streamed; every block is counted in ``audit``, and its
+    reference sentences ``(first, stop)`` appended to ``extents`` when given (significance
+    tests).
 
     When ``audit.keep``, every block that is not exact is recorded with its own TP/FP/FN,
     read as differences of ``totals`` (the scorer's running totals) when the scorer asks for
@@ -187,6 +212,8 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
     first_hyp = next(hyps, None)
     if first_ref is None and first_hyp is None:
         audit.count(EXACT, 0, 0)
+        if extents is not None:
+            extents.append((0, 1))
         yield SentencePair((), (), "")
         return
     if first_ref is None:
@@ -211,6 +238,8 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
     try:
         for block, ref_items, hyp_items in blocks:
             kind = block.kind
+            if extents is not None:
+                extents.append((block.left.start, block.left.stop))
             if kind == EXACT and not keep and len(ref_items) == len(hyp_items) == 1:
                 (ref, ref_tokens), = ref_items
                 (hyp, hyp_tokens), = hyp_items

@@ -7,6 +7,7 @@ import argparse
 
 from jp_errant.scorer import ScoreOptions
 from jp_shims.cli import JPArgumentParser, help_section, version_line
+from jp_shims.significance_cli import help_entries
 
 LEGACY_PROG = "errant_compare"
 JP_HELP = [
@@ -15,6 +16,7 @@ JP_HELP = [
     "--show-alignment",
     "--report FILE.html",
     "--version",
+    *help_entries(),
 ]
 
 

@@ -28,6 +28,15 @@ def main(argv: list[str] | None = None) -> int:
     # Restored on return, for callers that run main() in-process (tests).
     collecting = gc.isenabled()
     gc.disable()
+    prog = os.path.basename(sys.argv[0]) or "jp_errant_compare"
+    from jp_shims.significance_cli import SignificanceUsage, take_significance_options
+
+    try:
+        significance = take_significance_options(argv, legacy=LEGACY_FLAG in argv)
+    except SignificanceUsage as error:
+        from jp_shims.errors import report_error
+
+        return report_error(sys.stderr, prog, str(error))
     try:
         if LEGACY_FLAG in argv:
             argv = [arg for arg in argv if arg != LEGACY_FLAG]
@@ -36,8 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             # run_jp flushes stdout before returning, so a closed pipe surfaces here.
-            return run_jp(argv, os.path.basename(sys.argv[0]) or "jp_errant_compare",
-                          sys.stdout, sys.stderr)
+            return run_jp(argv, prog, sys.stdout, sys.stderr, significance)
         except BrokenPipeError:
             return silence_stdout()
     finally:

@@ -34,7 +34,8 @@ class Usage(Exception):
 class Extra:
     """Our options, not evalb's; ``rest`` is the argument list left for evalb's parser."""
 
-    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "report", "version", "rest")
+    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "report", "version", "rest",
+                 "significance", "comparison")
 
     def __init__(self) -> None:
         self.legacy = False
@@ -44,6 +45,10 @@ class Extra:
         self.lang = "en"
         self.report: Optional[str] = None
         self.version = False
+        # --compare/--paired-bs/...: jp_shims.significance_cli's options, and the comparison
+        # JP mode computes from them (shown after the summary).
+        self.significance = None
+        self.comparison = None
         self.rest: list[str] = []
 
 

@@ -26,6 +26,7 @@ from jp_shims.audit import EXACT as EXACT_BLOCK
 from jp_shims.audit import UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind, format_listing, note_line
 from jp_shims.brokenpipe import silence_stdout
 from jp_shims.cli import help_section
+from jp_shims.significance_cli import as_json, format_table, help_entries
 
 from .args import Extra, Options, Usage, parse_evalb_args
 from .output import Output
@@ -61,6 +62,7 @@ JP_HELP = [
     "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG",
     ("--install-shim DIR", "write DIR/evalb and the parameter files beside it, for tools calling EVALB/evalb by path (--spmrl: DIR/evalb_spmrl; --force: replace files it did not write)"),
     "--version",
+    *help_entries(),
 ]
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
@@ -161,6 +163,10 @@ def score_block(
     if bad:
         note = f"Unreadable tree at {bad[0].where}: {bad[0].problem}\n"
         return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
+    if tests and golds and not any(s.tree.words for s in tests):
+        # Test lines without words (failed parses) facing gold lines: evalb's skip, whatever
+        # the aligner made of the empty text.
+        return BlockResult(SentenceScore(line_id, length, STATUS_SKIP), [])
     if not block.aligned:
         note = f"Unaligned block (gold {_ids(golds)} | test {_ids(tests)}): {block.reason}\n"
         return BlockResult(SentenceScore(line_id, length, STATUS_ERROR), [], note)
@@ -286,6 +292,13 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
         raise InputError(name, "cannot open parameter file") from None
     err.write("".join(warnings))
+    significance = extra.significance
+    if significance is not None and significance.requested:
+        # Every system is scored (and its input checked) before the report starts.
+        from .significance import compare_systems
+
+        extra.comparison = compare_systems(options.gold, [options.test, *significance.compare],
+                                           options.params, significance, extra.lang)
     gold_stream = _open(options.gold, "gold")
     try:
         test_stream = _open(options.test, "test")
@@ -307,9 +320,11 @@ def _refuse_one_empty(gold_stream: io.BufferedReader, test_stream: io.BufferedRe
         raise InputError(f"{empty}:1", f"the file is empty, while {other} is not")
 
 
-def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Output, err: Output) -> int:
+def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Output, err: Output,
+             recorded: Optional[list] = None) -> int:
     gold_name, test_name = options.gold, options.test
     run = _Run(options, extra, out, err)
+    run.recorded = recorded
     read_options = run.read_options
     golds = _Lookahead(read_sentences(gold_stream, gold_name, read_options))
     tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
@@ -321,7 +336,19 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
         gold, test = golds.peek(0), tests.peek(0)
         if gold is None and test is None:
             break
-        ev = None if gold is None or test is None else run.accepted(gold, test, tests)
+        ev = None if gold is None or test is None else run.accepted(gold, test, golds, tests)
+        if ev is None and gold is not None and test is not None:
+            block = run.in_step_pair(gold, test, golds, tests)
+            if block is not None:
+                # The lines around a rejected pair pair up in step: it is a 1:1 block where
+                # it stands, as evalb pairs it (not one the aligner might shift past).
+                for held in pending:
+                    run.block(*held)
+                pending = []
+                golds.take()
+                tests.take()
+                run.block(block, [gold], [test])
+                continue
         if ev is not None:
             if pending:
                 for held in pending:
@@ -331,7 +358,16 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
             tests.take()
             run.pair(gold, test, ev)
             continue
-        for block, gold_items, test_items in _aligned_region(golds, tests, run.normalizer):
+        region = _aligned_region(golds, tests, run.normalizer)
+        for block, gold_items, test_items in region:
+            if _never_resynchronizes(block) and _unplaced_known(golds, block.left) \
+                    and _unplaced_known(tests, block.right):
+                region.close()
+                for held in pending:
+                    run.block(*held)
+                pending = []
+                run.give_up(block, _rest(golds, gold_items, block.left), _rest(tests, test_items, block.right))
+                break
             if not gold_items or not test_items:
                 pending.append((block, gold_items, test_items))
                 continue
@@ -349,14 +385,41 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
     return run.finish()
 
 
+def _never_resynchronizes(block: Block) -> bool:
+    from jp_align.sentences import NO_RESYNC_REASON
+
+    return not block.aligned and block.reason.startswith(NO_RESYNC_REASON)
+
+
+def _unplaced_known(side: "_Lookahead", placed: range) -> bool:
+    """Whether the sentences the aligner has taken and not placed yet (after ``placed``) are
+    all among those ``side`` remembers."""
+    return side.lent - placed.stop <= len(side.recent)
+
+
+def _rest(side: "_Lookahead", block_items: list[Sentence], placed: range) -> Iterator[Sentence]:
+    """The block's sentences, those the aligner had taken beyond it, then the rest of the file."""
+    yield from block_items
+    unplaced = side.lent - placed.stop
+    if unplaced:
+        yield from list(side.recent)[-unplaced:]
+    while side.peek(0) is not None:
+        yield side.take()
+
+
 class _Lookahead:
     """A stream of sentences that the line-by-line pairing can peek into and that can be lent
     to the aligner (``lend``), which then takes sentences one at a time."""
+
+    # Sentences lent to the aligner that are remembered (its window holds fewer: its
+    # look-ahead is 64 sentences, plus the few the check after a similar block reads).
+    RECENT = 256
 
     def __init__(self, items: Iterator[Sentence]) -> None:
         self._items = items
         self._buffer: deque = deque()
         self.lent = 0  # sentences the aligner has taken since the last lend()
+        self.recent: deque = deque(maxlen=self.RECENT)  # the last sentences lent
 
     def peek(self, k: int) -> Optional[Sentence]:
         buffer = self._buffer
@@ -377,7 +440,9 @@ class _Lookahead:
     def _lent(self) -> Iterator[Sentence]:
         while self.peek(0) is not None:
             self.lent += 1
-            yield self._buffer.popleft()
+            item = self._buffer.popleft()
+            self.recent.append(item)
+            yield item
 
 
 def _aligned_region(golds: _Lookahead, tests: _Lookahead, normalizer) -> Iterator[tuple]:
@@ -422,6 +487,9 @@ class _Run:
         self.audit = AlignmentAudit(options.gold, options.test,
                                     keep=extra.show_alignment or extra.report is not None)
         self.next_gold = 1
+        # Every scored line or block as (first, stop gold line, SentenceScore), for the
+        # significance tests (jp_evalb.significance), when a list.
+        self.recorded: Optional[list] = None
         self.rejected: Optional[tuple[Sentence, Sentence]] = None  # the last pair evalb rejected
         if self.sink is None:
             out.write(HEADER)
@@ -446,14 +514,16 @@ class _Run:
                            read_error=False, debug=self.params.debug)
         return None if ev.score.status == STATUS_ERROR else ev
 
-    def accepted(self, gold: Sentence, test: Sentence, tests: _Lookahead) -> Optional[Evaluation]:
-        """The next two lines (``test``: the first of ``tests``) as evalb pairs them, when evalb
-        accepts the pair as it stands.
+    def accepted(self, gold: Sentence, test: Sentence, golds: _Lookahead,
+                 tests: _Lookahead) -> Optional[Evaluation]:
+        """The next two lines (``gold``, ``test``: the first of ``golds``, ``tests``) as evalb
+        pairs them, when evalb accepts the pair as it stands.
 
         A test line without words (a failed parse, a blank line) is evalb's skip (status 2),
-        unless the gold line's words come on the next test line with words: then the wordless
-        line is an extra one (e.g. a blank line a parser printed between trees) and is left to
-        the aligner.
+        unless the gold line's words come on the next test line with words and that line does
+        not pair with its own gold line: then the wordless line is an extra one (e.g. a blank
+        line a parser printed between trees) and is left to the aligner. (When the two pair
+        in step too -- the same sentence several times -- evalb's skip keeps continuity.)
         """
         ev = self._evaluate(gold, test)
         if ev is None:
@@ -467,8 +537,40 @@ class _Run:
                 return ev
             if test_next.tree.words or test_next.problem:
                 later = self._evaluate(gold, test_next)
-                return None if later is not None and later.score.status == STATUS_OK else ev
+                if later is None or later.score.status != STATUS_OK:
+                    return ev
+                gold_next = golds.peek(k)
+                in_step = None if gold_next is None else self._evaluate(gold_next, test_next)
+                return ev if in_step is not None and in_step.score.status == STATUS_OK else None
         return ev
+
+    def in_step_pair(self, gold: Sentence, test: Sentence, golds: _Lookahead,
+                     tests: _Lookahead) -> Optional[Block]:
+        """The block of a pair evalb rejects (the first of ``golds`` and ``tests``) when the
+        lines after it pair up in step: the next pair with test words is accepted by evalb
+        (pairs with a wordless test line, evalb's skips, in between), or both files end
+        together. The pair's kind and reason are jp_align's for that pair alone. None when
+        they do not, or when jp_align would not keep the pair together."""
+        for k in range(1, LOOKAHEAD + 1):
+            gold_next, test_next = golds.peek(k), tests.peek(k)
+            if gold_next is None or test_next is None:
+                if gold_next is not None or test_next is not None:
+                    return None
+                break
+            if not test_next.tree.words and not test_next.problem:
+                continue
+            ev = self._evaluate(gold_next, test_next)
+            if ev is None or ev.score.status != STATUS_OK:
+                return None
+            break
+        else:
+            return None
+        from jp_align import iter_align_sentences
+
+        blocks = iter_align_sentences([gold], [test], tokens=_text, normalizer=self.normalizer)
+        block = next(blocks)[0]
+        blocks.close()
+        return block if block.is_one_to_one else None
 
     def pair(self, gold: Sentence, test: Sentence, ev: Evaluation) -> None:
         """Output of a pair evalb accepts: exactly evalb's."""
@@ -505,6 +607,47 @@ class _Run:
             out.write("\n")
         self._audit(block, gold_items, test_items, result)
         self._emit(block, gold_items, test_items, None, result.score, result.groups)
+
+    def give_up(self, block: Block, golds: Iterator[Sentence], tests: Iterator[Sentence]) -> None:
+        """The rest of both files as one unaligned block (status 1), read without aligning:
+        from this block on, no sentence of either side re-synchronized within the aligner's
+        look-ahead, so the files are taken to be unrelated from here. Streamed: only the
+        figures of the block are kept."""
+        line_id, length, gold_span, gold_count = self.next_gold, 0, [0, 0], 0
+        for sentence in golds:
+            if not gold_span[0]:
+                gold_span[0] = line_id = sentence.number
+            gold_span[1] = sentence.number
+            gold_count += 1
+            length += sentence.tree.length
+        test_span, test_count = [0, 0], 0
+        for sentence in tests:
+            test_span[0] = test_span[0] or sentence.number
+            test_span[1] = sentence.number
+            test_count += 1
+        if gold_span[0]:
+            self.next_gold = gold_span[1] + 1
+        reason = f"{block.reason}; the rest of the files is not aligned"
+        self.err.write(f"{line_id} : Unaligned block (gold {_span_ids(gold_span)} | test {_span_ids(test_span)}): "
+                       f"{reason}\n")
+        score = SentenceScore(line_id, length, STATUS_ERROR)
+        if self.sink is None:
+            self.out.write(sentence_line(score))
+        else:
+            self.sink.sentence(score)
+        self.totals.add(score)
+        audit = self.audit
+        if not audit.keep:
+            audit.count(UNALIGNED, gold_count, test_count)
+            return
+        figures = {"status": score.status, "matched": 0, "gold": 0, "test": 0, "crossing": 0, "words": 0,
+                   "correct_tags": 0}
+        audit.add(BlockRecord(
+            UNALIGNED,
+            audit.gold_lines(gold_span[0], gold_span[1]) if gold_span[0] else None,
+            audit.system_lines(test_span[0], test_span[1]) if test_span[0] else None,
+            "", "", reason=reason, match=block.kind, figures=figures, groups=(), loss=float(length)),
+            gold_count, test_count)
 
     def left_out(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
         """Surplus lines at the end of one file: evalb reports them and scores nothing; they
@@ -566,6 +709,9 @@ class _Run:
         else:
             self.sink.sentence(score)
         self.totals.add(score)
+        if self.recorded is not None:
+            self.recorded.append((gold_items[0].number if gold_items else self.next_gold,
+                                  gold_items[-1].number + 1 if gold_items else self.next_gold, score))
         if debug >= 1 and self.sink is None:
             if ev is not None:
                 out.write(debug_dump(ev, params.labels_equal))
@@ -574,10 +720,14 @@ class _Run:
 
     def finish(self) -> int:
         totals, out, extra, audit = self.totals, self.out, self.extra, self.audit
+        comparison = extra.comparison
         if self.sink is not None:
-            self.sink.finish(totals, audit, blocks=extra.show_alignment)
+            self.sink.finish(totals, audit, blocks=extra.show_alignment,
+                             significance=None if comparison is None else as_json(comparison))
         else:
             out.write(summary(totals.all, totals.short, self.params.cutoff_len))
+            if comparison is not None:
+                out.write(format_table(comparison))
             if extra.show_alignment:
                 out.write("\n" + format_listing(audit, LABELS))
         status = 0
@@ -593,6 +743,8 @@ class _Run:
 
         # The headline: evalb's summary as evalb prints it.
         headline = summary(self.totals.all, self.totals.short, self.params.cutoff_len)
+        if self.extra.comparison is not None:
+            headline += format_table(self.extra.comparison)
         try:
             write_report(self.extra.report, render_report(
                 tool=PROG, signature=self.signature, headline=headline, audit=self.audit, labels=LABELS,
@@ -600,6 +752,11 @@ class _Run:
         except OSError as error:
             raise InputError(self.extra.report, f"cannot write the report ({error.strerror})") from None
         return 0
+
+
+def _span_ids(span: list[int]) -> str:
+    first, last = span
+    return "-" if not first else str(first) if first == last else f"{first}-{last}"
 
 
 def _block_dump(block: Block, golds, tests, groups: list[Block]) -> str:

@@ -74,11 +74,12 @@ class JsonSink:
         self._out.write(("\n      " if self._first else ",\n      ") + json.dumps(record))
         self._first = False
 
-    def finish(self, totals: RunTotals, audit: Optional[AlignmentAudit] = None, blocks: bool = False) -> None:
+    def finish(self, totals: RunTotals, audit: Optional[AlignmentAudit] = None, blocks: bool = False,
+               significance: Optional[dict] = None) -> None:
         self._out.write('\n    ],\n    "summary": {"all": %s, "len<=%d": %s}\n  }'
                         % (json.dumps(_totals_record(totals.all)), totals.cutoff,
                            json.dumps(_totals_record(totals.short))))
-        self._out.write(envelope_tail(audit, blocks))
+        self._out.write(envelope_tail(audit, blocks, significance=significance))
 
     def abort(self, audit: Optional[AlignmentAudit] = None) -> None:
         """Close the document of a run the error limit killed (evalb prints no summary)."""

@@ -4,8 +4,6 @@ from __future__ import annotations
 import io
 from typing import BinaryIO, Iterator, Optional, TextIO
 
-from jp_shims.brokenpipe import silence_stdout
-
 from .args import Extra, Usage, parse_evalb_args
 from .output import Output
 from .params import FatalError, Params
@@ -70,6 +68,10 @@ def run_legacy(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) ->
             out.flush()
             err.flush()
     except BrokenPipeError:
+        # (jp_shims, the audit layer, is imported only here: legacy mode needs nothing else
+        # of it, and its import would be a third of a run on a treebank section.)
+        from jp_shims.brokenpipe import silence_stdout
+
         # evalb dies of SIGPIPE, silently; a shell reports that as status 128 + 13.
         silence_stdout(stdout)
         return SIGPIPE_STATUS

@@ -12,16 +12,17 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .trees import Tree, nesting_depth
+from .trees import LONG_LABEL, LONG_WORD, Tree, nesting_depth
 
 MAX_WORDS = 200
 MAX_BRACKETS = 200
-MAX_WORD_BYTES = 99  # evalb's word buffers hold 100 bytes with the final NUL
-MAX_LABEL_BYTES = 29  # and its labels 30
+MAX_WORD_BYTES = LONG_WORD  # evalb's word buffers hold 100 bytes with the final NUL
+MAX_LABEL_BYTES = LONG_LABEL  # and its labels 30
 MAX_DEPTH = 999  # its bracket stack: nesting of 1,000 or more
 MAX_DEBUG_TEXT = 1000  # its DEBUG 2 copy of a bracket's text
 
 _TERMINAL = re.compile(r"\([^ \t\n\v\f\r()]*[ \t\n\v\f\r]+[^ \t\n\v\f\r()]*\)")
+_C_SPACE = re.compile(r"[ \t\n\v\f\r]+")
 _LONG_NAME = re.compile(r"(\(?)([^ \t\n\v\f\r()]{%d,})" % (MAX_LABEL_BYTES + 1))
 
 
@@ -39,6 +40,13 @@ def undefined_reading(tree: Tree) -> Optional[str]:
             return f"more than {MAX_BRACKETS} brackets in the sentence"
         if opens > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
             return f"brackets nested {MAX_DEPTH + 1} deep or more"
+    if tree.spans is not None:
+        return None  # the fast reader takes no label or word that long (jp_evalb.trees)
+    # Every label and word lies inside one whitespace-separated piece (str.split() also
+    # splits at some non-ASCII characters C does not take for whitespace).
+    pieces = line.split() if line.isascii() else _C_SPACE.split(line)
+    if max(map(len, pieces), default=0) <= MAX_LABEL_BYTES:
+        return None
     for m in _LONG_NAME.finditer(line):
         name = m.group(2).split("\0", 1)[0]
         if m.group(1) and len(name.encode("latin-1", "replace")) > MAX_LABEL_BYTES:

@@ -59,8 +59,8 @@ class Tree:
     of ``trace`` (DEBUG 2 output) had been produced. ``endless`` means evalb's scanner stopped
     on a bare word and repeats "Reading sentence" until the error limit kills it.
 
-    A tree read by the fast reader (see :func:`read_tree`) has ``brackets`` None and
-    ``spans`` instead: the brackets scoring keeps, ``(start, end, key)`` in the order of their
+    A tree read by the fast reader (see :func:`read_tree`; no label longer than 29
+    characters, no word longer than 99) has ``brackets`` None and ``spans`` instead: the brackets scoring keeps, ``(start, end, key)`` in the order of their
     ``)``. A plain class with slots: one is built per input line.
     """
 
@@ -140,6 +140,9 @@ _SPLIT_UNSAFE = "[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u
 PIECE_MEMO_SIZE = 1 << 14
 PIECE_MEMO_LENGTH = 100
 PHRASE = -1  # first field of the meaning of a piece that opens a phrase bracket
+# Labels and words longer than evalb's buffers take (jp_evalb.limits) are left to the scanner,
+# so that a tree from the fast reader needs no check of their lengths.
+LONG_LABEL, LONG_WORD = 29, 99
 
 
 def _read_spans(line: str, options: ReadOptions) -> Optional[Tree]:
@@ -214,11 +217,11 @@ def _piece(piece: str, options: ReadOptions) -> Optional[tuple]:
         return None
     if n < 2:
         label = parts[0] if n else ""
-        return None if ")" in label else (PHRASE, options.keys[label])
+        return None if ")" in label or len(label) > LONG_LABEL else (PHRASE, options.keys[label])
     label, closed = parts[0], parts[1]
     word = closed.rstrip(")")
     closing = len(closed) - len(word) - 1
-    if closing < 0 or ")" in label or ")" in word:
+    if closing < 0 or ")" in label or ")" in word or len(label) > LONG_LABEL or len(word) > LONG_WORD:
         return None
     if n > 2:  # more ")" after whitespace, or more words (an error)
         more = "".join(parts[2:])

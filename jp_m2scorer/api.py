@@ -23,13 +23,13 @@ class Score:
     f: float
     beta: float
     resegmented_blocks: int = 0
-    per_type: dict = field(default_factory=dict)
+    per_type: dict = field(default_factory=dict)   # error type -> {"tp", "fp", "fn"}
 
     def as_dict(self) -> dict:
         return {"correct": self.correct, "proposed": self.proposed, "gold": self.gold,
                 "precision": self.precision, "recall": self.recall, "f": self.f, "beta": self.beta,
                 "resegmented_blocks": self.resegmented_blocks,
-                "per_type": {k: dict(zip(("tp", "fp", "fn"), v)) for k, v in self.per_type.items()}}
+                "per_type": {k: dict(v) for k, v in self.per_type.items()}}
 
 
 def score(system_lines: Iterable[str], gold_m2: GoldInput, beta: float = 0.5, *,
@@ -50,7 +50,7 @@ def score(system_lines: Iterable[str], gold_m2: GoldInput, beta: float = 0.5, *,
             gold = m2io.read_gold(os.fspath(gold_m2))
     except m2io.InputFailure as failure:
         raise ValueError("%s:%d: %s" % (failure.path, max(failure.line, 1), failure.message)) from None
-    system = [(py2.strip(line), number) for number, line in enumerate(system_lines, 1)]
+    system = [(py2.strip_space(line), number) for number, line in enumerate(system_lines, 1)]
     options = Options(beta=beta, max_unchanged_words=max_unchanged_words,
                       ignore_whitespace_casing=ignore_whitespace_casing)
     records = []
@@ -69,5 +69,6 @@ def score(system_lines: Iterable[str], gold_m2: GoldInput, beta: float = 0.5, *,
         pairs = [(sentence, text) for sentence, (text, _) in zip(gold, system)]
     totals = score_sentences(pairs, options)
     p, r, f = prf(totals.correct, totals.proposed, totals.gold, beta)
-    return Score(totals.correct, totals.proposed, totals.gold, p, r, f, beta, len(records),
-                 per_type(totals.sentences))
+    types = {kind: {"tp": tp, "fp": fp, "fn": fn}
+             for kind, (tp, fp, fn) in sorted(per_type(totals.sentences).items())}
+    return Score(totals.correct, totals.proposed, totals.gold, p, r, f, beta, len(records), types)

@@ -11,24 +11,13 @@ from __future__ import annotations
 import sys
 from typing import BinaryIO, Callable
 
-from jp_shims import AlignmentAudit, BlockRecord, block_kind, dumps, envelope, format_listing, note_line
-from jp_shims.brokenpipe import silence_stdout
-from jp_shims.cli import help_section, take_flag, take_value, version_line
-from jp_shims.errors import report_error
-from jp_shims.report import render_report, write_report
-from jp_shims.signature import signature
-
 from . import m2io
 from . import options as opts
 from .scorer import Options, Totals, per_type, per_type_report, prf, report, score_sentences
 
 PROG = "jp_m2scorer"
 ORIGINAL = "m2scorer"
-JP_HELP = help_section([
-    "--legacy", "--json", "--show-alignment", "--report FILE.html",
-    ("--per-type", "after the report, P/R/F per error type of the gold (TP/FP/FN per type)"),
-    "--version",
-], ORIGINAL)
+PER_TYPE_HELP = ("--per-type", "after the report, P/R/F per error type of the gold (TP/FP/FN per type)")
 
 
 def _writer(stream: BinaryIO) -> Callable[[str], None]:
@@ -70,11 +59,19 @@ def run_legacy(argv: list[str]) -> int:
 
 
 def run_jp(argv: list[str]) -> int:
+    # The audit layer is imported here: --legacy runs never need it.
+    from jp_shims import dumps, envelope, format_listing, note_line
+    from jp_shims.cli import help_section, take_flag, take_value, version_line
+    from jp_shims.errors import report_error
+    from jp_shims.report import render_report, write_report
+
     if take_flag(argv, "--version"):
         sys.stdout.write(version_line(PROG))
         return 0
     if take_flag(argv, "--help") or take_flag(argv, "-h"):
-        sys.stdout.write(opts.USAGE + JP_HELP)
+        sys.stdout.write(opts.USAGE + help_section(
+            ["--legacy", "--json", "--show-alignment", "--report FILE.html", PER_TYPE_HELP, "--version"],
+            ORIGINAL))
         return 0
     as_json = take_flag(argv, "--json")
     show = take_flag(argv, "--show-alignment")
@@ -121,19 +118,25 @@ def run_jp(argv: list[str]) -> int:
                                                     audit=audit, loss_label="FP+FN"))
         except OSError as error:
             return report_error(sys.stderr, PROG, error.strerror or str(error), report_path)
-    note = note_line(PROG, audit.summary, original=ORIGINAL, signature=sig,
-                     what="%s re-segmented onto the gold sentences" % audit.summary.describe(),
-                     consequence="m2scorer would fail on them or score unrelated lines")
+    summary = audit.summary
+    kinds = ", ".join("%s %d" % (kind, count) for kind, count in summary.kinds.items()
+                      if kind != "exact" and count)
+    note = note_line(PROG, summary, original=ORIGINAL, signature=sig,
+                     what="%d of %d blocks re-segmented onto the gold sentences (%s)" % (
+                         summary.changed, summary.blocks, kinds),
+                     consequence="m2scorer would stop or pair unrelated lines there")
     if note:
         sys.stderr.write(note)
     return 0
 
 
 def _audit(gold_path: str, system_path: str, blocks: list, plain: int, totals: Totals,
-           keep: bool) -> AlignmentAudit:
+           keep: bool):
     """Blocks as the audit layer counts them. A pair of one line and one sentence is what
     m2scorer itself scores (it never compares texts, and a correction differs from its source
     anyway), so those count as exact; the re-segmented blocks are recorded."""
+    from jp_shims import AlignmentAudit, BlockRecord, block_kind
+
     audit = AlignmentAudit(gold_path, system_path, keep=keep)
     if plain:
         audit.count("exact", plain, plain, plain)
@@ -166,6 +169,8 @@ def _signature(options: Options) -> str:
     chosen = ["--beta=%r" % options.beta, "--max_unchanged_words=%d" % options.max_unchanged_words]
     if options.ignore_whitespace_casing:
         chosen.append("--ignore_whitespace_casing")
+    from jp_shims.signature import signature
+
     from .jp import SIMILARITY_THRESHOLD
     return signature(PROG, options=chosen, similarity="levenshtein", threshold=SIMILARITY_THRESHOLD)
 
@@ -191,4 +196,5 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return run_legacy(args) if legacy else run_jp(args)
     except BrokenPipeError:
+        from jp_shims.brokenpipe import silence_stdout
         return silence_stdout()

@@ -88,13 +88,13 @@ def _best_cut(source: Sequence[str], hypothesis: Sequence[str], boundary: int, g
         cost_after = min(
             Levenshtein.distance(after, " ".join(hypothesis[cut:stop]))
             for stop in _spans_forward(hypothesis, cut, len(after_tokens)))
-        # ties: prefer a cut whose edge tokens are the source's own edge tokens, then the guess
+        # ties: prefer a next sentence that does not open with punctuation the system
+        # appended to the previous one (sources often lack their final full stop), then a cut
+        # whose edge tokens are the source's own, then the guess
         edges = ((cut == 0 or boundary == 0 or hypothesis[cut - 1] != source[boundary - 1])
                  + (cut >= len(hypothesis) or hypothesis[cut] != source[boundary]))
-        # and a next sentence that does not open with punctuation the system appended to
-        # the previous one (sources often lack their final full stop)
         opens_with_punct = cut < len(hypothesis) and not any(ch.isalnum() for ch in hypothesis[cut])
-        cost = (cost_before + cost_after, edges, opens_with_punct, abs(cut - guess))
+        cost = (cost_before + cost_after, opens_with_punct, edges, abs(cut - guess))
         if best_cost is None or cost < best_cost:
             best, best_cost = cut, cost
     return best

@@ -1,16 +1,23 @@
 """The MaxMatch edit lattice of one sentence (Dahlmeier & Ng 2012), as release 3.2 builds it.
 
-Vertices are alignment cells (source tokens consumed, hypothesis tokens produced) that lie
-on a minimum-cost token alignment, for two cost settings (substitution 1, and substitution
-= deletion + insertion); edges are single-token operations of either setting. Transitive
-arcs merge runs of edges holding at most ``max_unchanged_words`` unchanged tokens.
+Vertices are alignment cells (source tokens consumed, hypothesis tokens produced) lying on a
+minimum-cost token alignment, for two cost settings (substitution 1, and substitution =
+deletion + insertion); edges are the single-token operations of either setting (an edge of
+both settings is listed twice). Transitive arcs merge runs of edges holding at most
+``max_unchanged_words`` unchanged tokens; arcs that only keep tokens are removed again.
 
-Speed comes from the method, not shortcuts: the distance tables are computed only inside the
-diagonal band any minimum-cost alignment must stay in (its width is the edit distance, known
-beforehand from rapidfuzz), and the transitive closure visits, for each middle vertex, only
-its actual in- and out-neighbours instead of every vertex pair. The arc set, its order and
-the arcs' costs are those of the closure taken over the vertices in sorted order, which
-is what decides ties later.
+Speed comes from the method, not shortcuts:
+
+- the distance tables are filled only inside the diagonal band any minimum-cost alignment
+  stays in (its width is the edit distance, computed beforehand by rapidfuzz);
+- the closure visits, for each middle vertex, only its actual in- and out-neighbours (the
+  original tests every vertex triple);
+- an arc is a few integers: its edit (offsets, strings) follows from its two cells and is
+  built only when it is compared with a gold edit or lies on the chosen path;
+- the shortest path is one pass over the vertices in sorted order, which is topological.
+
+The arc list, its order, the arcs' costs and the path's tie choice are those of release 3.2
+(pinned by the vectors, including the ``--very_verbose`` ones).
 """
 from __future__ import annotations
 
@@ -21,35 +28,59 @@ from rapidfuzz.distance import Indel, Levenshtein
 from . import py2
 
 INF = float("inf")
-Cell = tuple  # (source tokens consumed, hypothesis tokens produced)
+PENALTY = 0.001  # added to a changing arc's weight each time it is listed
 
-
-@dataclass
-class Edit:
-    """One lattice arc's edit: ``kind`` is noop/sub/ins/del, offsets in source tokens."""
-
-    kind: str
-    start: int
-    end: int
-    original: str
-    correction: str
-    unchanged: int      # number of unchanged tokens inside
-    cost: int           # number of single-token operations merged into this arc
-    transitive: bool = False
-
-    def as_tuple(self) -> tuple:
-        return (self.kind, self.start, self.end, self.original, self.correction, self.unchanged)
+# arc record fields (a list: the cost can still drop while the closure runs)
+UNCHANGED, COST, NOOP, ROW0_INSERT, TRANSITIVE = range(5)
 
 
 @dataclass
 class Lattice:
-    vertices: list           # sorted cells
-    edges: list              # arc list in release-3.2 order, duplicates kept
-    edits: dict              # (u, v) -> Edit
-    first_index: dict        # (u, v) -> index of its first occurrence in ``edges``
-    incoming: dict           # v -> list of u
-    removed: list = field(default_factory=list)  # transitive noop arcs removed
-    trace: list = field(default_factory=list)
+    src: list
+    hyp: list
+    vertices: list             # cells as ints (i * (m + 1) + j), sorted
+    edges: list                # arc keys in release-3.2 order, duplicates kept
+    arcs: dict                 # arc key -> [unchanged, cost, noop, row-0 insertion start, transitive]
+    first_index: dict          # arc key -> position of its first listing in ``edges``
+    incoming: dict             # vertex -> list of vertices with an arc into it
+    removed: list = field(default_factory=list)   # transitive noop arcs taken out again
+    width: int = 1             # m + 1
+    stride: int = 1            # number of cells: arc key = u * stride + v
+    _edits: dict = field(default_factory=dict)
+
+    def cells(self, key: int) -> tuple:
+        u, v = divmod(key, self.stride)
+        return divmod(u, self.width), divmod(v, self.width)
+
+    def kind(self, key: int) -> str:
+        (ui, uj), (vi, vj) = self.cells(key)
+        arc = self.arcs[key]
+        if arc[TRANSITIVE]:
+            return "noop" if arc[NOOP] else "sub"
+        if vi > ui and vj > uj:
+            return "noop" if arc[NOOP] else "sub"
+        return "del" if vi > ui else "ins"
+
+    def edit(self, key: int) -> tuple:
+        """(start, end, original, correction) of the arc, with release 3.2's offsets."""
+        found = self._edits.get(key)
+        if found is None:
+            (ui, uj), (vi, vj) = self.cells(key)
+            arc = self.arcs[key]
+            # release 3.2 labels insertions in the first row with the hypothesis position
+            start = uj if (ui == 0 and arc[ROW0_INSERT]) else ui
+            end = vj - 1 if vi == 0 else vi
+            found = (start, end, py2.join_tokens(self.src[ui:vi]), py2.join_tokens(self.hyp[uj:vj]))
+            self._edits[key] = found
+        return found
+
+    def edit_tuple(self, key: int) -> tuple:
+        """The 6-tuple --very_verbose prints: (kind, start, end, original, correction, unchanged)."""
+        start, end, original, correction = self.edit(key)
+        return (self.kind(key), start, end, original, correction, self.arcs[key][UNCHANGED])
+
+    def edge_cells(self) -> list:
+        return [self.cells(key) for key in self.edges]
 
 
 def _band_table(src, hyp, sub_cost: int, distance: int):
@@ -87,46 +118,33 @@ def _band_table(src, hyp, sub_cost: int, distance: int):
 
 
 def full_table(src, hyp, sub_cost: int):
-    """The whole distance table (for --very_verbose, which prints it)."""
+    """The whole distance table (--very_verbose prints it; tests compare the band with it)."""
+    return _band_table(src, hyp, sub_cost, len(src) + len(hyp) + 2)
+
+
+def _collect(table, src, hyp, sub_cost: int, width: int, stride: int, listed: dict, cells: set) -> None:
+    """Backtrack every minimum-cost alignment from the last cell; count each edge's listings."""
     n, m = len(src), len(hyp)
-    return _band_table(src, hyp, sub_cost, n + m + 2)
-
-
-def _edit_for(src, hyp, u: Cell, v: Cell) -> Edit:
-    (i0, j0), (i1, j1) = u, v
-    if i1 > i0 and j1 > j0:
-        a, b = src[i0], hyp[j0]
-        if a == b:
-            return Edit("noop", i0, i1, a, b, 1, 1)
-        return Edit("sub", i0, i1, a, b, 0, 1)
-    if i1 > i0:
-        return Edit("del", i0, i1, src[i0], py2.EMPTY, 0, 1)
-    # release 3.2 labels insertions in the first row with the hypothesis position
-    at = j0 if i1 == 0 else i1
-    return Edit("ins", at, at, py2.EMPTY, hyp[j0], 0, 1)
-
-
-def _collect(table, src, hyp, sub_cost: int, edge_count: dict, cells: set) -> None:
-    """Backtrack every minimum-cost alignment from the last cell; count each edge."""
-    n, m = len(src), len(hyp)
-    stack = [(n, m)]
-    seen = {(n, m)}
+    last = n * width + m
+    stack = [last]
+    seen = {last}
     while stack:
         cell = stack.pop()
-        i, j = cell
+        i, j = divmod(cell, width)
         here = table[i][j]
+        row = table[i]
         preds = []
-        if i > 0 and j > 0:
-            cost = 0 if src[i - 1] == hyp[j - 1] else sub_cost
-            if table[i - 1][j - 1] + cost == here:
-                preds.append((i - 1, j - 1))
-        if i > 0 and table[i - 1][j] + 1 == here:
-            preds.append((i - 1, j))
-        if j > 0 and table[i][j - 1] + 1 == here:
-            preds.append((i, j - 1))
+        if i > 0:
+            above = table[i - 1]
+            if j > 0 and above[j - 1] + (0 if src[i - 1] == hyp[j - 1] else sub_cost) == here:
+                preds.append(cell - width - 1)
+            if above[j] + 1 == here:
+                preds.append(cell - width)
+        if j > 0 and row[j - 1] + 1 == here:
+            preds.append(cell - 1)
         for pred in preds:
-            key = (pred, cell)
-            edge_count[key] = edge_count.get(key, 0) + 1
+            key = pred * stride + cell
+            listed[key] = listed.get(key, 0) + 1
             if pred not in seen:
                 seen.add(pred)
                 stack.append(pred)
@@ -135,55 +153,64 @@ def _collect(table, src, hyp, sub_cost: int, edge_count: dict, cells: set) -> No
 
 def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None = None) -> Lattice:
     """The augmented edit lattice of one sentence (before annotator weights)."""
+    n, m = len(src), len(hyp)
+    width = m + 1
+    stride = (n + 1) * width
     if tables is None:
-        d1 = Levenshtein.distance(src, hyp)
-        d2 = Indel.distance(src, hyp)
-        tables = (_band_table(src, hyp, 1, d1), _band_table(src, hyp, 2, d2))
-    edge_count: dict = {}
+        tables = (_band_table(src, hyp, 1, Levenshtein.distance(src, hyp)),
+                  _band_table(src, hyp, 2, Indel.distance(src, hyp)))
+    listed: dict = {}
     cells: set = set()
-    _collect(tables[0], src, hyp, 1, edge_count, cells)
-    _collect(tables[1], src, hyp, 2, edge_count, cells)
+    _collect(tables[0], src, hyp, 1, width, stride, listed, cells)
+    _collect(tables[1], src, hyp, 2, width, stride, listed, cells)
     vertices = sorted(cells)
-    edges = []
-    edits = {}
     succ: dict = {v: [] for v in vertices}
     pred: dict = {v: [] for v in vertices}
-    for key in sorted(edge_count):
-        edges.extend([key] * edge_count[key])
-        edits[key] = _edit_for(src, hyp, *key)
-        succ[key[0]].append(key[1])
-        pred[key[1]].append(key[0])
+    arcs: dict = {}
+    edges: list = []
+    for key in sorted(listed):
+        u, v = divmod(key, stride)
+        edges.extend([key] * listed[key])
+        ui, uj = divmod(u, width)
+        vi, vj = divmod(v, width)
+        diagonal = vi > ui and vj > uj
+        noop = diagonal and src[ui] == hyp[uj]
+        arcs[key] = [1 if noop else 0, 1, noop, not diagonal and vi == ui, False]
+        succ[u].append(v)
+        pred[v].append(u)
     limit = max_unchanged_words
     for k in vertices:
-        ins = sorted(pred[k])
-        outs = sorted(succ[k])
+        ins = pred[k]
+        outs = succ[k]
         if not ins or not outs:
             continue
+        ins = sorted(ins)
+        outs = sorted(outs)
+        into_k = k
+        from_k = k * stride
         for i in ins:
-            first = edits[(i, k)]
-            room = limit - first.unchanged
+            first = arcs[i * stride + into_k]
+            room = limit - first[UNCHANGED]
             if room < 0:
                 continue
+            base = i * stride
             for j in outs:
-                second = edits[(k, j)]
-                if second.unchanged > room:
+                second = arcs[from_k + j]
+                if second[UNCHANGED] > room:
                     continue
-                old = edits.get((i, j))
+                key = base + j
+                old = arcs.get(key)
                 if old is not None:
                     # The arc exists: it keeps its edit, but a cheaper run of operations
-                    # between the same cells lowers its cost (the closure relaxes costs
-                    # like Floyd-Warshall; real corpora pin this, e.g. CoNLL-14).
-                    cost = first.cost + second.cost
-                    if cost < old.cost:
-                        old.cost = cost
+                    # between the same cells lowers its cost (costs are relaxed as in
+                    # Floyd-Warshall; the CoNLL-14 vectors pin this).
+                    cost = first[COST] + second[COST]
+                    if cost < old[COST]:
+                        old[COST] = cost
                     continue
-                both_noop = first.kind == "noop" and second.kind == "noop"
-                new = Edit(
-                    "noop" if both_noop else "sub", first.start, second.end,
-                    _join(first.original, second.original), _join(first.correction, second.correction),
-                    first.unchanged + second.unchanged, first.cost + second.cost, True)
-                edits[(i, j)] = new
-                edges.append((i, j))
+                arcs[key] = [first[UNCHANGED] + second[UNCHANGED], first[COST] + second[COST],
+                             first[NOOP] and second[NOOP], first[ROW0_INSERT], True]
+                edges.append(key)
                 succ[i].append(j)
                 pred[j].append(i)
     # Remove transitive arcs that change nothing. Release 3.2 skips the arc listed right
@@ -196,47 +223,77 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
             kept.append(key)
             skip = False
             continue
-        edit = edits[key]
-        if edit.transitive and edit.kind == "noop":
+        arc = arcs[key]
+        if arc[TRANSITIVE] and arc[NOOP]:
             removed.append(key)
             skip = True
         else:
             kept.append(key)
     for key in removed:
-        del edits[key]
-        pred[key[1]].remove(key[0])
-    first_index = {}
+        del arcs[key]
+        u, v = divmod(key, stride)
+        pred[v].remove(u)
+    first_index: dict = {}
     for index, key in enumerate(kept):
-        first_index.setdefault(key, index)
-    return Lattice(vertices, kept, edits, first_index, pred, removed)
+        if key not in first_index:
+            first_index[key] = index
+    return Lattice(src, hyp, vertices, kept, arcs, first_index, pred, removed, width, stride)
 
 
-def _join(left: str, right: str) -> str:
-    if not left:
-        return right
-    if not right:
-        return left
-    return left + " " + right
+def base_weights(lattice: Lattice) -> dict:
+    """Weights before any gold edit is considered: the arc's cost, plus the penalty once per
+    listing for arcs that change something (computed in listing order, as floats add)."""
+    result: dict = {}
+    arcs = lattice.arcs
+    for key in lattice.edges:
+        arc = arcs[key]
+        if arc[NOOP]:
+            if key not in result:
+                result[key] = arc[COST]
+        else:
+            result[key] = result.get(key, arc[COST]) + PENALTY
+    return result
+
+
+def gold_arcs(lattice: Lattice, gold_edits: list, spans: dict) -> list:
+    """Arcs whose edit equals one of the annotator's gold edits (same offsets, same original,
+    correction among the alternatives). ``spans``: (start, end) -> arc keys (see
+    :func:`arcs_by_span`)."""
+    found = []
+    for start, end, original, alternatives in gold_edits:
+        for key in spans.get((start, end), ()):
+            _, _, arc_original, correction = lattice.edit(key)
+            if arc_original == original and correction in alternatives:
+                found.append(key)
+    return found
+
+
+def arcs_by_span(lattice: Lattice) -> dict:
+    spans: dict = {}
+    width, stride = lattice.width, lattice.stride
+    for key, arc in lattice.arcs.items():
+        u, v = divmod(key, stride)
+        ui, uj = divmod(u, width)
+        vi, vj = divmod(v, width)
+        start = uj if (ui == 0 and arc[ROW0_INSERT]) else ui
+        end = vj - 1 if vi == 0 else vi
+        spans.setdefault((start, end), []).append(key)
+    return spans
 
 
 def weights(lattice: Lattice, matches) -> dict:
-    """Arc weights for one annotator: gold-matching arcs -len(E), others cost + 0.001 per listing."""
+    """Arc weights for one annotator (``matches(edit4)`` says whether an arc's edit is gold):
+    gold arcs weigh -len(E), the others :func:`base_weights`."""
+    result = base_weights(lattice)
     gold_weight = -len(lattice.edges)
-    result = {}
-    edits = lattice.edits
-    for key in lattice.edges:
-        edit = edits[key]
-        if matches(edit):
+    for key in lattice.arcs:
+        if matches(lattice.edit(key)):
             result[key] = gold_weight
-        elif edit.kind == "noop":
-            result.setdefault(key, edit.cost)
-        else:
-            result[key] = result.get(key, edit.cost) + 0.001
     return result
 
 
 def best_path(lattice: Lattice, weight: dict) -> list:
-    """Edits on the shortest path, left to right, with release 3.2's choice among ties.
+    """Arc keys on the shortest path, left to right, with release 3.2's choice among ties.
 
     The original relaxes the arc list repeatedly (Bellman-Ford); a vertex keeps the arc that
     first brought its final distance. The lattice is a DAG whose sorted vertex order is
@@ -244,25 +301,29 @@ def best_path(lattice: Lattice, weight: dict) -> list:
     which Bellman-Ford would first have seen each final distance decides the tie.
     """
     vertices = lattice.vertices
+    stride = lattice.stride
     start = vertices[0]
     dist = {start: 0}
     when = {start: (1, -1)}
     back = {}
     first_index = lattice.first_index
+    incoming = lattice.incoming
     for v in vertices[1:]:
         best = INF
         best_when = None
         best_u = None
-        for u in lattice.incoming[v]:
+        for u in incoming[v]:
             du = dist.get(u)
             if du is None:
                 continue
-            key = (u, v)
+            key = u * stride + v
             cand = du + weight[key]
+            if cand > best:
+                continue
             index = first_index[key]
             pass_u, index_u = when[u]
             arrive = (pass_u, index) if index_u < index else (pass_u + 1, index)
-            if cand < best or (cand == best and arrive < best_when):
+            if cand < best or arrive < best_when:
                 best, best_when, best_u = cand, arrive, u
         if best_u is not None:
             dist[v] = best
@@ -270,11 +331,12 @@ def best_path(lattice: Lattice, weight: dict) -> list:
             back[v] = best_u
     path = []
     v = vertices[-1]
+    arcs = lattice.arcs
     while v != start:
         u = back[v]
-        edit = lattice.edits[(u, v)]
-        if edit.kind != "noop":
-            path.append(edit)
+        key = u * stride + v
+        if not arcs[key][NOOP]:  # unchanged-token arcs are not edits
+            path.append(key)
         v = u
     path.reverse()
     return path

@@ -93,7 +93,7 @@ def _assertion(path: str, line: int, message: str) -> InputFailure:
 
 
 def _parse_block(block: list[tuple[int, str]], path: str) -> list[Sentence]:
-    sources = [(n, py2.strip(line[2:])) for n, line in block if line.startswith("S ")]
+    sources = [(n, py2.strip_space(line[2:])) for n, line in block if line.startswith("S ")]
     if not sources:
         return _raise(_assertion(path, block[0][0], "block without an 'S ' line"))
     edits: list[tuple[int, int, int, str, list[str], str]] = []  # annotator, start, end, type, alts, line
@@ -103,7 +103,7 @@ def _parse_block(block: list[tuple[int, str]], path: str) -> list[Sentence]:
             continue
         if not line.startswith("A "):
             raise _assertion(path, number, "line does not start with 'A ', 'S ' or 'I '")
-        fields = py2.strip(line)[2:].split("|||")
+        fields = py2.strip_space(line)[2:].split("|||")
         offsets = py2.split(fields[0])
         try:
             start = py2.py2_int_unicode(offsets[0]) if offsets else _index_error()
@@ -119,7 +119,7 @@ def _parse_block(block: list[tuple[int, str]], path: str) -> list[Sentence]:
                                error.raw.decode("utf-8", "replace")) from None
         if kind == "noop":
             start = end = -1
-        alternatives = [py2.EMPTY if alt == "-NONE-" else py2.strip(alt) for alt in corrections.split("||")]
+        alternatives = [py2.EMPTY if alt == "-NONE-" else py2.strip_space(alt) for alt in corrections.split("||")]
         edits.append((annotator, start, end, kind, alternatives, number))
         annotator_ids.append(annotator)
     if not annotator_ids:
@@ -161,7 +161,7 @@ def read_system(path: str) -> list[tuple[str, int]]:
             last = "UnicodeDecodeError: 'utf8' codec can't decode byte 0x%02x in position %d: %s" % (
                 raw[error.start], error.start, error.reason)
             raise InputFailure(last.encode(), path, number, "invalid UTF-8 (%s)" % error.reason) from None
-        result.append((py2.strip(text), number))
+        result.append((py2.strip_space(text), number))
     return result
 
 

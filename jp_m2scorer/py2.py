@@ -34,7 +34,7 @@ def split(text: str) -> list[str]:
     return [tok for tok in _SPLIT.split(text) if tok]
 
 
-def strip(text: str) -> str:
+def strip_space(text: str) -> str:
     """``unicode.strip()`` of Python 2.7."""
     return text.strip(PY2_WHITESPACE)
 
@@ -171,7 +171,7 @@ def py2_int(raw: bytes) -> int:
 
 def py2_int_unicode(text: str) -> int:
     """``int(u)`` of Python 2.7 for a unicode string read from a file."""
-    body = strip(text)
+    body = strip_space(text)
     if re.fullmatch(r"[+-]?\d+", body) is None or not body.lstrip("+-").isdigit():
         shown = text.encode("utf-8", "replace")
         raise Py2ValueError(

@@ -67,10 +67,6 @@ def prf(correct: int, proposed: int, gold: int, beta: float) -> tuple[float, flo
     return p, r, f
 
 
-def _edit4(edit: lat.Edit) -> tuple:
-    return (edit.start, edit.end, edit.original, edit.correction)
-
-
 def shrink(edit: tuple) -> tuple:
     """An edit without the tokens its original and correction share at the start and end."""
     start, end, original, correction = edit
@@ -87,15 +83,16 @@ def shrink(edit: tuple) -> tuple:
     return (start, end, py2.join_tokens(a), py2.join_tokens(b))
 
 
-def _matches_gold(gold_edits: list) -> Callable[[lat.Edit], bool]:
-    index = {}
+def _matches_gold(gold_edits: list) -> Callable[[tuple], bool]:
+    """Whether an edit (start, end, original, correction) is one of the gold edits."""
+    index: dict = {}
     for start, end, original, alternatives in gold_edits:
         for alternative in alternatives:
             index.setdefault((start, end, original), set()).add(alternative)
 
-    def matches(edit: lat.Edit) -> bool:
-        alts = index.get((edit.start, edit.end, edit.original))
-        return alts is not None and edit.correction in alts
+    def matches(edit: tuple) -> bool:
+        alts = index.get(edit[:3])
+        return alts is not None and edit[3] in alts
     return matches
 
 
@@ -158,11 +155,14 @@ def score_sentences(
     options: Options,
     write: Callable[[str], None] | None = None,
     keep: bool = True,
+    candidates: list | None = None,
 ) -> Totals:
     """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives -v output.
 
     ``keep``: keep every sentence's result in ``Totals.sentences`` (per-type figures, block
-    figures); without it memory stays flat whatever the corpus size.
+    figures); without it memory stays flat whatever the corpus size. ``candidates``: a list
+    receiving, per sentence, every annotator's (correct, proposed, gold) in the order they
+    compete (the significance tests make the choice again inside every resample).
     """
     totals = Totals()
     beta = options.beta
@@ -170,15 +170,36 @@ def score_sentences(
     verbose = options.verbose and write is not None
     for number, (sentence, hypothesis) in enumerate(pairs, 1):
         hyp_tokens = py2.split(hypothesis)
-        lattice = lat.build(sentence.tokens, hyp_tokens, options.max_unchanged_words)
+        # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
+        lattice = None if hyp_tokens == sentence.tokens else lat.build(
+            sentence.tokens, hyp_tokens, options.max_unchanged_words)
+        if lattice is not None:
+            base = lat.base_weights(lattice)
+            spans = lat.arcs_by_span(lattice)
+            gold_weight = -len(lattice.edges)
+            paths: dict = {}   # annotators crediting the same arcs share one path
         best = None
+        offered = [] if candidates is not None else None
         for annotator in sentence.annotators:
             gold_edits = sentence.gold[annotator]
-            weight = lat.weights(lattice, _matches_gold(gold_edits))
-            path = [_edit4(e) for e in lat.best_path(lattice, weight)]
+            if lattice is None:
+                path = []
+            else:
+                credited = frozenset(lat.gold_arcs(lattice, gold_edits, spans)) if gold_edits else frozenset()
+                path = paths.get(credited)
+                if path is None:
+                    weight = base
+                    if credited:
+                        weight = dict(base)
+                        for key in credited:
+                            weight[key] = gold_weight
+                    path = [lattice.edit(key) for key in lat.best_path(lattice, weight)]
+                    paths[credited] = path
             if options.ignore_whitespace_casing:
                 path = [e for e in path if not _trivial(e)]
             matched, matched_gold = _count_correct(path, gold_edits)
+            if offered is not None:
+                offered.append((len(matched), len(path), len(gold_edits)))
             c = totals.correct + len(matched)
             e = totals.proposed + len(path)
             g = totals.gold + len(gold_edits)
@@ -207,6 +228,8 @@ def score_sentences(
                     annotator, len(matched), len(path), len(gold_edits), path, matched,
                     gold_edits, sentence.types.get(annotator, []), matched_gold))
         chosen = best[1]
+        if offered is not None:
+            candidates.append(offered)
         totals.correct += chosen.correct
         totals.proposed += chosen.proposed
         totals.gold += chosen.gold

@@ -276,7 +276,7 @@ def note_line(prog: str, summary: Summary, *, original: Optional[str], what: Opt
                        else "the figures count these blocks as aligned")
     hints = []
     if original:
-        hints.append(f"--legacy scores as {original} does")
+        hints.append(f"--legacy behaves as {original}")
     hints.append("--show-alignment lists them")
     text = f"{prog}: note: {what}; {consequence} ({'; '.join(hints)})"
     if signature:

@@ -51,9 +51,11 @@ def alignment_section(audit: Optional[AlignmentAudit], blocks: bool,
 
 def envelope(tool: str, *, signature: str, options: Mapping[str, Any], scores: Any,
              audit: Optional[AlignmentAudit] = None, blocks: bool = False, mode: str = "jp",
-             version: str = __version__, summary: Optional[Summary] = None) -> dict:
-    """The whole document as a dict (keys in :data:`ENVELOPE_KEYS` order)."""
-    return {
+             version: str = __version__, summary: Optional[Summary] = None,
+             significance: Optional[Mapping[str, Any]] = None) -> dict:
+    """The whole document as a dict (keys in :data:`ENVELOPE_KEYS` order, then
+    ``significance`` when given: the paired tests of ``--compare``/``--confidence``)."""
+    document = {
         "tool": tool,
         "version": version,
         "mode": mode,
@@ -62,6 +64,9 @@ def envelope(tool: str, *, signature: str, options: Mapping[str, Any], scores: A
         "scores": scores,
         "alignment": alignment_section(audit, blocks, summary),
     }
+    if significance is not None:
+        document["significance"] = dict(significance)
+    return document
 
 
 def dumps(document: Any) -> str:
@@ -79,8 +84,16 @@ def envelope_head(tool: str, *, signature: str, options: Mapping[str, Any], mode
 
 
 def envelope_tail(audit: Optional[AlignmentAudit], blocks: bool = False,
-                  summary: Optional[Summary] = None) -> str:
-    """The rest of the document after the scores value: the alignment section."""
-    section = json.dumps(finite(alignment_section(audit, blocks, summary)), indent=2,
-                         ensure_ascii=False, allow_nan=False)
-    return ',\n  "alignment": ' + section.replace("\n", "\n  ") + "\n}\n"
+                  summary: Optional[Summary] = None,
+                  significance: Optional[Mapping[str, Any]] = None) -> str:
+    """The rest of the document after the scores value: the alignment section (and the
+    significance section when given)."""
+    tail = ',\n  "alignment": ' + _indented(alignment_section(audit, blocks, summary))
+    if significance is not None:
+        tail += ',\n  "significance": ' + _indented(dict(significance))
+    return tail + "\n}\n"
+
+
+def _indented(value: Any) -> str:
+    text = json.dumps(finite(value), indent=2, ensure_ascii=False, allow_nan=False)
+    return text.replace("\n", "\n  ")

@@ -94,3 +94,45 @@ def test_jp_line_limit_is_ten_mebibytes(tmp_path, monkeypatch):
     (tmp_path / "t").write_bytes(at_limit[:-3] + b"w))\n")
     status, _, err = run(["g", "t"], monkeypatch, files)
     assert (status, err) == (2, b"jp_evalb: error: t:1: line longer than 10 MiB\n")
+
+
+def _unrelated(seed: int, count: int) -> bytes:
+    import random
+
+    rng = random.Random(seed)
+    return b"".join(b"(S " + b" ".join(b"(NN w%d)" % rng.randrange(10**6) for _ in range(rng.randint(4, 9)))
+                    + b")\n" for _ in range(count))
+
+
+def test_jp_gives_up_where_the_files_never_resynchronize(tmp_path, monkeypatch):
+    """Issue 15 item 5: once no sentence re-synchronizes within the look-ahead, the rest of
+    both files is one unaligned block, read without aligning (not one block per sentence)."""
+    shared = _unrelated(1, 3)
+    files = _files(tmp_path, shared + _unrelated(2, 300), shared + _unrelated(3, 310))
+    status, out, err = run(["g", "t"], monkeypatch, files)
+    assert status == 0
+    lines = out.splitlines()
+    assert [line.split()[2] for line in lines[3:7]] == [b"0", b"0", b"0", b"1"]
+    assert lines[7].startswith(b"=====")
+    assert err.splitlines()[0] == (b"4 : Unaligned block (gold 4-303 | test 4-313): texts differ and do not "
+                                   b"re-synchronize within 64 sentences; the rest of the files is not aligned")
+    assert b"Number of Error sentence  =      1" in out
+
+
+SAME = b"(S (A x) (B y))\n"
+
+
+@pytest.mark.parametrize("gold1", [SAME, b"\xef\xbb\xbf" + SAME, b"(S (A x) (B z) (C w))\n"],
+                         ids=["lined-up", "bom", "changed-word"])
+@pytest.mark.parametrize("blank", [b"(TOP ())\n", b"\n"])
+def test_jp_wordless_test_line_is_evalbs_skip(tmp_path, monkeypatch, gold1, blank):
+    """Issue 15 item 9: continuity when a test line has no words and the next gold line has the
+    same text, on lined-up input and after a pair evalb rejects."""
+    files = _files(tmp_path, gold1 + SAME + SAME, SAME + blank + SAME)
+    _, out, err = run(["g", "t"], monkeypatch, files)
+    lines = out.splitlines()
+    assert lines[4] == b"   2    2    2    0.00   0.00     0      0    0      0      0     0     0.00"
+    assert lines[5].split()[:3] == [b"3", b"2", b"0"]
+    assert b"Number of Skip  sentence  =      1" in out
+    if gold1 == SAME:
+        assert lines[3].split()[2] == b"0" and err == b""  # lined up: evalb's bytes, no note

@@ -188,10 +188,11 @@ def _same(line: str, params: Params, options: Optional[ReadOptions] = None) -> b
 def _unusual(line: str) -> bool:
     """Well-formed lines the fast reader leaves to the scanner: characters str.split() takes
     for whitespace and C does not, "(" followed by whitespace and a word, a bracket closed
-    right after its label."""
+    right after its label, a label or word longer than evalb's buffers take."""
     return (any(ch in line for ch in "\x1c\x1d\x1e\x1f\x85\xa0\u3000")
             or any("(" + ws in line for ws in " \t\n\v\f\r")
-            or re.search(r"\([^ \t\n\v\f\r()]*\)", line) is not None)
+            or re.search(r"\([^ \t\n\v\f\r()]*\)", line) is not None
+            or re.search(r"\([^ \t\n\v\f\r()]{30}|[^ \t\n\v\f\r()]{100}", line) is not None)
 
 
 @settings(deadline=None)
@@ -221,7 +222,8 @@ def test_fast_reader_reads_trees_with_empty_labels_and_separate_closing_brackets
 def test_fast_reader_remembers_a_bounded_number_of_short_pieces(monkeypatch):
     monkeypatch.setattr(trees_module, "PIECE_MEMO_SIZE", 6)
     options = ReadOptions.from_params(COLLINS, keys=LabelTable(COLLINS))
-    long_word = "w" * (trees_module.PIECE_MEMO_LENGTH + 1)
+    long_word = "w" * trees_module.LONG_WORD  # (its piece "NN www...))" is longer than the memo takes)
+    assert len(long_word) + 5 > trees_module.PIECE_MEMO_LENGTH
     lines = ["(S (NP (DT a) (NN b)) (VP (VB c)))\n", "(S (NP (DT a) (NN d)) (VP (VB e) (NP (NN b))))\n",
              f"(S (NP (NN {long_word})) (VP (VB c)))\n"] * 2
     for line in lines:

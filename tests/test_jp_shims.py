@@ -191,7 +191,7 @@ def test_note_is_one_line_with_hints_and_signature():
     audit.count("retokenized")
     note = note_line("jp_x", audit.summary, original="x", signature="tool:jp_x|v:1|mode:jp|opt:-")
     assert note == ("jp_x: note: 1 of 10 blocks changed (retokenized 1); the figures can differ from "
-                    "x's (--legacy scores as x does; --show-alignment lists them) "
+                    "x's (--legacy behaves as x; --show-alignment lists them) "
                     "[tool:jp_x|v:1|mode:jp|opt:-]\n")
 
 

@@ -1,0 +1,86 @@
+"""The Python API and JP re-segmentation."""
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+import jp_m2scorer
+from jp_m2scorer import m2io, py2
+from jp_m2scorer.jp import cut_points, resegment
+from jp_shims import JPAlignmentWarning
+
+GOLD = ("S He go to school .\nA 1 2|||SVA|||goes|||REQUIRED|||-NONE-|||0\n\n"
+        "S The cat sleep .\nA 2 3|||SVA|||sleeps|||REQUIRED|||-NONE-|||0\n\n"
+        "S She like apples .\nA 1 2|||SVA|||likes|||REQUIRED|||-NONE-|||0\n"
+        "A 3 3|||ArtOrDet|||red|||REQUIRED|||-NONE-|||1\n")
+
+
+def test_score_counts_and_prf():
+    result = jp_m2scorer.score(["He goes to school .", "The cat sleeps .", "She like red apples ."], GOLD)
+    assert (result.correct, result.proposed, result.gold) == (2, 3, 3)
+    assert result.precision == pytest.approx(2 / 3) and result.recall == pytest.approx(2 / 3)
+    assert result.as_dict()["per_type"]["SVA"] == {"tp": 2, "fp": 0, "fn": 1}
+
+
+def test_score_reads_a_path_and_takes_beta(tmp_path):
+    path = tmp_path / "g.m2"
+    path.write_text(GOLD, encoding="utf-8")
+    result = jp_m2scorer.score(["He goes to school .", "The cat sleep .", "She likes apples ."], Path(path), beta=1.0)
+    assert (result.correct, result.proposed, result.gold, result.beta) == (2, 2, 3, 1.0)
+
+
+def test_merged_lines_warn_and_score_as_the_gold_segmentation():
+    lines = ["He goes to school . The cat sleeps .", "She likes apples ."]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        merged = jp_m2scorer.score(lines, GOLD)
+    assert any(issubclass(w.category, JPAlignmentWarning) for w in caught)
+    plain = jp_m2scorer.score(["He goes to school .", "The cat sleeps .", "She likes apples ."], GOLD)
+    assert (merged.correct, merged.proposed, merged.gold) == (plain.correct, plain.proposed, plain.gold)
+    assert merged.resegmented_blocks == 1
+
+
+def test_without_jp_a_count_mismatch_is_an_error():
+    with pytest.raises(ValueError, match="2 system lines for 3 gold sentences"):
+        jp_m2scorer.score(["a", "b"], GOLD, jp=False)
+
+
+def test_bad_gold_raises_value_error_with_line():
+    with pytest.raises(ValueError, match=r"<gold>:2: "):
+        jp_m2scorer.score(["a"], "S a\nA 0 1|||X\n")
+
+
+def test_split_line_is_joined_back():
+    gold = m2io.parse_gold(GOLD)
+    system = [("He goes to", 1), ("school .", 2), ("The cat sleeps .", 3), ("She likes apples .", 4)]
+    pairs, records, plain = resegment(gold, system)
+    assert [hyp for _, hyp in pairs] == ["He goes to school .", "The cat sleeps .", "She likes apples ."]
+    assert len(records) == 1 and records[0].system_lines == [1, 2] and plain == 2
+
+
+def test_lined_up_lines_are_kept_as_written():
+    gold = m2io.parse_gold(GOLD)
+    system = [("He  goes to school .", 1), ("The cat sleeps .", 2), ("She likes apples .", 3)]
+    pairs, records, plain = resegment(gold, system)
+    assert [hyp for _, hyp in pairs][0] == "He  goes to school ." and records == [] and plain == 3
+
+
+def test_cut_points_keep_corrections_with_their_sentence():
+    source = "All-in-all , it works .".split() + "He go .".split()
+    hypothesis = "All in all , it works . He goes .".split()
+    assert cut_points(source, hypothesis, [5]) == [7]
+    source = "it is good".split() + "he go home".split()
+    hypothesis = "It is good . He goes home .".split()
+    assert cut_points(source, hypothesis, [3]) == [4]
+
+
+def test_gold_reading_rules():
+    sentences = m2io.parse_gold(
+        "# a comment before the S line is ignored\nS a b c\nA 0 1|||noop|||x|||REQUIRED|||-NONE-|||2\n"
+        "A 5 6|||X|||y|||REQUIRED|||-NONE-|||0\nA 3 3|||X|||z|| -NONE- ||-NONE-|||REQUIRED|||-NONE-|||0\n")
+    [sentence] = sentences
+    assert sentence.annotators == [2, 0] or sentence.annotators == [0, 2]
+    assert sentence.gold[2] == [] and sentence.gold[0] == [(3, 3, "", ["z", "-NONE-", ""])]
+    assert repr(sentence.gold[0][0][3][2]) == "''" and py2.repr_value(sentence.gold[0][0][3]) == "[u'z', u'-NONE-', '']"
