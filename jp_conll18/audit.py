@@ -63,13 +63,21 @@ def record_block(audit: AlignmentAudit, match: str, reason: str, gold: List[Sent
                        for g in align_words(gold_forms, system_forms, normalizer=normalizer)
                        if not (g.is_one_to_one and g.kind == EXACT))
     if gold_copy is not None and system_copy is not None:
+        from .model import DEPS
+        from .scoring import Counts
         from .stream import score_block
 
-        rows = score_block(gold_copy, system_copy).rows
+        # Words read by the current UD scorer's rules carry resolved DEPS: add ELAS.
+        enhanced = any(not isinstance(w.columns[DEPS], str) for s in gold_copy for w in s.words[:1])
+        rows = score_block(gold_copy, system_copy, Counts(enhanced=enhanced)).rows
         words, uas, las = rows["Words"], rows["UAS"], rows["LAS"]
         figures = {"words_gold": words[1], "words_system": words[2], "words_aligned": words[0],
                    "uas_correct": uas[0], "las_correct": las[0],
                    "las_f1": 2 * las[0] / (las[1] + las[2]) if las[1] + las[2] else None}
+        if enhanced:
+            elas = rows["ELAS"]
+            figures.update({"edges_gold": elas[1], "edges_system": elas[2], "elas_correct": elas[0],
+                            "eulas_correct": rows["EULAS"][0]})
         # Words the LAS misses on either side: the block's cost to LAS F1.
         loss = float(las[1] + las[2] - 2 * las[0])
     elif kind == UNALIGNED:
@@ -95,10 +103,12 @@ def count_lined_up(audit: AlignmentAudit, scores: dict) -> None:
         audit.count(EXACT, max(gold, 0), max(system, 0), blocks=max(gold, 0))
 
 
-def alignment_note(prog: str, audit: AlignmentAudit, sig: str, unaligned: Optional[str] = None) -> Optional[str]:
-    """The stderr note (None when every block is exact)."""
+def alignment_note(prog: str, audit: AlignmentAudit, sig: str, unaligned: Optional[str] = None,
+                   original: str = ORIGINAL) -> Optional[str]:
+    """The stderr note (None when every block is exact); ``original``: the program whose
+    figures JP mode's can differ from."""
     what = audit.summary.describe() + " (characters differ from the gold file's; the system's were reconciled)"
     if unaligned:
         what = unaligned + "; " + what
-    return note_line(prog, audit.summary, original=ORIGINAL, what=what,
-                     consequence=f"{ORIGINAL} stops with UDError on these files", signature=sig)
+    return note_line(prog, audit.summary, original=original, what=what,
+                     consequence=f"{original} stops with UDError on these files", signature=sig)

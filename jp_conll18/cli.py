@@ -20,7 +20,7 @@ from jp_shims.significance_cli import SignificanceUsage, as_json, format_table, 
 
 from .evaluation import evaluate_files
 from .model import UDError
-from .reader import describe_error
+from .reader import ReaderOptions, describe_error, original_recursion_limit
 from .report import format_scores, scores_as_dict
 
 PROG = "jp_conll18_ud_eval"
@@ -78,7 +78,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 def _run_legacy(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
-        scores = evaluate_files(args.gold_file, args.system_file, legacy=True)
+        scores = evaluate_files(args.gold_file, args.system_file, legacy=True,
+                                options=ReaderOptions(recursion_limit=original_recursion_limit()))
     except Exception as error:  # the original does not catch anything: traceback, exit 1
         err.write(_traceback_text(error))
         return 1

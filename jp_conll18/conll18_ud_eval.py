@@ -18,13 +18,14 @@ from .model import (CONTENT_DEPRELS, DEPREL, DEPS, FEATS, FORM, FUNCTIONAL_DEPRE
                     MISC, UNIVERSAL_FEATURES, UPOS, XPOS, Score, UDError, UDRepresentation, UDSpan,
                     UDWord)
 from .reader import load_conllu, load_conllu_file
+from .report import build_evaluation_table as _build_table
 from .scoring import align_words as _align_pairs
 
 __all__ = [
     "ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS", "MISC",
     "CONTENT_DEPRELS", "FUNCTIONAL_DEPRELS", "UNIVERSAL_FEATURES",
     "UDError", "UDRepresentation", "UDSpan", "UDWord", "Score",
-    "load_conllu", "load_conllu_file", "evaluate", "evaluate_wrapper", "align_words",
+    "load_conllu", "load_conllu_file", "evaluate", "evaluate_wrapper", "build_evaluation_table", "align_words",
     "Alignment", "AlignmentWord", "main",
 ]
 
@@ -65,6 +66,12 @@ def evaluate_wrapper(args: argparse.Namespace) -> dict:
     gold_ud = load_conllu_file(args.gold_file)
     system_ud = load_conllu_file(args.system_file)
     return evaluate(gold_ud, system_ud, legacy=bool(getattr(args, "legacy", False)))
+
+
+def build_evaluation_table(evaluation: dict, verbose: bool = False, counts: bool = False) -> str:
+    """The report the command line prints for ``evaluation``, without its final newline (the
+    function of the later conll2018 script that stanza calls): v1.2's three layouts."""
+    return _build_table(evaluation, verbose, counts)
 
 
 class AlignmentWord:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from .model import UDRepresentation
-from .reader import iter_sentences_from_file
+from .reader import CONLL18, ReaderOptions, iter_sentences_from_file
 from .scoring import Counts
 from .stream import evaluate_streams
 
@@ -17,29 +17,35 @@ if TYPE_CHECKING:
 
 
 def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
-                   log: Optional[ReconcileLog] = None) -> dict:
+                   log: Optional[ReconcileLog] = None, options: ReaderOptions = CONLL18) -> dict:
     """Scores (metric -> Score) of two CoNLL-U files, read side by side (decoded as the
     original does with ``legacy``, else as JP mode does). ``log`` collects what JP mode
-    reconciled."""
-    return count_files(gold_path, system_path, legacy=legacy, lang=lang, log=log).scores()
+    reconciled. ``options``: conll18 v1.2 (default) or the current UD scorer, see
+    ``reader.ReaderOptions``."""
+    return count_files(gold_path, system_path, legacy=legacy, lang=lang, log=log, options=options).scores()
 
 
 def count_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
-                log: Optional[ReconcileLog] = None, blocks: Optional[list] = None) -> Counts:
+                log: Optional[ReconcileLog] = None, blocks: Optional[list] = None,
+                options: ReaderOptions = CONLL18) -> Counts:
     """The counts behind :func:`evaluate_files`; ``blocks``: a list receiving every scored
     block as ``(gold sentences, Counts)``."""
-    return evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy),
-                            iter_sentences_from_file(system_path, legacy=legacy),
-                            on_mismatch=None if legacy else _LazyHandler(lang, log, blocks),
-                            gold_path=gold_path, system_path=system_path, blocks=blocks)
+    return evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy, options=options),
+                            iter_sentences_from_file(system_path, legacy=legacy, options=options),
+                            on_mismatch=None if legacy else _LazyHandler(lang, log, blocks, options.udeval, True),
+                            gold_path=gold_path, system_path=system_path, blocks=blocks,
+                            udeval=options.udeval, free=True)
 
 
 def evaluate_representations(gold_ud: UDRepresentation, system_ud: UDRepresentation, *,
                              legacy: bool = False, lang: str = "en",
-                             log: Optional[ReconcileLog] = None) -> dict:
-    """Scores of two loaded files (the inputs are not modified)."""
+                             log: Optional[ReconcileLog] = None, udeval: bool = False) -> dict:
+    """Scores of two loaded files (the inputs are not modified); ``udeval``: loaded by the
+    current UD scorer's rules, scored with ELAS/EULAS."""
     counts = evaluate_streams(iter(gold_ud.sentence_records), iter(system_ud.sentence_records),
-                              on_mismatch=None if legacy else _LazyHandler(lang, log))
+                              on_mismatch=None if legacy else _LazyHandler(lang, log, enhanced=udeval),
+                              gold_path=getattr(gold_ud, "path", None),
+                              system_path=getattr(system_ud, "path", None), udeval=udeval)
     return counts.scores()
 
 
@@ -47,9 +53,11 @@ class _LazyHandler:
     """Builds the JP mismatch handler on first use, so files that line up never import
     jp_align (and the start-up stays fast)."""
 
-    def __init__(self, lang: str, log: Optional[ReconcileLog], blocks: Optional[list] = None):
-        self.lang, self.log, self.blocks = lang, log, blocks
+    def __init__(self, lang: str, log: Optional[ReconcileLog], blocks: Optional[list] = None,
+                 enhanced: bool = False, free: bool = False):
+        self.lang, self.log, self.blocks, self.enhanced, self.free = lang, log, blocks, enhanced, free
 
     def __call__(self, *args):
         from .jp_mode import make_mismatch_handler
-        return make_mismatch_handler(lang=self.lang, log=self.log, blocks=self.blocks)(*args)
+        return make_mismatch_handler(lang=self.lang, log=self.log, blocks=self.blocks, enhanced=self.enhanced,
+                                     free=self.free)(*args)

@@ -8,6 +8,7 @@ that never re-synchronize (an ``unaligned`` block) are scored as unmatched on bo
 """
 from __future__ import annotations
 
+from collections import deque
 from itertools import chain
 from typing import Callable, List, Optional
 
@@ -19,12 +20,20 @@ from .stream import SideReader, score_block
 # Sentences of each side, from the start of the difference, after which texts of which no
 # sentence aligned are declared unalignable (instead of aligning the whole stream first).
 GIVE_UP_AFTER = 64
+# Consecutive unaligned sentences on each side after which the rest of both files is one
+# unaligned block: the aligner has then looked 64 sentences ahead at every step of a stretch
+# twice that long without finding one identical pair, and stepping on one sentence at a time
+# through a long unrelated remainder costs a window search per sentence (50,000 sentences
+# took over a minute). A re-synchronizing stretch is at most one look-ahead long.
+UNALIGNED_RUN_LIMIT = 128
 
 
 def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
-                          blocks: Optional[list] = None) -> Callable:
+                          blocks: Optional[list] = None, enhanced: bool = False,
+                          free: bool = False) -> Callable:
     """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode (``blocks``:
-    the list ``evaluate_streams`` records scored blocks in, if any)."""
+    the list ``evaluate_streams`` records scored blocks in, if any; ``enhanced``: ELAS/EULAS
+    counted; ``free``: the sentences are released once scored)."""
     from jp_align import normalizer_for
 
     normalizer = normalizer_for(lang)
@@ -35,7 +44,7 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
         from_start = not gold_buf or gold_buf[0].span.start == 0
         return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), normalizer, log,
                                 gold_path=gold.path, system_path=system.path, require_alignment=from_start,
-                                blocks=blocks)
+                                blocks=blocks, enhanced=enhanced, free=free)
 
     return handle
 
@@ -43,7 +52,7 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
 def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
                      require_alignment: bool = True, give_up_after: int = GIVE_UP_AFTER,
-                     blocks: Optional[list] = None) -> Counts:
+                     blocks: Optional[list] = None, enhanced: bool = False, free: bool = False) -> Counts:
     """Counts of two sentence streams whose characters disagree somewhere. With
     ``require_alignment``, texts that cannot be aligned are an error (UDError): no sentence
     aligns, or none among the first ``give_up_after`` sentences of each side."""
@@ -51,16 +60,22 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
 
     from .audit import record_block
 
-    counts = Counts(blocks)
-    pending = _PendingBlocks()
+    counts = Counts(blocks, enhanced=enhanced)
+    pending = _PendingBlocks(free=free)
     aligned_any = False
     first_unaligned = None
     gold_total = system_total = 0
+    run_gold = run_system = 0  # consecutive unaligned sentences
+    gold, system = _Tap(gold), _Tap(system)
     for block, gold_sentences, system_sentences in iter_align_sentences(
             gold, system, tokens=_token_forms, normalizer=normalizer):
+        gold.taken(len(gold_sentences))
+        system.taken(len(system_sentences))
         gold_total += len(gold_sentences)
         system_total += len(system_sentences)
         if not block.aligned or not gold_sentences or not system_sentences:
+            run_gold += len(gold_sentences)
+            run_system += len(system_sentences)
             if first_unaligned is None and gold_sentences and system_sentences:
                 first_unaligned = (gold_sentences[0].first_line, system_sentences[0].first_line)
             if log is not None:
@@ -74,12 +89,17 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
                     and gold_total >= give_up_after and system_total >= give_up_after):
                 break  # reported below: aligning the rest would only take time
             pending.flush(counts)
-            score_block(gold_sentences, [], counts)
-            score_block([], system_sentences, counts)
             if log is not None and log.audit is not None:
                 record_block(log.audit, UNALIGNED, block.reason, gold_sentences, system_sentences)
+            score_block(gold_sentences, [], counts, free=free)
+            score_block([], system_sentences, counts, free=free)
+            if (run_gold >= UNALIGNED_RUN_LIMIT and run_system >= UNALIGNED_RUN_LIMIT
+                    and (aligned_any or not require_alignment)):
+                _unaligned_rest(gold, system, counts, log, free)
+                break
             continue
         aligned_any = True
+        run_gold = run_system = 0
         sentence_rule = block.reason if block.kind == SIMILAR else ""
         gold_copy, system_copy = reconcile_block(gold_sentences, system_sentences, normalizer,
                                                  log, sentence_rule)
@@ -100,14 +120,82 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
     return counts
 
 
+class _Tap:
+    """An input stream that remembers what the aligner pulled and has not given back in a
+    block yet (its look-ahead window), so the stream can be taken over at any block."""
+
+    def __init__(self, source):
+        self.source = iter(source)
+        self.pending: deque = deque()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        item = next(self.source)
+        self.pending.append(item)
+        return item
+
+    def taken(self, n: int) -> None:
+        for _ in range(n):
+            self.pending.popleft()
+
+    def rest(self):
+        """Every item not yet given back in a block, then the rest of the source."""
+        while self.pending:
+            yield self.pending.popleft()
+        yield from self.source
+
+
+def _unaligned_rest(gold: _Tap, system: _Tap, counts: Counts, log: Optional[ReconcileLog],
+                    free: bool = False) -> None:
+    """Score the rest of both files as one unaligned block, a sentence at a time (reported
+    as one block: its first lines, its first words, its sizes)."""
+    first: list = [None, None]
+    last: list = [None, None]
+    sizes = [0, 0]
+    words = [0, 0]
+    texts: list = [[], []]
+    for side, tap in enumerate((gold, system)):
+        for sentence in tap.rest():
+            if first[side] is None:
+                first[side] = sentence.first_line
+            last[side] = sentence.first_line
+            if len(texts[side]) < 8:
+                texts[side].extend(sentence.token_forms[:8])
+            sizes[side] += 1
+            words[side] += len(sentence.words)
+            score_block(*(([sentence], []) if side == 0 else ([], [sentence])), counts, free=free)
+    if log is None or not (sizes[0] or sizes[1]):
+        return
+    reason = f"no re-synchronization in {UNALIGNED_RUN_LIMIT} sentences; the rest of both files"
+    log.add_unaligned(Reconciliation(first[0] or 0, first[1] or 0, " ".join(texts[0])[:80],
+                                     " ".join(texts[1])[:80], "unaligned: " + reason), sizes[0], sizes[1])
+    audit = log.audit
+    if audit is None:
+        return
+    from jp_shims.audit import UNALIGNED as KIND, BlockRecord
+
+    if not audit.keep:
+        audit.count(KIND, sizes[0], sizes[1])
+        return
+    audit.add(BlockRecord(
+        KIND, audit.gold_lines(first[0], last[0]) if sizes[0] else None,
+        audit.system_lines(first[1], last[1]) if sizes[1] else None,
+        " ".join(texts[0]) + " ...", " ".join(texts[1]) + " ...", reason=reason, match="unaligned",
+        figures={"words_gold": words[0], "words_system": words[1], "las_correct": 0},
+        loss=float(words[0] + words[1])), sizes[0], sizes[1])
+
+
 class _PendingBlocks:
     """Reconciled sentence blocks waiting to be scored. As in ``stream.evaluate_streams``,
     a block is scored once the original's word walk ends on both sides together, so the
     result is the one the original gives on the whole restored file; a run of blocks that
     never ends cleanly is scored as one after ``limit`` sentences, to bound memory."""
 
-    def __init__(self, limit: int = 256):
+    def __init__(self, limit: int = 256, free: bool = False):
         self.limit = limit
+        self.free = free
         self.gold: List[Sentence] = []
         self.system: List[Sentence] = []
 
@@ -115,12 +203,12 @@ class _PendingBlocks:
         self.gold.extend(gold)
         self.system.extend(system)
         whole = len(self.gold) + len(self.system) >= self.limit
-        if score_block(self.gold, self.system, counts, whole=whole) is not None:
+        if score_block(self.gold, self.system, counts, whole=whole, free=self.free) is not None:
             self.gold, self.system = [], []
 
     def flush(self, counts: Counts) -> None:
         if self.gold or self.system:
-            score_block(self.gold, self.system, counts)
+            score_block(self.gold, self.system, counts, free=self.free)
             self.gold, self.system = [], []
 
 

@@ -28,6 +28,9 @@ UNIVERSAL_FEATURES = frozenset({
 
 METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags", "Lemmas",
            "UAS", "LAS", "CLAS", "MLAS", "BLEX")
+# The current UD scorer's metrics, in the order of its ``evaluate`` result.
+ENHANCED_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags", "Lemmas",
+                    "UAS", "LAS", "ELAS", "EULAS", "CLAS", "MLAS", "BLEX")
 
 
 class UDError(Exception):
@@ -46,11 +49,12 @@ class UDError(Exception):
 class UDSpan:
     """Character span ``[start, end)`` in the space-free character stream of a file."""
 
-    __slots__ = ("start", "end")
+    __slots__ = ("start", "end", "line")
 
-    def __init__(self, start: int, end: int):
+    def __init__(self, start: int, end: int, line: Optional[int] = None):
         self.start = start
         self.end = end
+        self.line = line  # where the token or sentence starts (the current scorer's ``.line``)
 
     def __repr__(self) -> str:
         return f"UDSpan({self.start}, {self.end})"
@@ -103,8 +107,9 @@ class Sentence:
 class UDRepresentation:
     """A whole loaded file, as ``load_conllu`` of the original returns it."""
 
-    def __init__(self, sentence_records: list):
+    def __init__(self, sentence_records: list, path: Optional[str] = None):
         self.sentence_records = sentence_records
+        self.path = path  # the file it was read from (the current UD scorer's ``.path``)
         self.tokens = [token for s in sentence_records for token in s.tokens]
         self.words = [word for s in sentence_records for word in s.words]
         self.sentences = [s.span for s in sentence_records]

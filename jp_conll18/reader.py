@@ -8,10 +8,14 @@ original's whole-file ``UDRepresentation`` is built from these sentences by ``lo
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
-from typing import Callable, Iterable, Iterator, Optional, TextIO, Tuple
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable, FrozenSet, Iterable, Iterator, Optional, TextIO, Tuple
 
-from .model import (DEPREL, FEATS, FORM, HEAD, ID, UNIVERSAL_FEATURES, Sentence, UDError,
+from .enhanced import process_enhanced_deps, resolve_word_edges
+from .model import (DEPREL, DEPS, FEATS, FORM, HEAD, ID, UNIVERSAL_FEATURES, Sentence, UDError,
                     UDRepresentation, UDSpan, UDWord)
 
 _TEN_COLUMNS = "The CoNLL-U line does not contain 10 tab-separated columns: '{}'"
@@ -60,40 +64,190 @@ def _make_word(span: UDSpan, columns: list, is_multiword: bool, line: int, cache
     return UDWord(span, columns, is_multiword, line)
 
 
-def _link_heads(words: list, path: Optional[str], quote: Callable[[str], str] = _whole) -> None:
-    """Set parents and functional children; reject bad heads, cycles and root counts.
+@dataclass(frozen=True)
+class ReaderOptions:
+    """What to read besides conll18 v1.2's columns. The default is conll18 v1.2 exactly.
 
-    Same checks and the same first error as the original's recursive ``process_word``, but
-    iterative: a head chain of any length cannot exhaust the Python stack.
+    ``udeval``: the current UD scorer (UD tools ``eval.py`` / pip ``udeval``): line numbers in
+    its messages, its multi-word-token and empty-sentence rules, and the DEPS column parsed,
+    resolved and filtered (``enhanced.py``). ``filters``: its ``--enhancements``;
+    ``no_empty_nodes``: empty nodes are errors; ``multiple_roots_okay``: several HEAD=0 words
+    allowed. ``recursion_limit``: raise RecursionError where the original's recursive head
+    walk would exceed it (legacy mode only; JP mode never does).
     """
+
+    udeval: bool = False
+    filters: FrozenSet[int] = frozenset()
+    no_empty_nodes: bool = False
+    multiple_roots_okay: bool = False
+    recursion_limit: Optional[int] = None
+
+
+CONLL18 = ReaderOptions()
+# Python frames above the originals' recursive ``process_word`` when they run as scripts
+# (<module>, main, evaluate_wrapper, load_conllu_file, load_conllu): a head chain needing
+# ``limit - ORIGINAL_BASE_DEPTH`` nested calls raises RecursionError there.
+ORIGINAL_BASE_DEPTH = 5
+RECURSION_MESSAGE = "maximum recursion depth exceeded in comparison"
+
+
+def original_recursion_limit() -> int:
+    """Nested head-walk calls the original manages under this interpreter's recursion limit."""
+    return sys.getrecursionlimit() - ORIGINAL_BASE_DEPTH
+
+
+# How words resolve DEPS heads: ``_History`` keeps the words of the last sentences, so a
+# negative head reaches back as the original's list indexing does, with bounded memory.
+HISTORY_SENTENCES = 64
+
+
+class _History:
+    __slots__ = ("sentences", "total")
+
+    def __init__(self) -> None:
+        self.sentences: deque = deque(maxlen=HISTORY_SENTENCES)  # word lists, oldest first
+        self.total = 0  # words of all earlier sentences
+
+    def word_at(self, words: list) -> Callable[[int], UDWord]:
+        """``k -> word`` as ``all_words[sentence_start + k - 1]`` in the original, where the
+        list of every word read so far ends with the current sentence."""
+        base, length = self.total, self.total + len(words)
+
+        def lookup(k: int) -> UDWord:
+            index = base + k - 1
+            if index < 0:
+                index += length
+            if index < 0 or index >= length:
+                raise IndexError("list index out of range")
+            if index >= base:
+                return words[index - base]
+            back = base - index  # 1 = the last word of the previous sentence
+            for earlier in reversed(self.sentences):
+                if back <= len(earlier):
+                    return earlier[-back]
+                back -= len(earlier)
+            return _FAR_WORD
+        return lookup
+
+    def add(self, words: list) -> None:
+        self.sentences.append(words)
+        self.total += len(words)
+
+
+# A word further back than ``HISTORY_SENTENCES`` (a negative DEPS head far out of its sentence):
+# it is aligned to nothing, so an edge to it does not match.
+_FAR_WORD = UDWord(UDSpan(-1, -1), ["_"] * 10, False)
+
+
+class _Messages:
+    """The original's error texts: conll18 v1.2's, or the current scorer's with line numbers."""
+
+    def __init__(self, udeval: bool):
+        self.udeval = udeval
+
+    def at(self, text: str, line: int) -> str:
+        return f"{text} at line {line}" if self.udeval else text
+
+    def ten_columns(self, line_text: str, line: int) -> str:
+        if self.udeval:
+            return f"The CoNLL-U line does not contain 10 tab-separated columns at line {line}: '{line_text}'"
+        return _TEN_COLUMNS.format(line_text)
+
+    def outside(self, head: str, line: int) -> str:
+        text = "HEAD '{}' points outside of the sentence".format(head)
+        return f"{text} that ends at line {line}" if self.udeval else text
+
+    def cycle(self, line: int) -> str:
+        return f"There is a cycle in the sentence that ends at line {line}" if self.udeval \
+            else "There is a cycle in a sentence"
+
+
+def _link_basic_heads(words: list, path: Optional[str], quote: Callable[[str], str], options: ReaderOptions,
+                      closing_line: Optional[int]) -> None:
+    """Set every word's parent (the original's recursive ``process_word``, iterative). An
+    error carries ``word_index``: the word whose head chain was being followed."""
+    messages = _Messages(options.udeval)
+    udeval = options.udeval
+    limit = options.recursion_limit
     n = len(words)
     state = [0] * n  # 0 = not visited, 1 = on the chain being followed, 2 = done
     for i in range(n):
         chain = []
         j = i
-        while state[j] != 2:
-            word = words[j]
-            if state[j] == 1:
-                raise UDError("There is a cycle in a sentence", path, word.line)
-            try:
-                head = int(word.columns[HEAD])
-            except ValueError as error:
-                # The original lets this ValueError escape (a bad HEAD inside a multi-word
-                # token is not checked earlier); keep it, but say where it happened.
-                error.path, error.line, error.head = path, word.line, word.columns[HEAD]
-                raise
-            if head < 0 or head > n:
-                raise UDError("HEAD '{}' points outside of the sentence".format(quote(word.columns[HEAD])),
-                              path, word.line)
-            if head == 0:
-                state[j] = 2
-                break
-            state[j] = 1
-            word.parent = words[head - 1]
-            chain.append(j)
-            j = head - 1
+        try:
+            while state[j] != 2:
+                word = words[j]
+                if limit is not None and len(chain) + 1 >= limit:
+                    raise RecursionError(RECURSION_MESSAGE)
+                if state[j] == 1:
+                    raise UDError(messages.cycle(closing_line), path, closing_line if udeval else word.line)
+                try:
+                    head = int(word.columns[HEAD])
+                except ValueError as error:
+                    # The original lets this ValueError escape (a bad HEAD inside a multi-word
+                    # token is not checked earlier); keep it, but say where it happened.
+                    error.path, error.line, error.head = path, word.line, word.columns[HEAD]
+                    raise
+                if head < 0 or head > n:
+                    raise UDError(messages.outside(quote(word.columns[HEAD]), closing_line), path,
+                                  closing_line if udeval else word.line)
+                if head == 0:
+                    state[j] = 2
+                    break
+                state[j] = 1
+                word.parent = words[head - 1]
+                chain.append(j)
+                j = head - 1
+            else:
+                # The original's call into an already processed word is one more frame.
+                if limit is not None and len(chain) + 1 >= limit:
+                    raise RecursionError(RECURSION_MESSAGE)
+        except (UDError, ValueError, RecursionError) as error:
+            error.word_index = i
+            raise
         for k in chain:
             state[k] = 2
+
+
+def _resolve_edges(todo: list, words: list, word_at: Callable[[int], UDWord], options: ReaderOptions,
+                   path: Optional[str], closing_line: Optional[int]) -> None:
+    """Resolve and filter the DEPS of the words ``todo`` of the sentence ``words``."""
+    filters, strict = options.filters, options.no_empty_nodes
+    for i, word in enumerate(todo):
+        try:
+            resolve_word_edges(word, i, words, word_at, filters, strict, path, closing_line)
+        except (ValueError, IndexError) as error:
+            # The original's plain ValueError/IndexError; JP mode names the place.
+            error.path, error.line = path, word.line
+            head = getattr(error, "deps_head", "")
+            error.jp_message = ("DEPS head '{}' points outside of the sentence" if isinstance(error, IndexError)
+                                else "DEPS head '{}' is not a word number").format(shorten(head))
+            raise
+
+
+def _link_heads(words: list, path: Optional[str], quote: Callable[[str], str] = _whole,
+                options: ReaderOptions = CONLL18, closing_line: Optional[int] = None,
+                word_at: Optional[Callable[[int], UDWord]] = None) -> None:
+    """Set parents and functional children; reject bad heads, cycles and root counts; with
+    ``options.udeval`` resolve and filter each word's DEPS right after its head chain.
+
+    Same checks and the same first error as the original's recursive ``process_word``, but
+    iterative: a head chain of any length cannot exhaust the Python stack (legacy mode raises
+    the original's RecursionError on purpose, ``options.recursion_limit``).
+    """
+    udeval = options.udeval
+    if udeval:
+        # The original resolves each word's DEPS right after that word's head chain. Only
+        # the first error depends on that order: link all heads first, and on a head error
+        # at word i resolve the words before i first (their DEPS errors come first).
+        try:
+            _link_basic_heads(words, path, quote, options, closing_line)
+        except (UDError, ValueError, RecursionError) as error:
+            _resolve_edges(words[:getattr(error, "word_index", 0)], words, word_at, options, path, closing_line)
+            raise
+        _resolve_edges(words, words, word_at, options, path, closing_line)
+    else:
+        _link_basic_heads(words, path, quote, options, closing_line)
     roots = 0
     for word in words:
         parent = word.parent
@@ -101,21 +255,36 @@ def _link_heads(words: list, path: Optional[str], quote: Callable[[str], str] = 
             roots += 1
         elif word.is_functional_deprel:
             parent.functional_children.append(word)
-    if roots != 1:
-        raise UDError("There are multiple roots in a sentence", path, words[0].line if words else None)
+    if not udeval:
+        if roots != 1:
+            raise UDError("There are multiple roots in a sentence", path, words[0].line if words else None)
+        return
+    if not words:
+        raise UDError(f"There is a sentence with 0 tokens (possibly a double blank line) at line {closing_line}",
+                      path, closing_line)
+    if roots == 0:
+        raise UDError(f"There are no roots in the sentence that ends at {closing_line}", path, closing_line)
+    if roots > 1 and not options.multiple_roots_okay:
+        raise UDError(f"There are multiple roots in the sentence that ends at {closing_line}", path, closing_line)
 
 
 def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
-                   legacy: bool = False) -> Iterator[Sentence]:
+                   legacy: bool = False, options: ReaderOptions = CONLL18) -> Iterator[Sentence]:
     """Parse CoNLL-U text (lines with their newline, as a text file gives them) into sentences.
 
     ``path`` only labels errors. Character offsets run on across sentences, as in the
     original's single character stream. Raises ``UDError`` (with ``path``/``line``) or, where
-    the original does, ``ValueError``. Messages quote the offending input whole with
-    ``legacy`` (the original's text), else shortened to ``QUOTE_LIMIT`` characters.
+    the original does, ``ValueError``/``IndexError``. Messages quote the offending input
+    whole with ``legacy`` (the original's text), else shortened to ``QUOTE_LIMIT``
+    characters. ``options`` selects the original (conll18 v1.2 by default, see
+    ``ReaderOptions``).
     """
     quote: Callable[[str], str] = _whole if legacy else shorten
+    messages = _Messages(options.udeval)
+    udeval = options.udeval
+    history = _History() if udeval else None
     feats_cache: dict = {}
+    deps_cache: dict = {}
     it = iter(lines)
     lineno = 0
     index = 0
@@ -138,26 +307,31 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
             tokens, forms, token_lines, words = [], [], [], []
         if not line:
             try:
-                _link_heads(words, path, quote)
+                _link_heads(words, path, quote, options, lineno,
+                            history.word_at(words) if history is not None else None)
             except UDError as error:
                 if error.line is None:
                     error.line = lineno
                 raise
-            yield Sentence(UDSpan(start, index), tokens, forms, token_lines, words, first_line)
+            if history is not None:
+                history.add(words)
+            yield Sentence(UDSpan(start, index, first_line), tokens, forms, token_lines, words, first_line)
             open_sentence = False
             continue
 
         columns = line.split("\t")
         if len(columns) != 10:
-            raise UDError(_TEN_COLUMNS.format(quote(line)), path, lineno)
+            raise UDError(messages.ten_columns(quote(line), lineno), path, lineno)
         word_id = columns[ID]
         if "." in word_id:
+            if options.no_empty_nodes:
+                raise UDError(_EMPTY_NODE.format(lineno, quote(line)), path, lineno)
             continue  # empty node: no characters, not scored
         form = strip_zs(columns[FORM])
         if not form:
-            raise UDError("There is an empty FORM in the CoNLL-U file", path, lineno)
+            raise UDError(messages.at("There is an empty FORM in the CoNLL-U file", lineno), path, lineno)
         columns[FORM] = form
-        span = UDSpan(index, index + len(form))
+        span = UDSpan(index, index + len(form), lineno)
         index += len(form)
         tokens.append(span)
         forms.append(form)
@@ -167,7 +341,12 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
             try:
                 first, last = map(int, word_id.split("-"))
             except Exception:
-                raise UDError("Cannot parse multi-word token ID '{}'".format(quote(word_id)), path, lineno) from None
+                raise UDError(messages.at("Cannot parse multi-word token ID '{}'".format(quote(word_id)), lineno),
+                              path, lineno) from None
+            if udeval:
+                lineno = _read_udeval_multiword(it, last - first + 1, line, lineno, span, words, feats_cache,
+                                                deps_cache, options, messages, path, quote)
+                continue
             for _ in range(first, last + 1):
                 raw_word = next(it, "")
                 if raw_word:
@@ -181,22 +360,79 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
             try:
                 number = int(word_id)
             except Exception:
-                raise UDError("Cannot parse word ID '{}'".format(quote(word_id)), path, lineno) from None
+                raise UDError(messages.at("Cannot parse word ID '{}'".format(quote(word_id)), lineno),
+                              path, lineno) from None
             expected = len(words) + 1
             if number != expected:
-                raise UDError("Incorrect word ID '{}' for word '{}', expected '{}'".format(
-                    quote(word_id), quote(form), expected),
+                raise UDError(messages.at("Incorrect word ID '{}' for word '{}', expected '{}'".format(
+                    quote(word_id), quote(form), expected), lineno),
                               path, lineno)
             try:
                 head = int(columns[HEAD])
             except Exception:
-                raise UDError("Cannot parse HEAD '{}'".format(quote(columns[HEAD])), path, lineno) from None
+                raise UDError(messages.at("Cannot parse HEAD '{}'".format(quote(columns[HEAD])), lineno),
+                              path, lineno) from None
             if head < 0:
-                raise UDError("HEAD cannot be negative", path, lineno)
+                raise UDError(messages.at("HEAD cannot be negative", lineno), path, lineno)
+            if udeval:
+                parsed = deps_cache.get(columns[DEPS])
+                columns[DEPS] = _parsed_deps(columns[DEPS], path, lineno, deps_cache) if parsed is None else parsed
             words.append(_make_word(span, columns, False, lineno, feats_cache))
 
     if open_sentence:
         raise UDError("The CoNLL-U file does not end with empty line", path, lineno)
+
+
+_EMPTY_NODE = "The collapsed CoNLL-U line still contains empty nodes at line {}: {}"
+
+
+# Distinct DEPS texts remembered at most (most files repeat a few thousand: ``2:nsubj``).
+DEPS_CACHE_SIZE = 65536
+
+
+def _parsed_deps(deps: str, path: Optional[str], line: int, cache: dict) -> list:
+    """DEPS items of one word, parsed once per distinct text. Items are shared between words
+    with the same DEPS text; nothing modifies them (resolution builds new lists)."""
+    parsed = cache.get(deps)
+    if parsed is not None:
+        return parsed
+    try:
+        parsed = process_enhanced_deps(deps)
+    except ValueError as error:  # the original's plain ValueError; JP mode names the place
+        error.path, error.line = path, line
+        error.jp_message = "cannot parse DEPS '{}': an item has no ':'".format(shorten(deps))
+        raise
+    if len(cache) >= DEPS_CACHE_SIZE:
+        cache.clear()
+    cache[deps] = parsed
+    return parsed
+
+
+def _read_udeval_multiword(it: Iterator[str], count: int, range_line: str, lineno: int, span: UDSpan,
+                           words: list, feats_cache: dict, deps_cache: dict, options: ReaderOptions,
+                           messages: _Messages,
+                           path: Optional[str], quote: Callable[[str], str]) -> int:
+    """The words of a multi-word token as the current scorer reads them: ``count`` word lines,
+    empty nodes in between skipped (or rejected, quoting the range line), a blank line or the
+    end of the file before the last word an error. Returns the last line number read."""
+    taken = 0
+    while taken < count:
+        raw = next(it, None)
+        if raw is None or not raw.rstrip("\r\n"):
+            raise UDError(f"The CoNLL-U file ends in an unfinished MWT at line {lineno}", path, lineno)
+        lineno += 1
+        word_line = raw.rstrip("\r\n")
+        word_columns = word_line.split("\t")
+        if len(word_columns) != 10:
+            raise UDError(messages.ten_columns(quote(word_line), lineno), path, lineno)
+        if "." in word_columns[ID]:
+            if options.no_empty_nodes:
+                raise UDError(_EMPTY_NODE.format(lineno, quote(range_line)), path, lineno)
+            continue
+        word_columns[DEPS] = _parsed_deps(word_columns[DEPS], path, lineno, deps_cache)
+        words.append(_make_word(span, word_columns, True, lineno, feats_cache))
+        taken += 1
+    return lineno
 
 
 def open_conllu(path: str) -> TextIO:
@@ -231,12 +467,14 @@ def iter_conllu_lines(path: str, *, legacy: bool = False) -> Iterator[str]:
             yield line
 
 
-def iter_sentences_from_file(path: str, *, legacy: bool = False) -> Iterator[Sentence]:
+def iter_sentences_from_file(path: str, *, legacy: bool = False,
+                             options: ReaderOptions = CONLL18) -> Iterator[Sentence]:
     """Sentences of the CoNLL-U file at ``path``, read lazily (the file is opened on the
     first ``next``, so an unreadable file is reported in the order the files are consumed).
-    ``legacy``: the original's decoding and messages (see ``iter_conllu_lines``)."""
+    ``legacy``: the original's decoding and messages (see ``iter_conllu_lines``);
+    ``options``: which original (see ``ReaderOptions``)."""
     try:
-        yield from iter_sentences(iter_conllu_lines(path, legacy=legacy), path, legacy=legacy)
+        yield from iter_sentences(iter_conllu_lines(path, legacy=legacy), path, legacy=legacy, options=options)
     except UnicodeDecodeError as error:
         error.path = path  # which file (legacy decoding only)
         raise
@@ -262,18 +500,25 @@ def describe_error(error: BaseException) -> Tuple[Optional[str], Optional[int], 
         return error.path, error.line, str(error).replace("\n", " ")
     if isinstance(error, OSError):
         return error.filename, None, error.strerror or str(error)
+    if hasattr(error, "jp_message"):  # the original's ValueError/IndexError of the DEPS column
+        return getattr(error, "path", None), getattr(error, "line", None), error.jp_message
     if hasattr(error, "head"):  # int() of a HEAD inside a multi-word token (see _link_heads)
         return error.path, error.line, "Cannot parse HEAD '{}'".format(shorten(error.head))
     return getattr(error, "path", None), getattr(error, "line", None), str(error)
 
 
-def load_conllu(file: TextIO) -> UDRepresentation:
+def load_conllu(file: TextIO, path: Optional[str] = None, treebank_type: Optional[dict] = None) -> UDRepresentation:
     """The original's ``load_conllu``: read an open text file completely (anything with
-    ``readline`` will do, as for the original)."""
+    ``readline`` will do, as for the original). ``path`` and ``treebank_type`` are accepted
+    because later copies of the script (stanza's) pass them: ``path`` names the file in
+    messages, ``treebank_type`` (enhanced-graph options) does not change v1.2's reading."""
     lines = file if hasattr(file, "__iter__") else iter(file.readline, "")
-    return UDRepresentation(list(iter_sentences(lines, getattr(file, "name", None), legacy=True)))
+    if path is None:
+        path = getattr(file, "name", None)
+    return UDRepresentation(list(iter_sentences(lines, path, legacy=True)), path)
 
 
-def load_conllu_file(path: str) -> UDRepresentation:
-    """The original's ``load_conllu_file``."""
-    return UDRepresentation(list(iter_sentences_from_file(path, legacy=True)))
+def load_conllu_file(path: str, treebank_type: Optional[dict] = None) -> UDRepresentation:
+    """The original's ``load_conllu_file`` (``treebank_type`` accepted and ignored, see
+    ``load_conllu``)."""
+    return UDRepresentation(list(iter_sentences_from_file(path, legacy=True)), path)

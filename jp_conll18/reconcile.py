@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import List, NamedTuple, Optional
 
-from .model import FORM, Sentence, UDSpan, UDWord
+from .model import DEPS, FORM, Sentence, UDSpan, UDWord
 
 
 class Reconciliation(NamedTuple):
@@ -78,6 +78,12 @@ def clone_sentence(sentence: Sentence, shift: int = 0) -> Sentence:
         if word.parent is not None:
             copy.parent = copies[id(word.parent)]
         copy.functional_children = [copies[id(child)] for child in word.functional_children]
+        edges = word.columns[DEPS]
+        if edges and not isinstance(edges, str):
+            # Resolved enhanced edges (the current UD scorer): heads follow the copy, so the
+            # scoring maps them through the alignment like basic heads. A head outside the
+            # sentence (a negative DEPS head) or without a word (0, None) stays as it is.
+            copy.columns[DEPS] = [(copies.get(id(head), head), steps) for head, steps in edges]
     span = UDSpan(sentence.span.start + shift, sentence.span.end + shift)
     return Sentence(span, tokens, list(sentence.token_forms), list(sentence.token_lines), words,
                     sentence.first_line)

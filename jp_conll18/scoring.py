@@ -8,24 +8,29 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from .model import DEPREL, FEATS, FORM, LEMMA, METRICS, UPOS, XPOS, Score, UDWord
+from .enhanced import count_enhanced
+from .model import DEPREL, DEPS, ENHANCED_METRICS, FEATS, FORM, LEMMA, METRICS, UPOS, XPOS, Score, UDWord
 
 # Index of each metric's four counters in a ``Counts`` row: correct, gold, system, aligned.
 CORRECT, GOLD, SYSTEM, ALIGNED = range(4)
 
 
 class Counts:
-    """Additive counters for every metric (aligned is None for Tokens, Sentences, Words).
+    """Additive counters for every metric (aligned is None for Tokens, Sentences, Words, and
+    for ELAS and EULAS).
 
     ``blocks``: when a list, every scored block is appended to it as ``(gold sentences,
     the block's own Counts)`` (the paired significance tests resample blocks).
+    ``enhanced``: count ELAS/EULAS too (words carry resolved DEPS, as the current UD scorer's
+    reader leaves them).
     """
 
-    __slots__ = ("rows", "blocks")
+    __slots__ = ("rows", "blocks", "enhanced")
 
-    def __init__(self, blocks: Optional[list] = None) -> None:
-        self.rows = {metric: [0, 0, 0, 0] for metric in METRICS}
+    def __init__(self, blocks: Optional[list] = None, enhanced: bool = False) -> None:
+        self.rows = {metric: [0, 0, 0, 0] for metric in ENHANCED_METRICS}
         self.blocks = blocks
+        self.enhanced = enhanced
 
     def add(self, other: "Counts") -> None:
         for metric, row in other.rows.items():
@@ -34,11 +39,12 @@ class Counts:
                 mine[k] += row[k]
 
     def scores(self) -> dict:
-        """The original's ``evaluate`` result: metric name -> ``Score``."""
+        """The original's ``evaluate`` result: metric name -> ``Score`` (the current UD
+        scorer's fifteen metrics when ``enhanced``, conll18's thirteen otherwise)."""
         result = {}
-        for metric in METRICS:
+        for metric in ENHANCED_METRICS if self.enhanced else METRICS:
             correct, gold, system, aligned = self.rows[metric]
-            if metric in ("Tokens", "Sentences", "Words"):
+            if metric in ("Tokens", "Sentences", "Words", "ELAS", "EULAS"):
                 result[metric] = Score(gold, system, correct)
             else:
                 result[metric] = Score(gold, system, correct, aligned)
@@ -209,6 +215,15 @@ def count_alignment(gold: Sequence[UDWord], system: Sequence[UDWord], pairs: lis
         row[GOLD] += gold_content
         row[SYSTEM] += system_content
         row[ALIGNED] += content
+    if counts.enhanced:
+        elas, eulas = count_enhanced(pairs, mapped)
+        gold_edges = sum(len(w.columns[DEPS]) for w in gold)
+        system_edges = sum(len(w.columns[DEPS]) for w in system)
+        for metric, correct in (("ELAS", elas), ("EULAS", eulas)):
+            row = rows[metric]
+            row[CORRECT] += correct
+            row[GOLD] += gold_edges
+            row[SYSTEM] += system_edges
     return counts
 
 

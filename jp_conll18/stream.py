@@ -12,9 +12,10 @@ character mismatch (the original loads gold completely, then system, then compar
 """
 from __future__ import annotations
 
+from collections import deque
 from typing import Callable, Iterator, List, Optional
 
-from .model import Sentence, UDError
+from .model import DEPS, Sentence, UDError
 from .scoring import Counts, align_words, count_alignment, count_spans
 
 
@@ -38,7 +39,7 @@ class SideReader:
             return next(self._sentences)
         except StopIteration:
             self.finished = True
-        except (UDError, ValueError, OSError) as error:  # the original's failures while loading
+        except (UDError, ValueError, IndexError, OSError, RecursionError) as error:  # the original's load failures
             self.error = error
             self.finished = True
         return None
@@ -62,20 +63,37 @@ def raise_load_errors(gold: SideReader, system: SideReader) -> None:
         raise system.error
 
 
+def release(sentences: List[Sentence]) -> None:
+    """Unlink the words of scored sentences read from a file (parent, functional children,
+    enhanced heads): without these reference cycles, reference counting frees them at once
+    and the garbage collector never has to sweep a growing heap (it cost twice the scoring)."""
+    for sentence in sentences:
+        for word in sentence.words:
+            word.parent = None
+            word.functional_children = []
+            if not isinstance(word.columns[DEPS], str):
+                word.columns[DEPS] = ()
+
+
 def score_block(gold: List[Sentence], system: List[Sentence], counts: Optional[Counts] = None,
-                whole: bool = True) -> Optional[Counts]:
+                whole: bool = True, free: bool = False) -> Optional[Counts]:
     """Counts of one block. With ``whole=False`` returns None when the word walk leaves
-    words over on one side (the block must then grow to stay exact)."""
+    words over on one side (the block must then grow to stay exact). ``free``: the
+    sentences are not used after this (read from a file, or copies): ``release`` them."""
     gold_words = [w for s in gold for w in s.words]
     system_words = [w for s in system for w in s.words]
     pairs, gi, si = align_words(gold_words, system_words)
     if not whole and (gi < len(gold_words) or si < len(system_words)):
         return None
     # A block recorded for the significance tests is counted on its own first.
-    own = Counts() if counts is None or counts.blocks is not None else counts
+    own = Counts(enhanced=counts is not None and counts.enhanced) \
+        if counts is None or counts.blocks is not None else counts
     count_spans("Tokens", [t for s in gold for t in s.tokens], [t for s in system for t in s.tokens], own)
     count_spans("Sentences", [s.span for s in gold], [s.span for s in system], own)
     count_alignment(gold_words, system_words, pairs, own)
+    if free:
+        release(gold)
+        release(system)
     if counts is None or own is counts:
         return own
     counts.add(own)
@@ -83,13 +101,35 @@ def score_block(gold: List[Sentence], system: List[Sentence], counts: Optional[C
     return counts
 
 
-def mismatch_error(gold_text: str, system_text: str, gold: SideReader, system: SideReader) -> UDError:
-    """The original's character-mismatch error for the first difference in the two texts
-    (which start at the same offset), reading on for the 20 characters it quotes."""
+class TokenTrail:
+    """The last ``TRAIL`` tokens (FORM, line) of one side's scored blocks and how many tokens
+    came before the pending ones: what the current scorer's mismatch message quotes."""
+
+    TRAIL = 10
+    __slots__ = ("count", "last")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.last: deque = deque(maxlen=self.TRAIL)
+
+    def push(self, sentences: List[Sentence]) -> None:
+        for sentence in sentences:
+            self.count += len(sentence.token_forms)
+            self.last.extend(zip(sentence.token_forms[-self.TRAIL:], sentence.token_lines[-self.TRAIL:]))
+
+
+def _first_difference(gold_text: str, system_text: str) -> int:
     index = 0
     limit = min(len(gold_text), len(system_text))
     while index < limit and gold_text[index] == system_text[index]:
         index += 1
+    return index
+
+
+def mismatch_error(gold_text: str, system_text: str, gold: SideReader, system: SideReader) -> UDError:
+    """The original's character-mismatch error for the first difference in the two texts
+    (which start at the same offset), reading on for the 20 characters it quotes."""
+    index = _first_difference(gold_text, system_text)
     gold_text = _extend(gold_text, index + 20, gold)
     system_text = _extend(system_text, index + 20, system)
     return UDError("The concatenation of tokens in gold file and in system file differ!\n"
@@ -97,13 +137,60 @@ def mismatch_error(gold_text: str, system_text: str, gold: SideReader, system: S
                        gold_text[index:index + 20], system_text[index:index + 20]))
 
 
-def _extend(text: str, length: int, side: SideReader) -> str:
+def udeval_mismatch_error(gold_buf: List[Sentence], system_buf: List[Sentence], gold: SideReader,
+                          system: SideReader, trails: tuple) -> UDError:
+    """The current UD scorer's character-mismatch error: per file, the last token whose
+    characters all agree, the ten tokens up to it and the ten from there on."""
+    gold_tokens = [t for s in gold_buf for t in zip(s.token_forms, s.token_lines)]
+    system_tokens = [t for s in system_buf for t in zip(s.token_forms, s.token_lines)]
+    gold_text = "".join(form for form, _ in gold_tokens)
+    system_text = "".join(form for form, _ in system_tokens)
+    index = _first_difference(gold_text, system_text)
+    gold_text = _extend(gold_text, index + 20, gold, gold_tokens, TokenTrail.TRAIL)
+    system_text = _extend(system_text, index + 20, system, system_tokens, TokenTrail.TRAIL)
+    lines = ["The concatenation of tokens in gold file and in system file differ!"]
+    reports = [_token_report(side.path, tokens, trail, index)
+               for side, tokens, trail in ((gold, gold_tokens, trails[0]), (system, system_tokens, trails[1]))]
+    if reports[0] is None:
+        lines.append("The error occurs right at the beginning of the two files.")
+    lines.extend(line for report in reports if report is not None for line in report)
+    lines.append("First 20 differing characters in gold file: '{}' and system file: '{}'".format(
+        gold_text[index:index + 20], system_text[index:index + 20]))
+    return UDError("\n".join(lines))
+
+
+def _token_report(path: Optional[str], tokens: list, trail: TokenTrail, index: int) -> Optional[list]:
+    done = end = 0
+    for form, _ in tokens:
+        end += len(form)
+        if end > index:
+            break
+        done += 1
+    number = trail.count + done
+    if number == 0:
+        return None
+    before = (list(trail.last) + tokens[:done])[-TokenTrail.TRAIL:]
+    after = tokens[done:done + TokenTrail.TRAIL]
+    return ["File '{}':".format(path),
+            "  Token no. {} on line no. {} is the last one with all characters reproduced in the other file.".format(
+                number, before[-1][1]),
+            "  The previous {} tokens are '{}'.".format(len(before), " ".join(f for f, _ in before)),
+            "  The next {} tokens are '{}'.".format(len(after), " ".join(f for f, _ in after))]
+
+
+def _extend(text: str, length: int, side: SideReader, tokens: Optional[list] = None,
+            token_count: int = 0) -> str:
+    """TEXT read on (whole sentences of SIDE) to at least LENGTH characters; with TOKENS,
+    also until TOKENS holds TOKEN_COUNT more tokens than at the start."""
     parts = [text]
-    while length > len(text):
+    wanted = len(tokens) + token_count if tokens is not None else 0
+    while length > len(text) or tokens is not None and len(tokens) < wanted:
         sentence = side.next()
         if sentence is None:
             break
         parts.append(sentence.text)
+        if tokens is not None:
+            tokens.extend(zip(sentence.token_forms, sentence.token_lines))
         text = "".join(parts)
     return text
 
@@ -116,20 +203,26 @@ MismatchHandler = Callable[[List[Sentence], List[Sentence], SideReader, SideRead
 def evaluate_streams(gold_sentences: Iterator[Sentence], system_sentences: Iterator[Sentence],
                      on_mismatch: Optional[MismatchHandler] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
-                     blocks: Optional[list] = None) -> Counts:
+                     udeval: bool = False, free: bool = False, blocks: Optional[list] = None) -> Counts:
     """Score two sentence streams. Where the characters disagree, raise the original's
     UDError (``on_mismatch`` None, legacy) or hand the rest over to ``on_mismatch`` (JP).
+    ``udeval``: the current UD scorer (ELAS/EULAS counted, its mismatch message); ``free``:
+    nobody else holds the sentences (read from files), release them once scored.
     ``blocks``: a list receiving every scored block (see ``Counts``); ``on_mismatch`` must
     then record into the same list."""
     gold, system = SideReader(gold_sentences, gold_path), SideReader(system_sentences, system_path)
-    total = Counts(blocks)
+    total = Counts(blocks, enhanced=udeval)
+    trails = (TokenTrail(), TokenTrail()) if udeval and on_mismatch is None else None
     gold_buf: List[Sentence] = []
     system_buf: List[Sentence] = []
     gold_text = system_text = ""
     checked = 0  # characters of the pending texts known to agree
     while True:
         if gold_buf and len(gold_text) == len(system_text) == checked:
-            if score_block(gold_buf, system_buf, total, whole=False) is not None:
+            if score_block(gold_buf, system_buf, total, whole=False, free=free) is not None:
+                if trails is not None:
+                    trails[0].push(gold_buf)
+                    trails[1].push(system_buf)
                 gold_buf, system_buf = [], []
                 gold_text = system_text = ""
                 checked = 0
@@ -154,7 +247,7 @@ def evaluate_streams(gold_sentences: Iterator[Sentence], system_sentences: Itera
         rest = system.next()
         if rest is None and system.error is None and gold_text == system_text:
             if gold_buf:
-                score_block(gold_buf, system_buf, total)
+                score_block(gold_buf, system_buf, total, free=free)
             return total
         if rest is not None:
             system_buf.append(rest)
@@ -162,7 +255,10 @@ def evaluate_streams(gold_sentences: Iterator[Sentence], system_sentences: Itera
     if gold.error is not None or system.error is not None:
         raise_load_errors(gold, system)
     if on_mismatch is None:
-        error = mismatch_error(gold_text, system_text, gold, system)
+        if trails is not None:
+            error = udeval_mismatch_error(gold_buf, system_buf, gold, system, trails)
+        else:
+            error = mismatch_error(gold_text, system_text, gold, system)
         raise_load_errors(gold, system)
         raise error
     total.add(on_mismatch(gold_buf, system_buf, gold, system))

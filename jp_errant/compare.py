@@ -10,11 +10,12 @@ alignment window is held.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from itertools import chain
 from operator import itemgetter
 from typing import IO, Iterator, Sequence
 
-from jp_align import EXACT, UNALIGNED, Normalizer, align_words, iter_align_sentences, jaro_winkler_suffix_distance
+from jp_align import EXACT, UNALIGNED, Block, Normalizer, align_words, iter_align_sentences, jaro_winkler_suffix_distance
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
 from jp_errant.m2 import FieldCache, M2Error, Sentence, named, read_m2
@@ -52,6 +53,8 @@ TOOL = "jp_errant_compare"
 # How the two sides are named in listings (the JSON document says gold/system throughout).
 LABELS = ("reference", "hypothesis")
 SIMILARITY = "jaro_winkler_suffix"
+# jp_align's reasons for a block with one empty side at the end of the other side's file.
+LEFT_ENDED, RIGHT_ENDED = "left side ended", "right side ended"
 
 
 def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str],
@@ -261,13 +264,14 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
                 audit.add(_record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, (), None),
                           len(ref_sentences), len(hyp_sentences))
                 raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences,
-                                                      hyp_sentences, block.left, block.right))
+                                                      hyp_sentences, block))
             if unit == EXACT or not keep:
                 audit.count(unit, len(ref_sentences), len(hyp_sentences))
                 yield block_pair(ref_sentences, hyp_sentences, normalizer)
                 continue
             before = (totals.tp, totals.fp, totals.fn) if totals is not None else None
-            yield block_pair(ref_sentences, hyp_sentences, normalizer)
+            pair = block_pair(ref_sentences, hyp_sentences, normalizer)
+            yield pair
             figures = None
             if before is not None:
                 figures = {"tp": totals.tp - before[0], "fp": totals.fp - before[1], "fn": totals.fn - before[2]}
@@ -276,11 +280,27 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
                           g.kind)
                 for g in align_words(ref_tokens, hyp_tokens, normalizer=normalizer)
                 if not (g.is_one_to_one and g.kind == EXACT))
-            audit.add(_record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, groups, figures),
-                      len(ref_sentences), len(hyp_sentences))
+            record = _record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, groups, figures)
+            audit.add(_with_details(record, edit_lines(pair)), len(ref_sentences), len(hyp_sentences))
     finally:
         audit.count(EXACT, exact_pairs, exact_pairs, blocks=exact_pairs)
         audit.count(RETOKENIZED, retokenized_pairs, retokenized_pairs, blocks=retokenized_pairs)
+
+
+def edit_lines(pair: SentencePair) -> tuple[str, ...]:
+    """The edits of a block as scored, one line per side, in reference token offsets
+    (``A start end|||type|||correction|||annotator``; noops left out)."""
+    hyp_edits, ref_edits, _ = pair
+
+    def line(label: str, edits) -> str:
+        shown = [f"A {e[0]} {e[1]}|||{e[2]}|||{e[3]}|||{e[4]}" for e in edits if e[0] >= 0 and e[2] != "noop"]
+        return f"{label}: " + ("; ".join(shown) if shown else "none")
+
+    return (line("hypothesis edits", hyp_edits), line("reference edits", ref_edits))
+
+
+def _with_details(record: BlockRecord, details: tuple[str, ...]) -> BlockRecord:
+    return replace(record, details=details)
 
 
 def _record(unit: str, reason: str, match: str, audit: AlignmentAudit, ref_sentences: Sequence[Sentence],
@@ -321,16 +341,21 @@ def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Senten
 
 
 def _unaligned_message(ref_path: str, hyp_path: str, ref_sentences: Sequence[Sentence],
-                       hyp_sentences: Sequence[Sentence], ref_ids: range, hyp_ids: range) -> str:
+                       hyp_sentences: Sequence[Sentence], block: Block) -> str:
+    # References are jp_align's left side, hypotheses its right side. A side with no
+    # sentence in the block has ended only when jp_align says so; otherwise it skips the
+    # sentences of the other side and goes on (the block's reason says which).
     if not hyp_sentences:
-        return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {ref_ids.start} has no "
-                f"counterpart: {hyp_path} ended")
+        why = f"{hyp_path} ended" if block.reason == RIGHT_ENDED else block.reason
+        return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {block.left.start} has "
+                f"no counterpart in {hyp_path} ({why})")
     if not ref_sentences:
-        return (f"{hyp_path}:{hyp_sentences[0].line}: hypothesis sentence {hyp_ids.start} has no "
-                f"counterpart: {ref_path} ended")
-    return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {ref_ids.start} cannot be "
-            f"aligned with hypothesis sentence {hyp_ids.start} ({hyp_path}:{hyp_sentences[0].line}): "
-            f"the texts differ")
+        why = f"{ref_path} ended" if block.reason == LEFT_ENDED else block.reason
+        return (f"{hyp_path}:{hyp_sentences[0].line}: hypothesis sentence {block.right.start} has "
+                f"no counterpart in {ref_path} ({why})")
+    return (f"{ref_path}:{ref_sentences[0].line}: reference sentence {block.left.start} cannot be "
+            f"aligned with hypothesis sentence {block.right.start} "
+            f"({hyp_path}:{hyp_sentences[0].line}): the texts differ")
 
 
 def options_document(options: ScoreOptions) -> dict:

@@ -20,6 +20,21 @@ JP_HELP = [
 ]
 
 
+# Options JP mode adds to errant_compare's. argparse would also accept any unambiguous
+# prefix of them ("--s", "--j"), which errant_compare rejects as unrecognized arguments; only
+# errant's own long options (--beta, --verbose) keep their prefixes, as in errant.
+JP_OPTIONS = ("--json", "--show-alignment", "--report", "--version")
+
+
+class _JPModeParser(JPArgumentParser):
+    """errant_compare's parser, with JP mode's own options matched only in full."""
+
+    def _get_option_tuples(self, option_string: str) -> list:
+        # Each tuple names the matched option string second (Python 3.9 to 3.13).
+        return [match for match in super()._get_option_tuples(option_string)
+                if match[1] not in JP_OPTIONS]
+
+
 def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
     """errant_compare's option table (same names, types, group and help texts)."""
     settings = dict(
@@ -31,7 +46,7 @@ def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
     )
     # JP mode: the original's help text first, then the JP options section (the options
     # themselves are hidden from argparse's part).
-    parser = (JPArgumentParser(jp_help=help_section(JP_HELP, LEGACY_PROG), **settings) if jp_mode
+    parser = (_JPModeParser(jp_help=help_section(JP_HELP, LEGACY_PROG), **settings) if jp_mode
               else argparse.ArgumentParser(**settings))
     parser.add_argument("-hyp", help="A hypothesis M2 file.", required=True)
     parser.add_argument("-ref", help="A reference M2 file.", required=True)

@@ -315,16 +315,15 @@ def _strict_edit(line: str, length: int, path: str, number: int, cache: FieldCac
     accepts it or names the problem."""
     fields = line.split(FIELD_SEPARATOR)
     span = fields[0].split(" ")
-    if len(span) == 3 and span[0] == "A" and len(fields) >= 4 and fields[1].strip():
-        try:
-            start, end, coder = int(span[1]), int(span[2]), int(fields[-1])
-        except ValueError:
-            pass
-        else:
-            if 0 <= start <= end <= length or start == end == -1:
-                edit = _new_tuple(Edit, (start, end, fields[1], fields[2], coder, tuple(fields[3:-1])))
-                cache.remember(edit, fields[0], FIELD_SEPARATOR.join(fields[3:]), strict=True)
-                return edit
+    # int() alone would also take other scripts' digits ("٢") and underscores ("1_0"):
+    # JP mode accepts ASCII digits only, so the shape is checked before converting.
+    if (len(span) == 3 and span[0] == "A" and len(fields) >= 4 and fields[1].strip()
+            and _is_integer(span[1]) and _is_integer(span[2]) and _is_integer(fields[-1])):
+        start, end, coder = int(span[1]), int(span[2]), int(fields[-1])
+        if 0 <= start <= end <= length or start == end == -1:
+            edit = _new_tuple(Edit, (start, end, fields[1], fields[2], coder, tuple(fields[3:-1])))
+            cache.remember(edit, fields[0], FIELD_SEPARATOR.join(fields[3:]), strict=True)
+            return edit
     return _diagnosed_edit(line, length, path, number)
 
 

@@ -12,6 +12,7 @@ import argparse
 import os
 from typing import Iterator
 
+from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
 from .annotate.annotator import Annotator, classifier_for
 from .annotate.backend import Backend, BackendError, make_backend
 from .annotate.cli_common import add_analyser_options, run_command
@@ -56,15 +57,20 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None
         raise InputError(args.out, None, "output file is also the input file (inputs are never modified)")
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
-    annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge)
+    annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge,
+                          max_cells=None if legacy else MAX_ALIGNMENT_CELLS)
     if backend is None:
-        backend = make_backend(args.backend, args.lang, tokenize=False)
+        backend = make_backend(args.backend, args.lang, tokenize=False, model_dir=args.model_dir)
     options = Reannotation(auto=args.auto, minimise=not args.no_min, old_types=args.old_cats,
                            legacy=legacy)
     print("Processing M2 file...")
     with open(args.out, "w", encoding="utf-8") as out:
         for sentence in _sentences(args.m2_file, legacy):
-            out.write(format_sentence(reannotate(sentence, backend, annotator, options)))
+            try:
+                annotated = reannotate(sentence, backend, annotator, options)
+            except AlignmentTooLarge as error:
+                raise InputError(args.m2_file, sentence.line, str(error)) from None
+            out.write(format_sentence(annotated))
 
 
 def _sentences(path: str, legacy: bool) -> Iterator[Sentence]:

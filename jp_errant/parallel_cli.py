@@ -17,8 +17,9 @@ from .annotate.backend import Backend, BackendError, make_backend
 from .annotate.cli_common import add_analyser_options, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.pairing import Group, aligned_groups, zip_groups
-from .annotate.pipeline import annotate_group
-from .annotate.textio import InputError, check_readable, count_lines, read_lines
+from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
+from .annotate.pipeline import sentences_of_group
+from .annotate.textio import InputError, check_readable, count_lines, has_text, read_lines
 from .m2 import format_sentence
 
 PROG = "jp_errant_parallel"
@@ -68,17 +69,87 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None
     _refuse_to_overwrite_inputs(args.out, [args.orig, *args.cor])
     for path in [args.orig, *args.cor]:
         check_readable(path)
+    if not legacy:
+        _refuse_one_empty_input([args.orig, *args.cor])
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
-    annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge)
+    annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge,
+                          max_cells=None if legacy else MAX_ALIGNMENT_CELLS)
     if backend is None:
-        backend = make_backend(args.backend, args.lang, args.tok)
+        backend = make_backend(args.backend, args.lang, args.tok, args.model_dir)
     print("Processing parallel files...")
+    unaligned = UnalignedReport(args.orig, args.cor)
     with open(args.out, "w", encoding="utf-8") as out:
         for group in _groups(args, legacy):
-            if args.show_alignment and not group.is_one_to_one:
+            if args.show_alignment and not group.is_one_to_one and group.orig:
                 print(describe_group(group), file=sys.stderr)
-            out.write(format_sentence(annotate_group(group, backend, annotator, legacy, args.tok)))
+            unaligned.add(group)
+            try:
+                sentences = sentences_of_group(group, backend, annotator, legacy, args.tok)
+            except AlignmentTooLarge as error:
+                raise InputError(args.orig, group.orig[0][0], str(error)) from None
+            for sentence in sentences:
+                out.write(format_sentence(sentence))
+    unaligned.flush()
+
+
+class UnalignedReport:
+    """One stderr warning per stretch of lines that jp_align could not align (per COR file):
+    their ORIG lines get a ``noop`` for that annotator and the COR lines are not used.
+    Consecutive unaligned groups are reported together."""
+
+    def __init__(self, orig_path: str, cor_paths: list[str]) -> None:
+        self.orig_path = orig_path
+        self.cor_paths = cor_paths
+        self.runs: list = [None] * len(cor_paths)  # per COR file: [ORIG lines, COR lines]
+
+    def add(self, group: Group) -> None:
+        for cor in range(len(group.cors)):
+            orig_lines = () if group.is_aligned(cor) else group.orig
+            cor_lines = (() if group.is_aligned(cor) else group.cors[cor]) + group.extra_lines(cor)
+            if not orig_lines and not cor_lines:
+                self._flush(cor)
+                continue
+            run = self.runs[cor] or [[], []]
+            run[0].extend(line[0] for line in orig_lines[:1] + orig_lines[-1:])
+            run[1].extend(line[0] for line in cor_lines[:1] + cor_lines[-1:])
+            self.runs[cor] = run
+            if group.is_aligned(cor):
+                self._flush(cor)  # extra COR lines after an aligned block end the stretch
+
+    def flush(self) -> None:
+        for cor in range(len(self.runs)):
+            self._flush(cor)
+
+    def _flush(self, cor: int) -> None:
+        run, self.runs[cor] = self.runs[cor], None
+        if run is None:
+            return
+        orig_lines, cor_lines = run
+        cor_name = f"COR{cor + 1} ({self.cor_paths[cor]})"
+        if orig_lines:
+            print(f"{PROG}: warning: ORIG {_span(orig_lines)} ({self.orig_path}) and {cor_name} "
+                  f"{_span(cor_lines)} could not be aligned: these ORIG lines are written with a "
+                  f"noop for annotator {cor}", file=sys.stderr)
+        else:
+            print(f"{PROG}: warning: {cor_name} {_span(cor_lines)} has no counterpart in ORIG "
+                  f"({self.orig_path}): not annotated", file=sys.stderr)
+
+
+def _span(numbers: list[int]) -> str:
+    if not numbers:
+        return "-"
+    first, last = min(numbers), max(numbers)
+    return f"line {first}" if first == last else f"lines {first}-{last}"
+
+
+def _refuse_one_empty_input(paths: list[str]) -> None:
+    """An input with no sentence while another has some is a failed run upstream (an empty
+    COR would otherwise delete every ORIG token, an empty ORIG leave every COR line out)."""
+    empty = [path for path in paths if not has_text(path)]
+    if empty and len(empty) < len(paths):
+        other = next(path for path in paths if path not in empty)
+        raise InputError(empty[0], None, f"the file holds no sentence, while {other} does")
 
 
 def _groups(args: argparse.Namespace, legacy: bool) -> Iterator[Group]:
@@ -86,9 +157,14 @@ def _groups(args: argparse.Namespace, legacy: bool) -> Iterator[Group]:
     if mode == "auto":
         counts = {count_lines(path) for path in [args.orig, *args.cor]}
         mode = "never" if len(counts) == 1 else "always"
+    strict = not legacy
+
+    def lines(path: str) -> Iterator[tuple[int, str]]:
+        return read_lines(path, reject_nul=strict)
+
     if mode == "never":
-        return zip_groups(read_lines(args.orig), [read_lines(path) for path in args.cor])
-    return aligned_groups(lambda: read_lines(args.orig), [read_lines(path) for path in args.cor],
+        return zip_groups(lines(args.orig), [lines(path) for path in args.cor])
+    return aligned_groups(lambda: lines(args.orig), [lines(path) for path in args.cor],
                           args.lang, args.align_threshold)
 
 

@@ -478,10 +478,17 @@ class _Run:
 
         self.signature = run_signature(options, "jp", extra.lang)
         self.sink = None
+        self.json_buffer = None
         if extra.json:
+            import tempfile
+
             from .jsonout import JsonSink
 
-            self.sink = JsonSink(out, "jp", options, extra.lang)
+            # The document is written as it goes into a buffer (in memory up to 4 MiB, then on
+            # disk) and copied to stdout once complete: a run stopped by bad input prints its
+            # one-line error and no partial document.
+            self.json_buffer = tempfile.SpooledTemporaryFile(max_size=1 << 22, mode="w+", encoding="utf-8")
+            self.sink = JsonSink(self.json_buffer, "jp", options, extra.lang)
         # Every block is counted; records (of blocks JP mode changed) are kept only for the
         # listing, the JSON blocks and the report.
         self.audit = AlignmentAudit(options.gold, options.test,
@@ -724,6 +731,11 @@ class _Run:
         if self.sink is not None:
             self.sink.finish(totals, audit, blocks=extra.show_alignment,
                              significance=None if comparison is None else as_json(comparison))
+            buffer = self.json_buffer
+            buffer.seek(0)
+            for chunk in iter(lambda: buffer.read(1 << 16), ""):
+                out.write(chunk)
+            buffer.close()
         else:
             out.write(summary(totals.all, totals.short, self.params.cutoff_len))
             if comparison is not None:

@@ -10,7 +10,7 @@ from .params import FatalError, Params
 from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
 from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys
 from .limits import undefined_debug_text, undefined_reading
-from .trees import ReadOptions, Tree, legacy_lines, read_tree
+from .trees import LineBuffer, ReadOptions, Tree, legacy_lines, read_tree
 
 PROG = "jp_evalb"
 
@@ -128,7 +128,8 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
                  out: Output, err: Output, sink, names: tuple[str, str] = ("gold", "test")) -> int:
     debug = params.debug
     table = LabelTable(params)
-    options = ReadOptions.from_params(params, trace=debug > 1, keys=reader_keys(params, table))
+    options = ReadOptions.from_params(params, trace=debug > 1, keys=reader_keys(params, table))._replace(
+        buffer=LineBuffer())
     test_options = options._replace(closed_at={})  # evalb keeps the brackets of each file apart
     errors = ErrorLimit(params.max_error, err)
     undefined = UndefinedWarning(err)

@@ -57,7 +57,12 @@ def undefined_reading(tree: Tree) -> Optional[str]:
 
 
 def undefined_debug_text(trace: str) -> Optional[str]:
-    """Why evalb's DEBUG 2 matching trace is undefined (a bracket text over its buffer)."""
-    if len(trace) > MAX_DEBUG_TEXT and any(len(line) > MAX_DEBUG_TEXT for line in trace.split("\n")):
-        return f"a bracket text longer than {MAX_DEBUG_TEXT} bytes in the DEBUG 2 output"
+    """Why evalb's DEBUG 2 matching trace is undefined: a bracket text (the part after "]: " of
+    its LABEL/BRACKET/EXTRA/CROSSING lines) that does not fit evalb's 1,000-byte copy of it
+    with the final NUL."""
+    if len(trace) > MAX_DEBUG_TEXT:
+        for line in trace.split("\n"):
+            if len(line) > MAX_DEBUG_TEXT and line.startswith("  ") and "]: " in line \
+                    and len(line.split("]: ", 1)[1]) >= MAX_DEBUG_TEXT:
+                return f"a bracket text of {MAX_DEBUG_TEXT} bytes or more in the DEBUG 2 output"
     return None

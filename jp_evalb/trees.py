@@ -34,7 +34,7 @@ MSG_TWO_ELEMENTS = "More than two elements in a bracket\n"
 MSG_READING = "Reading sentence\n"
 MSG_UNBALANCED = "Bracketing is unbalanced (too many open bracket)\n"
 MSG_TOO_MANY_CLOSE = "Bracketing unbalance (too many close bracket)\n"
-UNDEFINED_LINE_END = "a bracket's label or word runs into the end of the line"
+UNDEFINED_LINE_END = "a bracket's label or word runs past the end of evalb's 5000-byte line buffer"
 
 
 class QuoteTerm:
@@ -88,6 +88,42 @@ class Tree:
         return bool(self.errors) or self.endless
 
 
+LINE_BUFFER_SIZE = LEGACY_LINE_CHUNK + 1  # fgets(buff, 5000): 4999 bytes and the NUL
+
+
+class LineBuffer:
+    """evalb's line buffer, shared by the two files: each line is written over the start of
+    it with its terminating NUL, and what lies beyond is what earlier, longer lines left there
+    (zero bytes where no line reached). evalb reads that when a label or word of a line runs
+    into the end of the line (see :func:`_scan`).
+
+    Kept as the lines still visible in it, the latest on top (each shorter than the one below),
+    so a line costs a few list operations and the buffer is built only when it is read.
+    """
+
+    __slots__ = ("_layers",)
+
+    def __init__(self) -> None:
+        self._layers: list[str] = []
+
+    def write(self, line: str) -> None:
+        layers = self._layers
+        while layers and len(layers[-1]) <= len(line):
+            layers.pop()  # entirely overwritten (with its NUL)
+        layers.append(line)
+
+    def text(self) -> str:
+        """The whole buffer (LINE_BUFFER_SIZE characters), the current line first."""
+        parts, size = [], 0
+        for layer in reversed(self._layers):
+            written = layer + "\0"
+            if len(written) > size:
+                parts.append(written[size:])
+                size = len(written)
+        parts.append("\0" * max(LINE_BUFFER_SIZE - size, 0))
+        return "".join(parts)[:LINE_BUFFER_SIZE]
+
+
 class ReadOptions(NamedTuple):
     """What the reader needs from the parameters (label sets), and whether to trace.
 
@@ -108,6 +144,10 @@ class ReadOptions(NamedTuple):
     # Where the ")" of each bracket number was last met in this file (see _scan); a reader of
     # one file: ``options._replace(closed_at={})`` for the other.
     closed_at: Optional[dict] = None
+    # Legacy mode: evalb's line buffer (:class:`LineBuffer`), so that a label or word running
+    # into the end of a line is read on as evalb reads it; None in JP mode, where the line
+    # ends at its newline.
+    buffer: Optional[LineBuffer] = None
 
     @classmethod
     def from_params(cls, params: Params, *, trace: bool = False,
@@ -126,6 +166,8 @@ class ReadOptions(NamedTuple):
 
 def read_tree(line: str, options: ReadOptions) -> Tree:
     """Scan one line (evalb's read_line)."""
+    if options.buffer is not None:
+        options.buffer.write(line)
     if options.pieces is not None and not options.trace and not options.quote_labels and "\0" not in line:
         tree = _read_spans(line, options)
         if tree is not None:
@@ -236,10 +278,12 @@ def _scan(line: str, options: ReadOptions) -> Tree:
 
     Observed behaviour of evalb on malformed lines (checked against the compiled program):
 
-    * The newline that ends a line ends the scan: a label right before it opens a phrase
-      bracket (no "More than two elements" error, unlike a label before a space or "\r").
     * A NUL byte where a token starts ends the line; inside a label or a word it is read
       like any other byte, and the label or word is then compared up to the NUL (C strings).
+      So a label or word that runs into the end of the line (the NUL after it) goes on into
+      what earlier lines left in evalb's buffer (``options.buffer``, legacy mode): ``(NP`` at
+      the end of a line, a last line ``(`` without newline. JP mode ends the line at its
+      newline instead and reports such a line as unreadable.
     * A ")" with no bracket open reads evalb's bracket stack below its bottom: the first such
       ")" of a nesting level below zero is silent, deeper ones are "too many close bracket"
       errors, and each closes (sets the end of) the bracket whose number was last stored in
@@ -257,17 +301,25 @@ def _scan(line: str, options: ReadOptions) -> Tree:
     below = options.below if options.below is not None else {}
     closed_at = options.closed_at if options.closed_at is not None else {}
     trace = tree.trace
-    has_nul = "\0" in line
-    end = len(line) - 1 if line.endswith("\n") else len(line)
+    if options.buffer is None:  # JP mode: the line ends at its newline
+        text = line
+        end = len(line) - 1 if line.endswith("\n") else len(line)
+    elif line.rstrip(C_SPACE).endswith(")"):
+        text = line + "\0"  # (no label or word can run into the end of this line)
+        end = len(text)
+    else:
+        text = options.buffer.text()
+        end = len(text)
+    has_nul = "\0" in text
     length = 0
     wid = 0
     level = 0  # evalb's stack pointer: brackets open, negative after too many ")"
-    for m in _TOKEN.finditer(line, 0, end):
+    for m in _TOKEN.finditer(text, 0, end):
         label, space, raw_word, close, before_open, close_token, bare = m.groups()
         if label is not None:
             if m.end() == end and close is None and before_open is None:
-                # evalb goes on reading the label or the word past the end of the line, into
-                # what earlier lines left in its buffer.
+                # JP mode: a label or word running into the end of the line (legacy mode: into
+                # the end of evalb's buffer) -- evalb reads on into memory.
                 tree.undefined = UNDEFINED_LINE_END
             word = raw_word
             if has_nul:

@@ -58,19 +58,23 @@ def run_legacy(argv: list[str]) -> int:
     return 0
 
 
-def run_jp(argv: list[str]) -> int:
+def run_jp(argv: list[str], significance=None) -> int:
+    """JP mode; ``significance``: the paired tests asked for (``jp_shims.significance_cli``),
+    shown after the report."""
     # The audit layer is imported here: --legacy runs never need it.
     from jp_shims import dumps, envelope, format_listing, note_line
     from jp_shims.cli import help_section, take_flag, take_value, version_line
     from jp_shims.errors import report_error
     from jp_shims.report import render_report, write_report
+    from jp_shims.significance_cli import format_table, help_entries, significance_section
 
     if take_flag(argv, "--version"):
         sys.stdout.write(version_line(PROG))
         return 0
     if take_flag(argv, "--help") or take_flag(argv, "-h"):
         sys.stdout.write(opts.USAGE + help_section(
-            ["--legacy", "--json", "--show-alignment", "--report FILE.html", PER_TYPE_HELP, "--version"],
+            ["--legacy", "--json", "--show-alignment", "--report FILE.html", PER_TYPE_HELP, "--version",
+             *help_entries()],
             ORIGINAL))
         return 0
     as_json = take_flag(argv, "--json")
@@ -91,6 +95,14 @@ def run_jp(argv: list[str]) -> int:
     except m2io.InputFailure as failure:
         return report_error(sys.stderr, PROG, failure.message, failure.path, failure.line)
 
+    comparison = None
+    if significance is not None and significance.requested:
+        # Every system is scored (and its input checked) before the report starts.
+        from .significance import compare_systems
+        try:
+            comparison = compare_systems([system_path, *significance.compare], gold_path, options, significance)
+        except m2io.InputFailure as failure:
+            return report_error(sys.stderr, PROG, failure.message, failure.path, failure.line)
     from . import jp
     pairs, blocks, plain = jp.resegment(gold, system)
     keep_records = show or report_path is not None
@@ -102,11 +114,15 @@ def run_jp(argv: list[str]) -> int:
     audit = _audit(gold_path, system_path, blocks, plain, totals, keep_records)
     sig = _signature(options)
     headline = report(totals, Options(beta=options.beta))
+    table = "" if comparison is None else format_table(comparison, digits=4)
+    headline += table
     if as_json:
         write(dumps(envelope(PROG, signature=sig, options=_options_dict(options),
-                             scores=_scores(totals, options, by_type), audit=audit, blocks=show)))
+                             scores=_scores(totals, options, by_type), audit=audit, blocks=show,
+                             significance=None if comparison is None else significance_section(comparison))))
     else:
         write(report(totals, options))
+        write(table)
         if by_type:
             write(per_type_report(per_type(totals.sentences), options.beta))
         if show:
@@ -151,10 +167,13 @@ def _audit(gold_path: str, system_path: str, blocks: list, plain: int, totals: T
         kind = block_kind(block.kind, len(block.gold_lines), len(block.system_lines))
         system_lines = audit.system_lines(block.system_lines[0], block.system_lines[-1]) \
             if block.system_lines else None
+        gold_lines = audit.gold_lines(block.gold_lines[0], block.gold_lines[-1]) \
+            if block.gold_lines else None
         audit.add(BlockRecord(
-            kind, audit.gold_lines(block.gold_lines[0], block.gold_lines[-1]), system_lines,
+            kind, gold_lines, system_lines,
             " | ".join(block.gold_texts), " | ".join(block.system_texts),
-            reason=block.reason + "; scored as: " + " | ".join(block.hypotheses),
+            reason=block.reason + ("; scored as: " + " | ".join(block.hypotheses) if block.hypotheses
+                                   else "; not scored"),
             match=block.kind, figures=figures, loss=loss),
             gold_sentences=len(block.gold_lines), system_sentences=len(block.system_lines))
     return audit
@@ -192,9 +211,17 @@ def _scores(totals: Totals, options: Options, by_type: bool) -> dict:
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     legacy = "--legacy" in args
+    from jp_shims.significance_cli import SignificanceUsage, take_significance_options
+
+    try:
+        significance = take_significance_options(args, legacy=legacy)
+    except SignificanceUsage as error:
+        from jp_shims.errors import report_error
+
+        return report_error(sys.stderr, PROG, str(error))
     args = [a for a in args if a != "--legacy"]
     try:
-        return run_legacy(args) if legacy else run_jp(args)
+        return run_legacy(args) if legacy else run_jp(args, significance)
     except BrokenPipeError:
         from jp_shims.brokenpipe import silence_stdout
         return silence_stdout()

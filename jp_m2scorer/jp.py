@@ -136,7 +136,10 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]]) -> tuple[list
             continue
         sentences = [gold[i] for i in left]
         lines = [system[j] for j in right]
-        if not right:
+        if not left:
+            # system lines without a gold sentence: nothing to score them against
+            hypotheses = []
+        elif not right:
             # no system line for these sentences: scored as left unchanged (no edit proposed)
             hypotheses = [s.text for s in sentences]
         else:

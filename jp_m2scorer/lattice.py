@@ -46,15 +46,23 @@ class Lattice:
     removed: list = field(default_factory=list)   # transitive noop arcs taken out again
     width: int = 1             # m + 1
     stride: int = 1            # number of cells: arc key = u * stride + v
+    created: list = field(default_factory=list)   # arc keys in creation order (base arcs in
+    #   backtracking order, then transitive arcs), removed ones included
+    middle: dict = field(default_factory=dict)    # transitive arc key -> vertex it was made through
+    removed_arcs: dict = field(default_factory=dict)
     _edits: dict = field(default_factory=dict)
 
     def cells(self, key: int) -> tuple:
         u, v = divmod(key, self.stride)
         return divmod(u, self.width), divmod(v, self.width)
 
+    def _arc(self, key: int) -> list:
+        arc = self.arcs.get(key)
+        return arc if arc is not None else self.removed_arcs[key]
+
     def kind(self, key: int) -> str:
         (ui, uj), (vi, vj) = self.cells(key)
-        arc = self.arcs[key]
+        arc = self._arc(key)
         if arc[TRANSITIVE]:
             return "noop" if arc[NOOP] else "sub"
         if vi > ui and vj > uj:
@@ -66,7 +74,7 @@ class Lattice:
         found = self._edits.get(key)
         if found is None:
             (ui, uj), (vi, vj) = self.cells(key)
-            arc = self.arcs[key]
+            arc = self._arc(key)
             # release 3.2 labels insertions in the first row with the hypothesis position
             start = uj if (ui == 0 and arc[ROW0_INSERT]) else ui
             end = vj - 1 if vi == 0 else vi
@@ -77,7 +85,7 @@ class Lattice:
     def edit_tuple(self, key: int) -> tuple:
         """The 6-tuple --very_verbose prints: (kind, start, end, original, correction, unchanged)."""
         start, end, original, correction = self.edit(key)
-        return (self.kind(key), start, end, original, correction, self.arcs[key][UNCHANGED])
+        return (py2.ByteStr(self.kind(key)), start, end, original, correction, self._arc(key)[UNCHANGED])
 
     def edge_cells(self) -> list:
         return [self.cells(key) for key in self.edges]
@@ -178,6 +186,8 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
         arcs[key] = [1 if noop else 0, 1, noop, not diagonal and vi == ui, False]
         succ[u].append(v)
         pred[v].append(u)
+    created = list(listed)
+    middle: dict = {}
     limit = max_unchanged_words
     for k in vertices:
         ins = pred[k]
@@ -211,6 +221,8 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
                 arcs[key] = [first[UNCHANGED] + second[UNCHANGED], first[COST] + second[COST],
                              first[NOOP] and second[NOOP], first[ROW0_INSERT], True]
                 edges.append(key)
+                created.append(key)
+                middle[key] = k
                 succ[i].append(j)
                 pred[j].append(i)
     # Remove transitive arcs that change nothing. Release 3.2 skips the arc listed right
@@ -229,15 +241,17 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
             skip = True
         else:
             kept.append(key)
+    removed_arcs = {}
     for key in removed:
-        del arcs[key]
+        removed_arcs[key] = arcs.pop(key)
         u, v = divmod(key, stride)
         pred[v].remove(u)
     first_index: dict = {}
     for index, key in enumerate(kept):
         if key not in first_index:
             first_index[key] = index
-    return Lattice(src, hyp, vertices, kept, arcs, first_index, pred, removed, width, stride)
+    return Lattice(src, hyp, vertices, kept, arcs, first_index, pred, removed, width, stride,
+                   created, middle, removed_arcs)
 
 
 def base_weights(lattice: Lattice) -> dict:

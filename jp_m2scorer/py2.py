@@ -18,12 +18,13 @@ _ASCII_SPACE = " \t\n\v\f\r"
 
 
 class ByteStr(str):
-    """An empty string the scorer creates itself: Python 2 prints it as ``''``, not ``u''``."""
+    """A Python 2 byte string (ASCII): an empty string the scorer creates itself, or an edit
+    kind; Python 2 prints it as ``''``/``'sub'``, not ``u''``."""
 
     __slots__ = ()
 
     def __repr__(self) -> str:
-        return "''"
+        return repr_bytes(self.encode("latin-1"))
 
 
 EMPTY = ByteStr("")
@@ -42,7 +43,7 @@ def strip_space(text: str) -> str:
 def repr_unicode(text: str) -> str:
     """``repr()`` of a Python 2 unicode string (``u'...'``, every non-ASCII char escaped)."""
     if isinstance(text, ByteStr):
-        return "''"
+        return repr(text)
     quote = '"' if ("'" in text and '"' not in text) else "'"
     out = ["u", quote]
     for ch in text:
@@ -105,6 +106,8 @@ def repr_value(value: object) -> str:
         return "(" + ", ".join(repr_value(v) for v in value) + ")"
     if isinstance(value, list):
         return "[" + ", ".join(repr_value(v) for v in value) + "]"
+    if isinstance(value, Py2Dict):
+        return value.repr()
     raise TypeError(type(value))
 
 
@@ -234,3 +237,105 @@ def _insert(table: list, mask: int, key: int) -> None:
 def join_tokens(tokens: Sequence[str]) -> str:
     """``' '.join(tokens)`` of Python 2: a byte-string ``''`` when there are no tokens."""
     return " ".join(tokens) if tokens else EMPTY
+
+
+# --- CPython 2.7 dict iteration order for tuple keys (--very_verbose prints such dicts) ------
+
+_M64 = 1 << 64
+
+
+def _signed64(value: int) -> int:
+    value %= _M64
+    return value - _M64 if value >= 1 << 63 else value
+
+
+def py2_hash(obj: object) -> int:
+    """``hash()`` of CPython 2.7 (64-bit) for ints and (nested) tuples of ints."""
+    if isinstance(obj, int):
+        return -2 if obj == -1 else obj
+    if isinstance(obj, tuple):
+        x, mult, remaining = 0x345678, 1000003, len(obj)
+        for item in obj:
+            remaining -= 1
+            x = _signed64((x ^ py2_hash(item)) * mult)
+            mult = _signed64(mult + 82520 + remaining + remaining)
+        x = _signed64(x + 97531)
+        return -2 if x == -1 else x
+    raise TypeError(type(obj))
+
+
+_DUMMY = object()
+
+
+class Py2Dict:
+    """Slot layout of a CPython 2.7 dict: insertions (with resizing), deletions (dummy
+    slots); iteration yields the keys in slot order, as Python 2 prints a dict."""
+
+    def __init__(self) -> None:
+        self._mask = 7
+        self._table: list = [None] * 8
+        self._used = 0
+        self._fill = 0
+        self._values: dict = {}
+
+    def _slot(self, key: object) -> tuple[int, bool]:
+        perturb = py2_hash(key) % _M64
+        i = perturb & self._mask
+        free = None
+        while True:
+            entry = self._table[i & self._mask]
+            if entry is None:
+                return (free if free is not None else i & self._mask), False
+            if entry is _DUMMY:
+                if free is None:
+                    free = i & self._mask
+            elif entry == key:
+                return i & self._mask, True
+            i = (i << 2) + i + perturb + 1
+            perturb >>= 5
+
+    def __setitem__(self, key: object, value: object) -> None:
+        slot, found = self._slot(key)
+        self._values[key] = value
+        if found:
+            return
+        if self._table[slot] is None:
+            self._fill += 1
+        self._table[slot] = key
+        self._used += 1
+        if self._fill * 3 >= (self._mask + 1) * 2:
+            self._resize(self._used * (2 if self._used > 50000 else 4))
+
+    def __delitem__(self, key: object) -> None:
+        slot, found = self._slot(key)
+        if not found:
+            raise KeyError(key)
+        self._table[slot] = _DUMMY
+        self._used -= 1
+        del self._values[key]
+
+    def __getitem__(self, key: object) -> object:
+        return self._values[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
+
+    def _resize(self, minused: int) -> None:
+        size = 8
+        while size <= minused:
+            size <<= 1
+        keys = list(self)
+        self._mask = size - 1
+        self._table = [None] * size
+        self._fill = self._used = 0
+        for key in keys:
+            slot, _ = self._slot(key)
+            self._table[slot] = key
+            self._fill += 1
+            self._used += 1
+
+    def __iter__(self):
+        return (entry for entry in self._table if entry is not None and entry is not _DUMMY)
+
+    def repr(self) -> str:
+        return "{" + ", ".join("%s: %s" % (repr_value(k), repr_value(self._values[k])) for k in self) + "}"

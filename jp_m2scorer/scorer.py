@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 
 from . import lattice as lat
 from . import py2
+from . import verbose as vv
 from .m2io import Sentence
 
 
@@ -171,8 +172,16 @@ def score_sentences(
     for number, (sentence, hypothesis) in enumerate(pairs, 1):
         hyp_tokens = py2.split(hypothesis)
         # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
-        lattice = None if hyp_tokens == sentence.tokens else lat.build(
-            sentence.tokens, hyp_tokens, options.max_unchanged_words)
+        very_verbose = options.very_verbose and write is not None
+        if very_verbose:
+            # the trace prints the whole tables, so they are computed in full
+            tables = (lat.full_table(sentence.tokens, hyp_tokens, 1), lat.full_table(sentence.tokens, hyp_tokens, 2))
+            lattice = lat.build(sentence.tokens, hyp_tokens, options.max_unchanged_words, tables)
+            vv.sentence_trace(lattice, tables, write)
+        else:
+            # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
+            lattice = None if hyp_tokens == sentence.tokens else lat.build(
+                sentence.tokens, hyp_tokens, options.max_unchanged_words)
         if lattice is not None:
             base = lat.base_weights(lattice)
             spans = lat.arcs_by_span(lattice)
@@ -186,15 +195,21 @@ def score_sentences(
                 path = []
             else:
                 credited = frozenset(lat.gold_arcs(lattice, gold_edits, spans)) if gold_edits else frozenset()
-                path = paths.get(credited)
-                if path is None:
-                    weight = base
-                    if credited:
-                        weight = dict(base)
-                        for key in credited:
-                            weight[key] = gold_weight
-                    path = [lattice.edit(key) for key in lat.best_path(lattice, weight)]
-                    paths[credited] = path
+                weight = base
+                if credited:
+                    weight = dict(base)
+                    for key in credited:
+                        weight[key] = gold_weight
+                found = paths.get(credited)
+                if found is None:
+                    keys = lat.best_path(lattice, weight)
+                    found = paths[credited] = (keys, [lattice.edit(key) for key in keys])
+                path = found[1]
+                if very_verbose:
+                    vv.weights_trace(lattice, gold_edits, credited, write)
+                    if verbose:
+                        write(">> Annotator: %d\n" % annotator)
+                    vv.graph_trace(lattice, weight, found[0], write)
             if options.ignore_whitespace_casing:
                 path = [e for e in path if not _trivial(e)]
             matched, matched_gold = _count_correct(path, gold_edits)
@@ -207,7 +222,7 @@ def score_sentences(
             if verbose:
                 p_run = c / e if e else 1.0
                 r_run = c / g if g else 1.0
-                out = [">> Annotator: %d" % annotator]
+                out = [] if very_verbose else [">> Annotator: %d" % annotator]
                 out.extend(_markers(path, matched, gold_edits))
                 out.append("SOURCE        : " + sentence.text)
                 out.append("HYPOTHESIS    : " + hypothesis)

@@ -5,5 +5,5 @@
   formats.py; counting: joint.py, matching.py; output: report.py.
 - ``jp_wisebe`` (wisebe_cli.py): WiSeBE multi-reference segmentation scoring
   (González-Gallardo & Torres-Moreno 2018) -- segmentation.py, projection.py (re-tokenized
-  files, via jp_align), wisebe.py (statistics and scores), wisebe_report.py.
+  files, with jp_align's normalization), wisebe.py (statistics and scores), wisebe_report.py.
 """

@@ -15,7 +15,7 @@ from jp_preprocess.audit import TOOL, alignment_note, record_block, run_signatur
 from jp_preprocess.cliutil import OneLineParser, UsageError, refuse_legacy, report, write
 from jp_preprocess.errors import InputError
 from jp_preprocess.formats import FORMATS, iter_sentences
-from jp_preprocess.joint import evaluate, iter_blocks
+from jp_preprocess.joint import Diverged, evaluate, iter_blocks
 from jp_preprocess.report import counts_dict, render_table
 
 PROG = "jp_preprocess_eval"
@@ -59,7 +59,12 @@ def main(argv: list[str] | None = None) -> int:
                              token_normalizer=normalizer_for(LANGUAGE_INDEPENDENT, casefold=args.casefold),
                              threshold=args.threshold)
         audit = AlignmentAudit(args.gold, args.system, keep=args.show_alignment or args.report is not None)
-        result = evaluate(blocks, lambda aligned: record_block(audit, aligned))
+        try:
+            result = evaluate(blocks, lambda aligned: record_block(audit, aligned))
+        except Diverged as error:
+            raise InputError(args.system, error.system.line,
+                             f"{error} (gold {args.gold}:{error.gold.line}): the files are not two "
+                             f"segmentations of the same text") from None
         if (result.sentences.gold == 0) != (result.sentences.system == 0):
             # One side holds no sentence at all: a failed run upstream, not a score of zero.
             empty, other = (args.gold, args.system) if result.sentences.gold == 0 else (args.system, args.gold)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
-from jp_align import Block, Normalizer, align_words, iter_align_sentences
+from jp_align import UNALIGNED, Block, Normalizer, align_words, iter_align_sentences
 
 from jp_preprocess.matching import block_texts_match
 from jp_preprocess.sentence import Sentence
@@ -62,10 +62,30 @@ class AlignedBlock:
     system_tokens: tuple[str, ...]
     sentence_match: bool
     word_matches: tuple[bool, ...]  # per word group: is it a true-positive token?
+    # Identical tokens at both ends of the block: 1:1 exact groups left out of ``words``
+    # (they are matches, never shown) and only counted.
+    identical_ends: int = 0
 
     @property
     def token_matches(self) -> int:
-        return sum(self.word_matches)
+        return sum(self.word_matches) + self.identical_ends
+
+
+# jp_align's reason for an unaligned block after which no sentence pair within its look-ahead
+# is identical or similar.
+_NO_RESYNC = "do not re-synchronize"
+
+
+class Diverged(Exception):
+    """Gold and system texts differ from these sentences on and never re-synchronize within
+    ``lookahead`` sentences."""
+
+    def __init__(self, gold: Sentence, system: Sentence, lookahead: int) -> None:
+        super().__init__(f"texts differ from here on and do not re-synchronize within {lookahead} "
+                         f"sentences")
+        self.gold = gold
+        self.system = system
+        self.lookahead = lookahead
 
 
 @dataclass(frozen=True)
@@ -97,12 +117,19 @@ def iter_blocks(gold: Iterable[Sentence], system: Iterable[Sentence], *, normali
     token_normalizer = token_normalizer if token_normalizer is not None else normalizer
     for block, gold_items, system_items in iter_align_sentences(
             gold, system, tokens=_tokens, normalizer=normalizer, threshold=threshold, lookahead=lookahead):
+        if block.kind == UNALIGNED and _NO_RESYNC in block.reason:
+            # jp_align looked LOOKAHEAD sentences ahead on both sides and found neither an
+            # identical pair nor a similar block: these are not two segmentations of one
+            # text. Stop now rather than pair the rest position by position (slow, and a
+            # meaningless score).
+            raise Diverged(gold_items[0], system_items[0], lookahead)
         gold_tokens, system_tokens = _flatten(gold_items), _flatten(system_items)
         words: tuple[Block, ...] = ()
+        same_ends = 0
         # Unaligned sentences do not correspond, so neither do their tokens: no word groups,
         # hence no true-positive token (a final '.' would otherwise pair by position).
         if gold_tokens and system_tokens and block.aligned:
-            words = tuple(align_words(gold_tokens, system_tokens, normalizer=normalizer))
+            words, same_ends = word_groups(gold_tokens, system_tokens, normalizer)
         # Most groups are 1:1 exact; test that first, without a call, as this runs per token.
         word_matches = tuple(
             (group.kind == "exact" and len(group.left) == 1 and len(group.right) == 1)
@@ -111,7 +138,51 @@ def iter_blocks(gold: Iterable[Sentence], system: Iterable[Sentence], *, normali
             for group in words)
         sentence_match = is_match(block, gold_tokens, system_tokens, normalizer)
         yield AlignedBlock(block, tuple(gold_items), tuple(system_items), words, gold_tokens, system_tokens,
-                           sentence_match, word_matches)
+                           sentence_match, word_matches, same_ends)
+
+
+def word_groups(gold: Sequence[str], system: Sequence[str],
+                normalizer: Normalizer) -> tuple[tuple[Block, ...], int]:
+    """jp_align's word groups of a block, except those of the identical tokens that start and
+    end both sides, which are only counted (each is a 1:1 exact group, a true positive).
+
+    A long block that differs in a few places (one 11 MB line with a changed word) then
+    holds a few groups instead of one object per token. The result is exactly what
+    ``align_words`` gives for the whole block:
+
+    - its walk goes left to right and makes one exact group per identical pair at the start;
+      from there, walking the rest alone is the same walk (its remaining-length rule only
+      sees the difference between the sides' remaining lengths), provided both sides of the
+      rest hold a token (else one identical token is kept with it);
+    - at the end, one identical token is kept: when the walk of the shortened block closes a
+      group just before it and gives it a group of its own, the whole walk does the same and
+      continues with one exact group per identical pair. Otherwise (the walk pairs the end
+      of a difference with that token) the end is not trimmed.
+    """
+    n, m = len(gold), len(system)
+    limit = min(n, m)
+    start = 0
+    while start < limit and gold[start] == system[start]:
+        start += 1
+    if start == n == m:
+        return (), start
+    end = 0
+    while end < limit - start and gold[-1 - end] == system[-1 - end]:
+        end += 1
+    trimmed = max(end - 1, 0)  # identical tokens left out at the end; one stays in the walk
+    if not end and (start == n or start == m):
+        start -= 1  # the rest of one side would be empty: keep one identical token with it
+    groups = align_words(gold[start:n - trimmed], system[start:m - trimmed], normalizer=normalizer)
+    last = groups[-1]
+    if trimmed and not (last.kind == "exact" and last.left == range(n - trimmed - start - 1, n - trimmed - start)
+                        and last.right == range(m - trimmed - start - 1, m - trimmed - start)):
+        trimmed = 0
+        groups = align_words(gold[start:], system[start:], normalizer=normalizer)
+    if start:
+        groups = [Block(range(g.left.start + start, g.left.stop + start),
+                        range(g.right.start + start, g.right.stop + start), g.kind, g.reason)
+                  for g in groups]
+    return tuple(groups), start + trimmed
 
 
 def _tokens(sentence: Sentence) -> tuple[str, ...]:

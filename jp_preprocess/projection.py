@@ -1,105 +1,107 @@
 """Bring a segmentation whose tokenization differs onto the words of a base segmentation.
 
 The WiSeBE toolkit refuses files whose words differ. Here, when only the tokenization differs
-(e.g. "it's" vs "it 's", "e-mail" vs "e - mail"), the file is aligned to the base with jp_align
-the way the JP algorithm does it -- segments into blocks first, then the words inside every
-block -- and each of its borders moves to the end of the aligned word group holding it. Words
-that really differ are still an error, naming the first differing word in both files.
+(e.g. "it's" vs "it 's", "e-mail" vs "e - mail"), the two word streams are walked together,
+character by character where they differ: the words are grouped into the smallest runs
+covering the same characters on both sides (the word groups of the JP algorithm), and each
+border of the file moves to the end of the group that holds it. Texts are compared after
+jp_align's language-independent normalization (quotes, brackets, Unicode), word by word.
+Words that really differ are an error naming the first differing word in both files.
+
+Everything is streamed: only the words of the current group are held.
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
-from jp_align import Normalizer, align_words, iter_align_sentences, normalizer_for
+from jp_align import Normalizer, normalizer_for
+from jp_conll18.reader import shorten
 
 from jp_preprocess.errors import InputError
-from jp_preprocess.matching import block_texts_match
-from jp_preprocess.segmentation import Segmentation
-from jp_preprocess.sentence import Sentence
+from jp_preprocess.segmentation import Word, end_line
 
 # Transcripts are compared without the English contraction table: re-tokenizing never changes
 # characters, and whole-token rules such as "can" -> "ca" would turn "can 't" into "ca't".
 DEFAULT_NORMALIZER_LANG = "und"
 
 
-def project_onto(segmentation: Segmentation, base: Segmentation, normalizer: Normalizer | None = None,
-                 on_block: Optional[Callable] = None) -> Segmentation:
-    """SEGMENTATION's borders on BASE's words (SEGMENTATION itself when the words are equal).
+class Projection:
+    """The border flags (0/1) of OTHER on BASE's words, one per base word, as an iterator.
 
-    ``on_block(block, base_segments, segments, groups)`` (optional) sees every aligned block
-    with its word groups, for the audit of what the projection changed."""
-    if segmentation.words == base.words:
-        return segmentation
-    norm = normalizer if normalizer is not None else normalizer_for(DEFAULT_NORMALIZER_LANG)
-    difference = first_difference(base.words, segmentation.words, norm)
-    if difference is not None:
-        raise _difference(segmentation, base, difference[1], difference[0])
-    borders = [0] * len(base.words)
-    base_offset = offset = 0  # word index of the current block's first word on each side
-    for _block, base_segments, segments in iter_align_sentences(
-            base.segments, segmentation.segments, tokens=_tokens, normalizer=norm):
-        base_words = [w for s in base_segments for w in s.tokens]
-        words = [w for s in segments for w in s.tokens]
-        if not base_words or not words:
-            raise _difference(segmentation, base, offset, base_offset)
-        groups = align_words(base_words, words, normalizer=norm)
-        if on_block is not None:
-            on_block(_block, base_segments, segments, groups)
-        for group in groups:
-            group_base = base_words[group.left.start:group.left.stop]
-            group_words = words[group.right.start:group.right.stop]
-            if not group.left or not group.right or not block_texts_match(group, group_base, group_words, norm):
-                raise _difference(segmentation, base, offset + group.right.start, base_offset + group.left.start)
-            if any(segmentation.borders[offset + k] for k in group.right):
-                borders[base_offset + group.left[-1]] = 1
-        base_offset += len(base_words)
-        offset += len(words)
-    # Words, segments and line numbers are the base's: they are what the borders now refer to.
-    return Segmentation(segmentation.path, base.segments, base.words, tuple(borders), base.lines, base.end_line)
+    ``realigned`` becomes True once a word group that is not one identical word on each
+    side has been met. Raises InputError at the first word that differs.
+    """
+
+    def __init__(self, base: Iterator[Word], other: Iterator[Word], base_path: str,
+                 other_path: str, normalizer: Normalizer | None = None,
+                 on_group: Optional[Callable[[list, list, str], None]] = None) -> None:
+        self._base = base
+        self._other = other
+        self.base_path = base_path
+        self.other_path = other_path
+        self._normalizer = normalizer if normalizer is not None else normalizer_for(DEFAULT_NORMALIZER_LANG)
+        # on_group(base_words, words, kind) sees every regrouped word group (for the audit):
+        # kind "exact" when the raw characters agree, else "normalized".
+        self._on_group = on_group
+        self.realigned = False
+
+    def __iter__(self) -> Iterator[int]:
+        base, other = self._base, self._other
+        b, o = next(base, None), next(other, None)
+        while b is not None and o is not None:
+            if b.text == o.text:  # the common case: the same word on both sides
+                yield int(o.border)
+                b, o = next(base, None), next(other, None)
+                continue
+            self.realigned = True
+            normalize = self._normalizer.normalize
+            text_b, text_o = normalize(b.text), normalize(o.text)
+            base_words, border = 0, False
+            group_b, group_o = [b], [o]  # the words of this group (for on_group)
+            while True:
+                common = min(len(text_b), len(text_o))
+                if text_b[:common] != text_o[:common]:
+                    raise self._difference(b, o)
+                text_b, text_o = text_b[common:], text_o[common:]
+                if not text_b:
+                    base_words += 1
+                if not text_o:
+                    border = border or o.border
+                if not text_b and not text_o:
+                    break
+                if not text_b:
+                    b = next(base, None)
+                    if b is None:
+                        raise self._difference(b, o)
+                    text_b = normalize(b.text)
+                    group_b.append(b)
+                if not text_o:
+                    o = next(other, None)
+                    if o is None:
+                        raise self._difference(b, o)
+                    text_o = normalize(o.text)
+                    group_o.append(o)
+            if self._on_group is not None:
+                same = "".join(w.text for w in group_b) == "".join(w.text for w in group_o)
+                self._on_group(group_b, group_o, "exact" if same else "normalized")
+            for _ in range(base_words - 1):
+                yield 0
+            yield int(border)
+            b, o = next(base, None), next(other, None)
+        if b is not None or o is not None:
+            raise self._difference(b, o)
+
+    def _difference(self, base_word: Word | None, word: Word | None) -> InputError:
+        """Error at the first differing word of the other file, naming the base's word and
+        line; a file that ended reads ``<end of file>`` on the line after its last one."""
+        text, line = _word_and_line(word, self.other_path)
+        base_text, base_line = _word_and_line(base_word, self.base_path)
+        return InputError(self.other_path, line,
+                          f"word {shorten(text)!r} differs from {shorten(base_text)!r} at "
+                          f"{self.base_path}:{base_line} (the words must be the same)")
 
 
-def first_difference(left: tuple[str, ...], right: tuple[str, ...], normalizer: Normalizer) -> tuple[int, int] | None:
-    """Indices of the words holding the first character where the normalized texts of LEFT and
-    RIGHT differ (an index may equal the length of its side when that side ends first);
-    None when the texts are the same however they are tokenized."""
-    i = j = 0  # current word on each side
-    text_l = text_r = ""  # unconsumed normalized characters of the current words
-    while True:
-        while not text_l and i < len(left):
-            text_l = normalizer.normalize(left[i])
-            if not text_l:
-                i += 1
-        while not text_r and j < len(right):
-            text_r = normalizer.normalize(right[j])
-            if not text_r:
-                j += 1
-        if not text_l or not text_r:
-            return None if not text_l and not text_r else (i, j)
-        common = min(len(text_l), len(text_r))
-        if text_l[:common] != text_r[:common]:
-            return i, j
-        text_l, text_r = text_l[common:], text_r[common:]
-        if not text_l:
-            i += 1
-        if not text_r:
-            j += 1
-
-
-def _tokens(segment: Sentence) -> tuple[str, ...]:
-    return segment.tokens
-
-
-def _difference(segmentation: Segmentation, base: Segmentation, index: int, base_index: int) -> InputError:
-    """Error at the first differing word of SEGMENTATION, naming BASE's word and line."""
-    word, line = _word_at(segmentation, index)
-    base_word, base_line = _word_at(base, base_index)
-    return InputError(segmentation.path, line,
-                      f"word {word!r} differs from {base_word!r} at {base.path}:{base_line} (the words must be the same)")
-
-
-def _word_at(segmentation: Segmentation, index: int) -> tuple[str, int]:
-    """The word at INDEX and its line; past the last word, the end of the file and the line
-    after the file's last one."""
-    if index < len(segmentation.words):
-        return segmentation.words[index], segmentation.lines[index]
-    return "<end of file>", segmentation.end_line
+def _word_and_line(word: Word | None, path: str) -> tuple[str, int]:
+    if word is None:
+        return "<end of file>", end_line(path)
+    return word.text, word.line

@@ -1,36 +1,30 @@
-"""WiSeBE segmentations: the words of a transcript and where its segments end.
+"""WiSeBE segmentations: the words of a transcript and where its segments end, streamed.
 
-A segmentation file has one segment per line. Words are compared lower-cased with the
+A segmentation file has one segment per line (or is CoNLL-U, one segment per sentence,
+detected as jp_preprocess_eval detects it). Words are compared lower-cased with the
 characters ``.:;!,?`` removed (they act as separators, as in the WiSeBE toolkit, so "u.s." is
-the two words "u s"); the end of every line holding at least one word is a border after that
-line's last word. Lines without words add nothing.
+the two words "u s"); the end of every segment holding at least one word is a border after
+its last word. Segments without words add nothing.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import Iterator, NamedTuple
 
-from jp_preprocess.sentence import Sentence
-from jp_preprocess.textio import iter_lines
+from jp_preprocess.errors import InputError
+from jp_preprocess.formats import iter_sentences
 
 # WiSeBE strips exactly these marks; apostrophes and hyphens stay part of words.
 _PUNCTUATION = re.compile(r"[.:;!,?]")
 
 
-@dataclass(frozen=True)
-class Segmentation:
-    """The segments (non-empty lines) of one file, and per word a 0/1 border flag."""
+class Word(NamedTuple):
+    """One word of a segmentation, the line its segment starts on, and whether a segment
+    ends after it."""
 
-    path: str
-    segments: tuple[Sentence, ...]
-    words: tuple[str, ...]
-    borders: tuple[int, ...]
-    lines: tuple[int, ...]  # the line number of every word
-    end_line: int = 1  # the line after the file's last one (1 for an empty file): where it ends
-
-    @property
-    def border_count(self) -> int:
-        return sum(self.borders)
+    text: str
+    line: int
+    border: bool
 
 
 def normalize_line(text: str) -> list[str]:
@@ -38,21 +32,26 @@ def normalize_line(text: str) -> list[str]:
     return _PUNCTUATION.sub(" ", text.lower()).split()
 
 
-def from_segments(path: str, segments: tuple[Sentence, ...], end_line: int = 1) -> Segmentation:
-    """Words, borders and word line numbers of SEGMENTS: a border ends every segment.
-    END_LINE: the line after the file's last one."""
-    words = tuple(word for segment in segments for word in segment.tokens)
-    borders = tuple(int(k == len(segment.tokens) - 1) for segment in segments for k in range(len(segment.tokens)))
-    lines = tuple(segment.line for segment in segments for _ in segment.tokens)
-    return Segmentation(path, segments, words, borders, lines, end_line)
+def iter_words(path: str) -> Iterator[Word]:
+    """The words of PATH, one at a time (raises InputError for a missing file, invalid UTF-8
+    or malformed CoNLL-U)."""
+    for sentence in iter_sentences(path):
+        words = normalize_line(" ".join(sentence.tokens))
+        last = len(words) - 1
+        for position, word in enumerate(words):
+            yield Word(word, sentence.line, position == last)
 
 
-def load_segmentation(path: str) -> Segmentation:
-    """Read PATH (raises InputError for a missing file or invalid UTF-8)."""
-    segments = []
-    number = 0
-    for number, text in iter_lines(path):
-        words = normalize_line(text)
-        if words:
-            segments.append(Sentence(tuple(words), number))
-    return from_segments(path, tuple(segments), number + 1)
+def end_line(path: str) -> int:
+    """The line after the file's last one (1 for an empty file): where a reader of PATH stands
+    once it has ended (only needed for an error message)."""
+    lines = 0
+    last = b"\n"
+    try:
+        with open(path, "rb") as handle:
+            for chunk in iter(lambda: handle.read(1 << 20), b""):
+                lines += chunk.count(b"\n")
+                last = chunk[-1:]
+    except OSError as exc:
+        raise InputError(path, None, exc.strerror or str(exc)) from None
+    return lines + (last != b"\n") + 1

@@ -123,3 +123,17 @@ def score(candidate: Sequence[int], window_list: Sequence[tuple[int, int]]) -> S
     recall = len(hit) / len(window_list) if window_list else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     return Score(borders, inside, len(window_list), len(hit), precision, recall, f1)
+
+
+def score_against_borders(candidate: Sequence[int], borders: Sequence[int]) -> Score:
+    """``score(candidate, single_windows(borders))`` without building one window per border:
+    a candidate border is inside a window, and hits it, exactly where BORDERS has one."""
+    candidate_borders = reference_borders = hits = 0
+    for flag, reference in zip(candidate, borders):
+        candidate_borders += bool(flag)
+        reference_borders += bool(reference)
+        hits += bool(flag and reference)
+    precision = hits / candidate_borders if candidate_borders else 0.0
+    recall = hits / reference_borders if reference_borders else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return Score(candidate_borders, hits, reference_borders, hits, precision, recall, f1)

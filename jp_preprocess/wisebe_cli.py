@@ -4,9 +4,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from array import array
+from itertools import chain, tee, zip_longest
 from typing import Optional
 
-from jp_shims.audit import EXACT, RETOKENIZED, AlignmentAudit, BlockRecord, Lines, WordGroup, format_listing, note_line
+from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, Lines, WordGroup, format_listing, note_line
 from jp_shims.brokenpipe import guard_broken_pipe
 from jp_shims.cli import help_section, version_line
 from jp_shims.envelope import dumps, envelope
@@ -14,9 +16,9 @@ from jp_shims.signature import signature
 
 from jp_preprocess.cliutil import OneLineParser, UsageError, refuse_legacy, report, write
 from jp_preprocess.errors import InputError
-from jp_preprocess.projection import DEFAULT_NORMALIZER_LANG, project_onto
-from jp_preprocess.segmentation import Segmentation, load_segmentation
-from jp_preprocess.wisebe import agreement_stats, general_reference, score, single_windows, windows
+from jp_preprocess.projection import DEFAULT_NORMALIZER_LANG, Projection
+from jp_preprocess.segmentation import iter_words
+from jp_preprocess.wisebe import agreement_stats, score, score_against_borders, windows
 from jp_preprocess.wisebe_report import CandidateResult, Evaluation, evaluation_dict, render_text
 
 PROG = "jp_wisebe"
@@ -43,11 +45,16 @@ def build_parser() -> OneLineParser:
 
 
 def reference_files(arguments: list[str]) -> list[str]:
+    """The reference files: a directory stands for its files, sorted (an empty one is an
+    error: a reference would silently be missing)."""
     files: list[str] = []
     for argument in arguments:
         if os.path.isdir(argument):
-            files.extend(sorted(os.path.join(argument, name) for name in os.listdir(argument)
-                                if os.path.isfile(os.path.join(argument, name))))
+            inside = sorted(os.path.join(argument, name) for name in os.listdir(argument)
+                            if os.path.isfile(os.path.join(argument, name)))
+            if not inside:
+                raise InputError(argument, None, "the directory holds no reference file")
+            files.extend(inside)
         else:
             files.append(argument)
     return files
@@ -55,60 +62,82 @@ def reference_files(arguments: list[str]) -> list[str]:
 
 def evaluate(reference_paths: list[str], candidate_path: str | None, min_window: int,
              audit: Optional[AlignmentAudit] = None) -> Evaluation:
-    """Load, align when the tokenization differs, and score (raises InputError). ``audit``
-    counts (records) the blocks of every file that had to be projected onto the first
-    reference's words."""
-    loaded = [load_segmentation(path) for path in reference_paths]
-    if not loaded[0].words:
-        raise InputError(loaded[0].path, None, "no words")
-    base = loaded[0]
+    """Read, align when the tokenization differs, and score (raises InputError). ``audit``
+    counts (records) the word groups of every file that had to be regrouped onto the first
+    reference's words.
 
-    def project(segmentation: Segmentation) -> Segmentation:
-        on_block = None if audit is None else _auditor(audit, segmentation.path)
-        return project_onto(segmentation, base, on_block=on_block)
-
-    references: list[Segmentation] = [project(ref) for ref in loaded]
-    general = general_reference([ref.borders for ref in references])
+    All files are streamed together, word by word of the first reference: what is kept per
+    word position is a few bytes (the reference count, each file's border flag), never the
+    words, so memory stays small on long transcripts and a difference on the first line is
+    reported without reading further.
+    """
+    base_path = reference_paths[0]
+    others = [*reference_paths[1:], *([candidate_path] if candidate_path is not None else [])]
+    base_words = iter_words(base_path)
+    first = next(base_words, None)
+    if first is None:
+        raise InputError(base_path, None, "no words")
+    copies = tee(chain((first,), base_words), len(others) + 1)
+    projections = [Projection(copy, iter_words(path), base_path, path,
+                              on_group=None if audit is None else _auditor(audit, path))
+                   for copy, path in zip(copies[1:], others)]
+    streams = [(int(word.border) for word in copies[0]), *projections]
+    borders = [bytearray() for _ in streams]  # per file, one 0/1 flag per word position
+    appends = [flags.append for flags in borders]
+    for flags in zip_longest(*streams):
+        # Every stream yields one flag per base word; a file that ends early or goes on
+        # raises InputError inside its projection.
+        for append, flag in zip(appends, flags):
+            append(flag)
+    references = borders[:len(reference_paths)]
+    general = array("H", bytes(2 * len(borders[0])))
+    for flags in references:
+        for position, flag in enumerate(flags):
+            if flag:
+                general[position] += 1
     stats = agreement_stats(general, len(references))
     window_list = windows(general, min_window)
+    realigned = [False] + [projection.realigned for projection in projections]
     candidate_result = None
     if candidate_path is not None:
-        raw = load_segmentation(candidate_path)
-        candidate = project(raw)
-        per_reference = tuple(score(candidate.borders, single_windows(ref.borders)) for ref in references)
-        against_windows = score(candidate.borders, window_list)
+        candidate = borders[-1]
+        against_windows = score(candidate, window_list)
         candidate_result = CandidateResult(
             path=candidate_path, borders=against_windows.candidate_borders,
-            realigned=candidate is not raw, per_reference=per_reference, windows=against_windows,
-            wisebe=against_windows.f1 * stats.agreement_ratio)
+            realigned=realigned[-1],
+            per_reference=tuple(score_against_borders(candidate, flags) for flags in references),
+            windows=against_windows, wisebe=against_windows.f1 * stats.agreement_ratio)
     return Evaluation(
         reference_paths=tuple(reference_paths),
-        reference_borders=tuple(ref.border_count for ref in references),
-        realigned_references=tuple(ref is not raw for ref, raw in zip(references, loaded)),
+        reference_borders=tuple(sum(flags) for flags in references),
+        realigned_references=tuple(realigned[:len(reference_paths)]),
         min_window=min_window, stats=stats, window_count=len(window_list), candidate=candidate_result)
 
 
 def _auditor(audit: AlignmentAudit, path: str):
-    """The ``on_block`` callback of a projection: a block whose words are regrouped (not 1:1
-    exact) is re-tokenized; different segment boundaries are what WiSeBE measures, not a change."""
-    def on_block(block, base_segments, segments, groups) -> None:
-        odd = [g for g in groups if not (g.is_one_to_one and g.kind == EXACT)]
-        kind = RETOKENIZED if odd else EXACT
-        if kind == EXACT or not audit.keep:
-            audit.count(kind, len(base_segments), len(segments))
+    """The ``on_group`` callback of a projection: a word group that is not one identical word
+    on each side is re-tokenized (different segment boundaries are what WiSeBE measures, not a
+    change). Each such group is one audit block, placed on the lines of its words."""
+    def on_group(base_words: list, words: list, kind: str) -> None:
+        base_lines = sorted({word.line for word in base_words})
+        lines = sorted({word.line for word in words})
+        if not audit.keep:
+            audit.count(RETOKENIZED, len(base_lines), len(lines))
             return
-        base_words = [w for s in base_segments for w in s.tokens]
-        words = [w for s in segments for w in s.tokens]
+        base_text = tuple(word.text for word in base_words)
+        text = tuple(word.text for word in words)
         audit.add(BlockRecord(
-            kind, Lines(audit.gold_file, base_segments[0].line, base_segments[-1].line),
-            Lines(path, segments[0].line, segments[-1].line),
-            " | ".join(" ".join(s.tokens) for s in base_segments), " | ".join(" ".join(s.tokens) for s in segments),
+            RETOKENIZED, Lines(audit.gold_file, base_lines[0], base_lines[-1]), Lines(path, lines[0], lines[-1]),
+            " ".join(base_text), " ".join(text),
             reason="tokenized differently from the first reference; borders moved to the ends of word groups",
-            match=block.kind, groups=tuple(WordGroup(tuple(base_words[i] for i in g.left),
-                                                      tuple(words[j] for j in g.right), g.kind) for g in odd),
-            figures={"groups_regrouped": len(odd)}),
-            len(base_segments), len(segments))
-    return on_block
+            match=kind, groups=(WordGroup(base_text, text, kind),), figures={"groups_regrouped": 1}),
+            len(base_lines), len(lines))
+    return on_group
+
+
+ONE_REFERENCE_NOTE = (
+    "note: with one reference no border can be shared by two references (cmp = 0), so AR and "
+    "WiSeBE are 0 by definition; read the 'vs' row of the reference instead")
 
 
 @guard_broken_pipe
@@ -149,4 +178,6 @@ def main(argv: list[str] | None = None) -> int:
                                  "toolkit refuses such files)", signature=sig)
     if note:
         sys.stderr.write(note)
+    if len(paths) == 1:
+        sys.stderr.write(f"{PROG}: {ONE_REFERENCE_NOTE}\n")
     return 0

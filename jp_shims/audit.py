@@ -96,7 +96,8 @@ class BlockRecord:
     ``figures`` are the block's own figures as the tool scores it (evalb: matched/gold/test
     brackets...; errant: tp/fp/fn), ``loss`` how much the block costs the headline score
     (the report sorts by it; None when the tool has no such measure), ``match`` jp_align's
-    kind of the sentence texts (a merged block may be ``exact`` there).
+    kind of the sentence texts (a merged block may be ``exact`` there), ``details`` further
+    one-line texts (errant: the edits as scored; in the JSON only when there are any).
     """
 
     kind: str
@@ -109,13 +110,14 @@ class BlockRecord:
     figures: Mapping[str, Figure] = field(default_factory=dict)
     groups: tuple[WordGroup, ...] = ()
     loss: Optional[float] = None
+    details: tuple[str, ...] = ()  # further lines a tool shows (errant: the edits scored)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown block kind {self.kind!r}")
 
     def as_dict(self) -> dict:
-        return {
+        data = {
             "kind": self.kind,
             "match": self.match or self.kind,
             "gold": None if self.gold is None else self.gold.as_dict(),
@@ -127,6 +129,9 @@ class BlockRecord:
             "groups": [group.as_dict() for group in self.groups],
             "loss": self.loss,
         }
+        if self.details:
+            data["details"] = list(self.details)
+        return data
 
 
 @dataclass(frozen=True)
@@ -246,6 +251,7 @@ def format_record(record: BlockRecord, labels: Sequence[str] = ("gold", "system"
         lines.append("    words: " + short(" ".join(str(group) for group in record.groups), 2 * TEXT_LIMIT))
     if record.figures:
         lines.append("    figures: " + " ".join(f"{key}={_figure(value)}" for key, value in record.figures.items()))
+    lines.extend(f"    {detail}" for detail in record.details)
     return "\n".join(lines) + "\n"
 
 

@@ -28,10 +28,11 @@ table{border-collapse:collapse}
 #blocks th.sortable{cursor:pointer;text-decoration:underline dotted}
 #blocks td{border-bottom:1px solid #ddd;vertical-align:top;padding:.3em;overflow-wrap:anywhere}
 #blocks tbody tr{content-visibility:auto;contain-intrinsic-size:auto 5em}
-#blocks col.n{width:4em}#blocks col.k{width:7.5em}#blocks col.l{width:4.5em}#blocks col.f{width:11em}
+#blocks col.n{width:4em}#blocks col.k{width:7.5em}#blocks col.l{width:4.5em}#blocks col.f{width:15em}
 .place{color:#555;font-size:12px}
 .kind{display:inline-block;padding:0 .4em;border-radius:3px;color:#fff;font-size:12px}
 .reason{color:#666;font-size:12px}
+.detail{font:11.5px/1.3 ui-monospace,Menlo,Consolas,monospace;color:#444;margin-top:.2em}
 .fig{display:inline-block;margin-right:.6em;white-space:nowrap;font-size:12.5px}
 mark{border-radius:2px;padding:0 1px}
 .k-normalized{background:#2e7d32}.k-similar{background:#f9a825}.k-mismatch{background:#c62828}
@@ -145,12 +146,13 @@ def _row(number: int, record: BlockRecord, labels: Sequence[str]) -> str:
     reason = f'<div class="reason">{_e(record.reason)}</div>' if record.reason else ""
     match = (f'<div class="reason">texts {_e(record.match)}</div>'
              if record.match and record.match != record.kind else "")
+    details = "".join(f'<div class="detail">{_e(detail)}</div>' for detail in record.details)
     return (
         f'<tr class="block" data-n="{number}" data-kind="{_e(record.kind)}" data-loss="{_e(loss)}">'
         f'<td>{number}</td>'
         f'<td><span class="kind k-{_e(record.kind)}">{_e(record.kind)}</span>{match}{reason}</td>'
         f'<td class="loss">{_e(loss)}</td>'
-        f'<td class="figures">{_figures(record)}</td>'
+        f'<td class="figures">{_figures(record)}{details}</td>'
         f'<td class="gold"><div class="place">{_e(labels[0])} {_place(record.gold)}</div>'
         f'{highlighted(short(record.gold_text), gold_groups)}</td>'
         f'<td class="system"><div class="place">{_e(labels[1])} {_place(record.system)}</div>'

@@ -180,16 +180,16 @@ class ChoiceCounts:
         return (self._run(table, valid, mine_first, mine_size),
                 self._run(table, valid, theirs_first, theirs_size))
 
-    def _keys(self, totals: np.ndarray, candidate: np.ndarray, beta2: float) -> tuple:
-        """What the choice compares, greatest first (``totals`` include the candidate)."""
+    def _keys(self, after: np.ndarray, candidates: np.ndarray, beta2: float) -> tuple:
+        """What the choice compares, greatest first, for every sample and candidate
+        (``after``: the totals with each candidate added; arrays (samples, candidates))."""
         if self.rule == "errant":
-            return (_rounded_f(totals, beta2), candidate[:, 0], -candidate[:, 1], -candidate[:, 2])
-        correct, proposed, gold = (totals[:, i].astype(np.float64) for i in range(3))
+            return (_rounded_f(after, beta2), candidates[..., 0], -candidates[..., 1], -candidates[..., 2])
+        correct, proposed, gold = (after[..., i].astype(np.float64) for i in range(3))
         denominator = beta2 * gold + proposed
-        with np.errstate(divide="ignore", invalid="ignore"):
-            f = np.where(denominator == 0, np.where(correct == 0, 1.0, 0.0),
-                         (1.0 + beta2) * correct / np.where(denominator == 0, 1.0, denominator))
-        return (f, candidate[:, 0], -(proposed + beta2 * gold))
+        f = np.divide((1.0 + beta2) * correct, denominator, out=(correct == 0).astype(np.float64),
+                      where=denominator != 0)
+        return (f, candidates[..., 0], -(proposed + beta2 * gold))
 
     def _run(self, table: np.ndarray, valid: np.ndarray, first: np.ndarray, size: np.ndarray) -> np.ndarray:
         """Totals (samples, 3) of the pseudo-corpora whose unit i holds blocks
@@ -198,25 +198,30 @@ class ChoiceCounts:
         samples = sequence.shape[0]
         totals = np.zeros((samples, 3), dtype=np.int64)
         beta2 = self.beta ** 2
+        width = table.shape[1]
+        rows = np.arange(samples)
         for step in range(sequence.shape[1]):
             ids = sequence[:, step]
-            candidates, ok = table[ids], valid[ids]
-            best = candidates[:, 0]
-            if candidates.shape[1] > 1:
-                best_keys = self._keys(totals + best, best, beta2)
-            for k in range(1, candidates.shape[1]):
-                cand = candidates[:, k]
-                keys = self._keys(totals + cand, cand, beta2)
-                # lexicographic: the first key that differs decides; the earlier one on ties
+            candidates = table[ids]
+            if width == 1:
+                totals += candidates[:, 0]
+                continue
+            ok = valid[ids]
+            keys = self._keys(totals[:, None, :] + candidates, candidates, beta2)
+            # lexicographic over the keys, the earlier candidate on ties; candidate 0 is
+            # always valid
+            chosen = np.zeros(samples, dtype=np.intp)
+            best_keys = [key[:, 0] for key in keys]
+            for k in range(1, width):
                 better = np.zeros(samples, dtype=bool)
                 equal = ok[:, k].copy()
-                for new, old in zip(keys, best_keys):
+                for key, old in zip(keys, best_keys):
+                    new = key[:, k]
                     better |= equal & (new > old)
                     equal &= new == old
-                if better.any():
-                    best = np.where(better[:, None], cand, best)
-                    best_keys = tuple(np.where(better, new, old) for new, old in zip(keys, best_keys))
-            totals += best
+                chosen[better] = k
+                best_keys = [np.where(better, key[:, k], old) for key, old in zip(keys, best_keys)]
+            totals += candidates[rows, chosen]
         return totals
 
 
@@ -247,12 +252,12 @@ def _expand(first: np.ndarray, size: np.ndarray, padding: int) -> np.ndarray:
 
 def errant_prf(totals: np.ndarray, beta2: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """errant's computeFScore on totals (..., 3), unrounded: P = 1 without FP, R = 1 without
-    FN, F = 0 when P + R = 0."""
-    tp, fp, fn = (totals[..., i].astype(np.float64) for i in range(3))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(fp > 0, tp / (tp + fp), 1.0)
-        r = np.where(fn > 0, tp / (tp + fn), 1.0)
-        f = np.where(p + r > 0, (1 + beta2) * p * r / (beta2 * p + r), 0.0)
+    FN, F = 0 when P + R = 0 (the same operations in the same order as errant)."""
+    tp, fp, fn = (totals[..., i] for i in range(3))
+    true = tp.astype(np.float64)
+    p = np.divide(true, tp + fp, out=np.ones_like(true), where=fp > 0)
+    r = np.divide(true, tp + fn, out=np.ones_like(true), where=fn > 0)
+    f = np.divide((1 + beta2) * p * r, beta2 * p + r, out=np.zeros_like(true), where=p + r > 0)
     return p, r, f
 
 

@@ -169,6 +169,12 @@ def test_show_alignment_lists_merged_blocks(capsys, tmp_path) -> None:
     assert listing[1] == f"[merged] reference {ref}:5-8 | hypothesis {hyp}:4 | texts exact"
     assert listing[2] == "    reference : I like cat . | He go to school every days ."
     assert listing[4] == "    figures: tp=2 fp=1 fn=1"
+    # The edits as scored, in the merged reference's token offsets (the second sentence's
+    # reference edits shifted by the 4 tokens before it).
+    assert listing[5] == ("    hypothesis edits: A 2 3|||R:NOUN:NUM|||cats|||0; A 5 6|||R:VERB:TENSE|||went|||0; "
+                          "A 9 10|||R:NOUN:NUM|||day|||0")
+    assert listing[6] == ("    reference edits: A 2 3|||R:NOUN:NUM|||cats|||0; A 5 6|||R:VERB:SVA|||goes|||0; "
+                          "A 9 10|||R:NOUN:NUM|||day|||0")
 
 
 def test_json_document(capsys, tmp_path) -> None:
@@ -264,3 +270,48 @@ def test_alignment_counts_do_not_depend_on_show_alignment(capsys, tmp_path) -> N
     assert code == 0
     listed = json.loads(out)["alignment"]
     assert listed["summary"] == summary and len(listed["blocks"]) == summary["changed"] == 1
+
+
+def _numbered_m2(first: int, last: int) -> str:
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa".split()
+    return "".join(f"S t{i} {words[i]} is here today .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
+                   for i in range(first, last + 1))
+
+
+def test_sentence_missing_from_one_side_is_not_called_the_end_of_the_other(capsys, tmp_path) -> None:
+    # The hypothesis lacks the reference's first sentence and goes on: it did not end.
+    code, out, err = run(capsys, tmp_path, _numbered_m2(1, 9), _numbered_m2(0, 9))
+    assert code == 2 and out == ""
+    assert "ref.m2:1: reference sentence 0 has no counterpart in " in err
+    assert "ended" not in err and "re-synchronize" in err
+    # Swapped: the extra sentence is the hypothesis's, the reference did not end either.
+    code, out, err = run(capsys, tmp_path, _numbered_m2(0, 9), _numbered_m2(1, 9))
+    assert code == 2 and "hyp.m2:1: hypothesis sentence 0 has no counterpart in " in err
+    assert "ref.m2 (" in err and "ended" not in err
+
+
+def test_missing_last_sentence_names_the_file_that_ended(capsys, tmp_path) -> None:
+    code, _, err = run(capsys, tmp_path, _numbered_m2(0, 9), _numbered_m2(0, 8))
+    assert code == 2 and "hyp.m2:28: hypothesis sentence 9 has no counterpart in " in err
+    assert err.rstrip().endswith("ref.m2 ended)")
+
+
+def test_show_alignment_never_cites_line_zero(capsys, tmp_path) -> None:
+    code, out, _ = run(capsys, tmp_path, _numbered_m2(1, 9), _numbered_m2(0, 9), "--show-alignment")
+    assert code == 2
+    assert "reference " in out and "ref.m2:1 | hypothesis - |" in out
+    assert ":0 " not in out and ":0)" not in out
+
+
+@pytest.mark.parametrize("prefix", ["--s", "--sh", "--show", "--j", "--js", "--jso"])
+def test_prefixes_of_jp_options_are_unrecognized_like_errant(capsys, tmp_path, prefix) -> None:
+    with pytest.raises(SystemExit) as caught:
+        run(capsys, tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), prefix)
+    assert caught.value.code == 2
+    assert f"error: unrecognized arguments: {prefix}\n" in capsys.readouterr().err
+
+
+def test_prefixes_of_errant_long_options_still_work(capsys, tmp_path) -> None:
+    # errant_compare (argparse defaults) accepts --bet for --beta and --verb for --verbose.
+    expected = run(capsys, tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), "--beta", "1")
+    assert run(capsys, tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), "--bet", "1") == expected

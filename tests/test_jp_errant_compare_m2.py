@@ -88,6 +88,10 @@ def test_read_m2_empty_file_has_no_sentence(tmp_path) -> None:
     ("S a b\nA 1 2|||R|||x|||zero\n", 2, "annotator id"),
     ("S a b\nA 1 2||||||x|||REQUIRED|||-NONE-|||0\n", 2, "empty error type"),
     ("S a b\n\nS c\nB 0 1|||R|||x|||0\n", 4, "expected an A line"),
+    # ASCII digits only (int() would read Arabic-Indic digits and underscores).
+    ("S a b c\nA \u0662 \u0663|||R|||x|||0\n", 2, "not two integers"),
+    ("S a b c\nA 1 2|||R|||x|||\u0660\n", 2, "annotator id"),
+    ("S a b c\nA 1 1_0|||R|||x|||0\n", 2, "not two integers"),
 ])
 def test_read_m2_errors_name_file_and_line(tmp_path, text: str, line: int, message: str) -> None:
     path = tmp_path / "bad.m2"

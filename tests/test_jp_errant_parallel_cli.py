@@ -196,31 +196,98 @@ def test_merged_correction_is_aligned_and_listed(corpus, capsys):
     assert capsys.readouterr().err == "ORIG 1-2 <-> COR1 1 (similar)\n"
     parallel_cli.main(["-orig", orig, "-cor", merged, "-out", str(out), "--show-alignment"],
                       backend=KnownSentences())
-    assert capsys.readouterr().err == "ORIG 1-4 <-> COR1 1-3 (unaligned)\n"
-    first = out.read_text(encoding="utf-8").split("\n\n")[0].split("\n")
-    assert first[1:] == ["A 3 3|||M:DET|||the|||REQUIRED|||-NONE-|||0",
-                         "A 7 7|||M:VERB:TENSE|||has|||REQUIRED|||-NONE-|||0",
-                         "A 16 16|||M:VERB:FORM|||to|||REQUIRED|||-NONE-|||0",
-                         "A 17 18|||U:ADP||||||REQUIRED|||-NONE-|||0",
-                         "A 23 24|||R:PRON|||his|||REQUIRED|||-NONE-|||0",
-                         "A 27 29|||R:PUNCT|||. It|||REQUIRED|||-NONE-|||0"]
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "ORIG 1-4 <-> COR1 1-3 (unaligned)"
+    assert err[1] == (f"jp_errant_parallel: warning: ORIG lines 1-4 ({orig}) and COR1 ({merged}) "
+                      "lines 1-3 could not be aligned: these ORIG lines are written with a noop "
+                      "for annotator 0")
+    assert len(err) == 2
+    # The unaligned stretch is never annotated as one sentence: one noop sentence per line.
+    blocks = out.read_text(encoding="utf-8").split("\n\n")
+    assert blocks[:4] == [f"S {text(ORIGINAL[name])}\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0"
+                          for name in ORDER[:4]]
+    assert "\n\n".join(blocks[4:]) == EXPECTED_M2.split("\n\n", 4)[4]
 
 
-def test_a_run_of_unaligned_blocks_is_one_group(tmp_path, capsys):
-    # The documented example: jp_align cannot close a block at its default threshold and
-    # pairs the lines 1:1 as "unaligned"; only the run as a whole is trustworthy.
-    orig = write(tmp_path / "o.txt", [text(ORIGINAL[n]) for n in ("went", "lived", "difficult")])
+def test_unaligned_lines_are_never_one_sentence(tmp_path, capsys):
+    # jp_align cannot close a block at its default threshold: the lines are reported as
+    # unaligned and each ORIG line is written alone, with a noop, unannotated.
+    names = ("went", "lived", "difficult")
+    orig = write(tmp_path / "o.txt", [text(ORIGINAL[n]) for n in names])
     cor = write(tmp_path / "c.txt", [text(GOLD["went"]) + " " + text(GOLD["lived"]), text(GOLD["difficult"])])
     out = tmp_path / "o.m2"
-    parallel_cli.main(["-orig", orig, "-cor", cor, "-out", str(out), "--show-alignment"],
-                      backend=KnownSentences())
-    assert capsys.readouterr().err == "ORIG 1-3 <-> COR1 1-2 (unaligned)\n"
-    assert out.read_text(encoding="utf-8") == (
-        "S I went to shop yesterday . She lived here for ten years . It 's difficult answer at the question\n"
-        "A 3 3|||M:DET|||the|||REQUIRED|||-NONE-|||0\n"
-        "A 7 7|||M:VERB:TENSE|||has|||REQUIRED|||-NONE-|||0\n"
-        "A 16 16|||M:VERB:FORM|||to|||REQUIRED|||-NONE-|||0\n"
-        "A 17 18|||U:ADP||||||REQUIRED|||-NONE-|||0\n\n")
+    backend = KnownSentences()
+    assert parallel_cli.main(["-orig", orig, "-cor", cor, "-out", str(out)], backend=backend) == 0
+    assert capsys.readouterr().err == (
+        f"jp_errant_parallel: warning: ORIG lines 1-3 ({orig}) and COR1 ({cor}) lines 1-2 could "
+        "not be aligned: these ORIG lines are written with a noop for annotator 0\n")
+    assert out.read_text(encoding="utf-8") == "".join(
+        f"S {text(ORIGINAL[n])}\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n" for n in names)
+    assert backend.calls == []  # nothing was analysed
+
+
+def test_unrelated_texts_go_on_line_by_line(tmp_path, capsys):
+    # ORIG and COR of unrelated text whose line counts differ by one: every ORIG line is
+    # written (noop), one warning covers the whole stretch, nothing is analysed.
+    orig = write(tmp_path / "o.txt", [f"line {k} of the original about apples" for k in range(40)])
+    cor = write(tmp_path / "c.txt", [f"unrelated text number {k} on pears" for k in range(41)])
+    out = tmp_path / "o.m2"
+    backend = KnownSentences()
+    assert parallel_cli.main(["-orig", orig, "-cor", cor, "-out", str(out)], backend=backend) == 0
+    blocks = out.read_text(encoding="utf-8").rstrip("\n").split("\n\n")
+    assert len(blocks) == 40 and backend.calls == []
+    assert blocks[7] == "S line 7 of the original about apples\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ORIG lines 1-40" in err and "lines 1-41" in err
+
+
+def test_extra_cor_line_is_reported_and_the_rest_annotated(corpus, capsys):
+    folder, orig, _ = corpus
+    cor = write(folder / "extra.txt", [text(GOLD[name]) for name in ORDER] + ["An extra line"])
+    out = folder / "extra.m2"
+    # 0.3: these short sentences differ by more than the default 10 % of their characters.
+    assert parallel_cli.main(["-orig", orig, "-cor", cor, "-out", str(out), "--align-threshold", "0.3"],
+                             backend=KnownSentences()) == 0
+    assert out.read_text(encoding="utf-8") == EXPECTED_M2
+    assert capsys.readouterr().err == (f"jp_errant_parallel: warning: COR1 ({cor}) line 6 has no "
+                                       f"counterpart in ORIG ({orig}): not annotated\n")
+
+
+@pytest.mark.parametrize("empty_side", ["orig", "cor"])
+def test_one_empty_input_is_an_error(corpus, capsys, empty_side):
+    folder, orig, cor = corpus
+    empty = write(folder / "empty.txt", [])
+    files = {"orig": orig, "cor": cor, empty_side: empty}
+    out = folder / "o.m2"
+    code = parallel_cli.main(["-orig", files["orig"], "-cor", files["cor"], "-out", str(out)],
+                             backend=KnownSentences())
+    other = cor if empty_side == "orig" else orig
+    assert code == 2
+    assert capsys.readouterr().err == (f"jp_errant_parallel: error: {empty}: the file holds no "
+                                       f"sentence, while {other} does\n")
+    assert not out.exists()
+
+
+def test_utf16_cor_is_refused_on_its_first_line(corpus, capsys):
+    folder, orig, _ = corpus
+    utf16 = folder / "utf16.txt"
+    utf16.write_bytes("".join(text(GOLD[n]) + "\n" for n in ORDER).encode("utf-16-le"))
+    code = parallel_cli.main(["-orig", orig, "-cor", str(utf16), "-out", str(folder / "o.m2")],
+                             backend=KnownSentences())
+    assert code == 2
+    assert capsys.readouterr().err.endswith(f"error: {utf16}:1: NUL byte: not UTF-8 text (UTF-16?)\n")
+
+
+def test_oversized_sentence_pair_is_refused_on_one_line(tmp_path, capsys):
+    orig = write(tmp_path / "o.txt", ["a " * 1200, "b c"])
+    cor = write(tmp_path / "c.txt", ["a " * 1199 + "z", "b d"])
+    code = parallel_cli.main(["-orig", orig, "-cor", cor, "-out", str(tmp_path / "o.m2")],
+                             backend=KnownSentences())
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"jp_errant_parallel: error: {orig}:1: sentence of 1200 tokens against a "
+                          "correction of 1200 tokens: aligning them needs 1,442,401 cells, more than "
+                          "the limit of 1,000,000")
 
 
 def test_never_align_pairs_lines_like_errant(corpus):
@@ -242,8 +309,10 @@ def test_round_trip_with_compare(corpus, capsys):
     assert "6\t0\t0\t1.0\t1.0\t1.0" in self_report
     cor_lines = [text(GOLD["went"]) + " " + text(GOLD["lived"])] + [text(GOLD[n]) for n in ORDER[2:]]
     merged_hyp = str(folder / "merged.m2")
-    parallel_cli.main(["-orig", orig, "-cor", write(folder / "m.txt", cor_lines), "-out", merged_hyp],
-                      backend=KnownSentences())
+    # 0.3: these short sentences differ by more than the default 10 % of their characters
+    # (at 0.1 they are unaligned, hence written with noops).
+    parallel_cli.main(["-orig", orig, "-cor", write(folder / "m.txt", cor_lines), "-out", merged_hyp,
+                       "--align-threshold", "0.3"], backend=KnownSentences())
     capsys.readouterr()
     assert compare_cli.main(["-hyp", merged_hyp, "-ref", hyp]) == 0
     assert capsys.readouterr().out == self_report
@@ -330,6 +399,19 @@ def test_m2_auto_reextracts(tmp_path):
                                          "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1"]
     assert blocks[1].split("\n")[1:] == ["A 3 3|||M:VERB:FORM|||to|||REQUIRED|||-NONE-|||0",
                                          "A 4 5|||U:ADP||||||REQUIRED|||-NONE-|||0"]
+
+
+def test_m2_auto_refuses_an_oversized_sentence_before_analysing_it(tmp_path, capsys):
+    source = tmp_path / "long.m2"
+    source.write_text(GOLD_M2 + "S " + "a " * 1100 + "\nA 0 1|||R:NOUN|||b|||REQUIRED|||-NONE-|||0\n",
+                      encoding="utf-8")
+    backend = KnownSentences()
+    code = m2_cli.main([str(source), "-auto", "-out", str(tmp_path / "out.m2")], backend=backend)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"jp_errant_m2: error: {source}:11: sentence of 1100 tokens against a "
+                          "correction of 1100 tokens")
+    assert all("a a a" not in line for call in backend.calls for line in call)
 
 
 def test_m2_malformed_input_is_one_line_error(tmp_path, capsys):

@@ -54,13 +54,34 @@ def test_nul_where_a_token_starts_ends_the_line(tmp_path, monkeypatch):
     assert err == b"1 : Bracketing is unbalanced (too many open bracket)\n1 : Length unmatch (2|1)\n"
 
 
-@pytest.mark.parametrize("test", [b"(S (A a) (B b))\n(", b"(S (A a) (B b))\n(TOP (NP (NNP Energy)) (NP\n"])
-def test_a_label_running_into_the_end_of_the_line_is_undefined(tmp_path, monkeypatch, test):
-    # evalb reads on into what earlier lines left in its buffer: one warning, scored normally.
-    files = _files(tmp_path, b"(S (A a) (B b))\n(S (A a) (B b))\n", test)
+def test_unbalanced_last_line_without_newline_reads_evalbs_buffer(tmp_path, monkeypatch):
+    # Issue 15 item 13: the test line "(" is read on into the rest of the gold line evalb's
+    # buffer still holds: an empty-label bracket over both words, status 0, no error.
+    files = _files(tmp_path, b"(S (A a) (B b))\n(S (A a) (B b))\n", b"(S (A a) (B b))\n(")
+    status, out, err = run(["--legacy", "g", "t"], monkeypatch, files)
+    assert (status, err) == (0, b"")
+    assert out.splitlines()[4] == b"   2    2    0    0.00   0.00     0      1    1      0      2     2   100.00"
+
+
+def test_label_only_bracket_at_line_end_reads_evalbs_buffer(tmp_path, monkeypatch):
+    # Issue 15 item 14: after "(NP" and the newline, evalb reads a word from what the longer
+    # first line left in its buffer ("x)": a terminal), so the words no longer match.
+    first = b"(S (NN a) (NN b) (NN c) (NN x) (NN y))\n"
+    files = _files(tmp_path, first + b"(TOP (NP (NNP Energy)))\n" + first,
+                   first + b"(TOP (NP (NNP Energy)) (NP\n" + first)
+    status, out, err = run(["--legacy", "g", "t"], monkeypatch, files)
+    assert (status, err) == (0, b"2 : Length unmatch (1|3)\n")
+    assert out.splitlines()[4] == b"   2    1    1    0.00   0.00     0      0    0      0      0     0     0.00"
+
+
+def test_reading_past_evalbs_line_buffer_is_undefined(tmp_path, monkeypatch):
+    # Nothing longer was ever read: the word after "(NP" runs through the zero bytes of the
+    # buffer and past its end (evalb segfaults here). One warning, scored normally.
+    files = _files(tmp_path, b"(S (A a) (B b))\n", b"(S (A a) (B b)) (NP\n")
     status, _, err = run(["--legacy", "g", "t"], monkeypatch, files)
     assert status == 0
-    assert err.startswith(b"jp_evalb: warning: t:2: a bracket's label or word runs into the end of the line")
+    assert err.startswith(b"jp_evalb: warning: t:1: a bracket's label or word runs past the end of evalb's "
+                          b"5000-byte line buffer")
 
 
 @pytest.mark.parametrize("line, limit", [
@@ -136,3 +157,15 @@ def test_jp_wordless_test_line_is_evalbs_skip(tmp_path, monkeypatch, gold1, blan
     assert b"Number of Skip  sentence  =      1" in out
     if gold1 == SAME:
         assert lines[3].split()[2] == b"0" and err == b""  # lined up: evalb's bytes, no note
+
+
+def test_debug_bracket_text_over_evalbs_buffer_warns(tmp_path, monkeypatch):
+    # Issue 15 item 18, -D: evalb copies a bracket's text into 1,000 bytes (and segfaults).
+    words = " ".join(f"(NN w{i})" for i in range(150))
+    gold = f"(S (NP {words}) (VP (VB x)))\n".encode()
+    test = f"(S (VP {words}) (VP (VB x)))\n".encode()
+    files = _files(tmp_path, gold, test)
+    status, out, err = run(["--legacy", "-D", "g", "t"], monkeypatch, files)
+    assert status == 0 and b"  LABEL[0-149]: " in out
+    assert err.startswith(b"jp_evalb: warning: g:1: a bracket text of 1000 bytes or more in the DEBUG 2 output")
+    assert err.count(b"\n") == 1

@@ -176,3 +176,13 @@ def test_help_and_version(monkeypatch):
     assert run(["--version"], monkeypatch).text.startswith("jp_m2scorer (jp-shims) ")
     legacy = run(["--legacy", "--help"], monkeypatch)
     assert legacy.code == 1 and legacy.err_lines[-1] == "getopt.GetoptError: option --help not recognized"
+
+
+def test_jp_system_lines_without_gold_are_listed_not_scored(tmp_path, monkeypatch):
+    gold = tmp_path / "g.m2"
+    gold.write_text("", encoding="utf-8")
+    system = tmp_path / "s.txt"
+    system.write_text("a b .\nc d .\n", encoding="utf-8")
+    jp = run(["--show-alignment", str(system), str(gold)], monkeypatch)
+    assert jp.code == 0 and "Traceback" not in jp.err.decode()
+    assert jp.text.count("; not scored") == 2

@@ -260,3 +260,63 @@ def test_one_empty_file_is_an_error(capsys, tmp_path):
         assert captured.out == ""
         assert captured.err == f"jp_preprocess_eval: error: {empty}:1: the file holds no sentence, while {full} does\n"
     assert cli.main([empty, empty]) == 0
+
+
+def _numbered(prefix, first, count):
+    return "".join(f"{prefix}{k} and {prefix}{k * 7} went home with {prefix}{k * 3} .\n"
+                   for k in range(first, first + count))
+
+
+def test_texts_that_never_resynchronize_stop_with_one_line_at_once(capsys, tmp_path):
+    # 100 shared sentences, then 300 unrelated ones on each side: jp_align's look-ahead finds
+    # no identical or similar pair after sentence 100, so the run stops there.
+    gold = write(tmp_path, "gold.txt", _numbered("apple", 0, 100) + _numbered("apple", 100, 300))
+    system = write(tmp_path, "sys.txt", _numbered("apple", 0, 100) + _numbered("pear", 100, 300))
+    status, out, err = run(capsys, [gold, system])
+    assert_one_line_error(status, out, err, f"{system}:101: texts differ from here on and do not "
+                          f"re-synchronize within 64 sentences (gold {gold}:101): the files are not "
+                          "two segmentations of the same text")
+
+
+def test_a_dropped_stretch_that_resynchronizes_is_still_scored(capsys, tmp_path):
+    gold = write(tmp_path, "gold.txt", _numbered("apple", 0, 100))
+    system = write(tmp_path, "sys.txt", _numbered("apple", 0, 40) + _numbered("apple", 70, 30))
+    assert scores(capsys, gold, system) == {"sentences": (70, 0, 30), "tokens": (560, 0, 240)}
+
+
+TOKENS = st.lists(st.sampled_from(["a", "b", "ab", "c", "''", '"', "can", "ca", "n't", "not"]), max_size=6)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TOKENS, TOKENS, TOKENS, TOKENS)
+def test_word_groups_without_identical_ends_are_align_words_groups(prefix, gold_middle, system_middle, suffix):
+    from jp_align import align_words
+    from jp_preprocess.joint import word_groups
+
+    gold, system = prefix + gold_middle + suffix, prefix + system_middle + suffix
+    if not gold or not system:
+        return
+    normalizer = normalizer_for("en")
+    full = align_words(gold, system, normalizer=normalizer)
+    words, identical_ends = word_groups(gold, system, normalizer)
+    assert identical_ends == len(full) - len(words)
+
+    def identical_pair(group):
+        return (group.kind == "exact" and len(group.left) == len(group.right) == 1
+                and gold[group.left.start] == system[group.right.start])
+
+    start = words[0].left.start if words else len(full)
+    assert all(identical_pair(group) for group in full[:start])
+    assert full[start:start + len(words)] == list(words)
+    assert all(identical_pair(group) for group in full[start + len(words):])
+
+
+def test_one_long_line_with_one_changed_word_holds_few_groups(tmp_path):
+    tokens = [f"w{k}" for k in range(5000)]
+    changed = tokens[:2500] + ["CHANGED"] + tokens[2501:]
+    gold = [Sentence(tuple(tokens), 1)]
+    system = [Sentence(tuple(changed), 1)]
+    (aligned,) = iter_blocks(gold, system, normalizer=normalizer_for("en"))
+    # The changed word's group and the identical token kept after it; 4998 only counted.
+    assert len(aligned.words) == 2 and aligned.identical_ends == 4998
+    assert aligned.token_matches == 4999 and aligned.word_matches == (False, True)

@@ -7,7 +7,10 @@ import math
 import re
 
 from jp_preprocess.segmentation import normalize_line
-from jp_preprocess.wisebe import fleiss_kappa, general_reference, score, windows
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jp_preprocess.wisebe import fleiss_kappa, general_reference, score, score_against_borders, single_windows, windows
 from jp_preprocess.wisebe_cli import main
 from tests.datafiles import data_path
 
@@ -22,8 +25,10 @@ def run_json(capsys, argv):
     status, out, err = run(capsys, argv + ["--json"])
     assert status == 0, err
     document = json.loads(out)
-    # The note (stderr) appears exactly when a re-tokenized file was projected.
-    assert document["tool"] == "jp_wisebe" and (document["alignment"]["summary"]["changed"] > 0) == bool(err)
+    # The alignment note (stderr) appears exactly when a re-tokenized file was projected
+    # (one reference gets a note of its own).
+    assert document["tool"] == "jp_wisebe"
+    assert (document["alignment"]["summary"]["changed"] > 0) == ("tokenized differently" in err)
     return document["scores"]
 
 
@@ -223,3 +228,86 @@ def test_retokenized_reference_and_curly_quotes_are_aligned(capsys, tmp_path):
     # ref2's borders land after "'s" (so after the group '"it\'s', position 2) and after "home" (6).
     assert data["common_borders"] == 3 and data["pondered_common_borders"] == 2
     assert data["references"][1]["borders"] == 2
+
+
+# --- hardening (issues 11 and 15) --------------------------------------------------------------
+
+def test_difference_on_the_first_line_is_reported_without_reading_on(capsys, tmp_path):
+    # Streamed: the first file's later bytes (not UTF-8 here) are never reached.
+    ref1 = tmp_path / "r1.txt"
+    ref1.write_bytes(b"word0\nword1\n\xff\xfe\n")
+    ref2 = write(tmp_path, "r2.txt", "different\nword1\n")
+    status, out, err = run(capsys, ["-r", str(ref1), ref2])
+    assert status == 2 and out == ""
+    assert err == (f"jp_wisebe: error: {ref2}:1: word 'different' differs from 'word0' at {ref1}:1 "
+                   "(the words must be the same)\n")
+
+
+def test_long_words_are_quoted_cut(capsys, tmp_path):
+    ref1 = write(tmp_path, "r1.txt", "a" * 1_000_000 + "\n")
+    ref2 = write(tmp_path, "r2.txt", "b" * 1_000_000 + "\n")
+    status, _, err = run(capsys, ["-r", ref1, ref2])
+    assert status == 2 and err.count("\n") == 1 and len(err) < 400
+    assert f"word '{'b' * 80}...' differs from '{'a' * 80}...' at {ref1}:1" in err
+
+
+def test_empty_reference_directory_is_an_error(capsys, tmp_path):
+    empty = tmp_path / "refs"
+    empty.mkdir()
+    ref = write(tmp_path, "r.txt", "a b\nc\n")
+    status, out, err = run(capsys, ["-r", str(empty), ref, "-c", ref])
+    assert status == 2 and out == ""
+    assert err == f"jp_wisebe: error: {empty}: the directory holds no reference file\n"
+
+
+CONLLU = """# text = A b.
+1\tA\ta\tDET\t_\t_\t2\tdet\t_\t_
+2\tb\tb\tNOUN\t_\t_\t0\troot\t_\tSpaceAfter=No
+3\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+1\tC\tc\tNOUN\t_\t_\t0\troot\t_\t_
+
+"""
+
+
+def test_conllu_reference_is_read_as_segments_like_preprocess_eval(capsys, tmp_path):
+    conllu = write(tmp_path, "r1.conllu", CONLLU)
+    text = write(tmp_path, "r2.txt", "a\nb c\n")
+    data = run_json(capsys, ["-r", conllu, text, "-c", text])
+    assert data["words"] == 3
+    assert [r["borders"] for r in data["references"]] == [2, 2]
+    assert data["common_borders"] == 3 and data["pondered_common_borders"] == 2
+
+
+def test_conllu_with_other_words_blames_the_file_that_differs(capsys, tmp_path):
+    conllu = write(tmp_path, "r1.conllu", CONLLU)
+    text = write(tmp_path, "r2.txt", "a b\nd\n")
+    status, _, err = run(capsys, ["-r", conllu, text])
+    assert status == 2 and err == (f"jp_wisebe: error: {text}:2: word 'd' differs from 'c' at "
+                                   f"{conllu}:6 (the words must be the same)\n")
+
+
+def test_one_reference_says_why_ar_and_wisebe_are_zero(capsys, tmp_path):
+    ref = write(tmp_path, "r.txt", "a b\nc d\n")
+    cand = write(tmp_path, "c.txt", "a b\nc d\n")
+    status, out, err = run(capsys, ["-r", ref, "-c", cand])
+    assert status == 0 and out.endswith("WiSeBE (F1 x AR)    0.000\n")
+    assert err == ("jp_wisebe: note: with one reference no border can be shared by two references "
+                   "(cmp = 0), so AR and WiSeBE are 0 by definition; read the 'vs' row of the "
+                   "reference instead\n")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), max_size=30))
+def test_score_against_borders_equals_one_window_per_border(pairs):
+    candidate = [c for c, _ in pairs]
+    borders = [r for _, r in pairs]
+    assert score_against_borders(candidate, borders) == score(candidate, single_windows(borders))
+
+
+def test_file_that_ends_early_reads_end_of_file_on_the_line_after_its_last(capsys, tmp_path):
+    ref1 = write(tmp_path, "r1.txt", "a b\nc d\n")
+    ref2 = write(tmp_path, "r2.txt", "a\nb c\n")
+    status, _, err = run(capsys, ["-r", ref1, ref2])
+    assert status == 2 and err == (f"jp_wisebe: error: {ref2}:3: word '<end of file>' differs from "
+                                   f"'d' at {ref1}:2 (the words must be the same)\n")

@@ -88,17 +88,20 @@ def _cases(files: dict) -> dict:
                               ["-hyp", files["hyp"], "-ref", files["ref"]]),
         "jp_conll18_ud_eval": ("jp_conll18.cli", [files["gold_conllu"], files["gold_conllu"]],
                                [files["gold_conllu"], files["system_conllu"]]),
+        "jp_udeval": ("jp_conll18.udeval_cli", [files["gold_conllu"], files["gold_conllu"]],
+                      [files["gold_conllu"], files["system_conllu"]]),
         "jp_preprocess_eval": ("jp_preprocess.cli", [prep[0], prep[0]], prep),
         "jp_wisebe": ("jp_preprocess.wisebe_cli", wise + ["examples/wisebe/candidate.txt"],
                       ["-r", files["ref1"], "examples/wisebe/ref2.txt", "-c", files["cand"]]),
     }
 
 
-TOOLS = ["jp_evalb", "jp_errant_compare", "jp_conll18_ud_eval", "jp_preprocess_eval", "jp_wisebe"]
+TOOLS = ["jp_evalb", "jp_errant_compare", "jp_conll18_ud_eval", "jp_udeval", "jp_preprocess_eval", "jp_wisebe"]
 
 
 PROGRAMS = {"jp_evalb.cli": "jp_evalb", "jp_errant.compare_cli": "jp_errant_compare",
-            "jp_conll18.cli": "jp_conll18_ud_eval", "jp_preprocess.cli": "jp_preprocess_eval",
+            "jp_conll18.cli": "jp_conll18_ud_eval", "jp_conll18.udeval_cli": "jp_udeval",
+            "jp_preprocess.cli": "jp_preprocess_eval",
             "jp_preprocess.wisebe_cli": "jp_wisebe"}
 
 
@@ -200,7 +203,7 @@ def test_legacy_help_is_the_originals_alone(cases, tool, original):
 
 # --- a reader that goes away (issue 15, item 1) ------------------------------------------------
 
-@pytest.mark.parametrize("tool", ["jp_conll18_ud_eval", "jp_wisebe", "jp_evalb", "jp_errant_compare",
+@pytest.mark.parametrize("tool", ["jp_conll18_ud_eval", "jp_udeval", "jp_wisebe", "jp_evalb", "jp_errant_compare",
                                   "jp_preprocess_eval"])
 def test_closed_pipe_stops_quietly(cases, tool):
     module, _, changed = cases[tool]

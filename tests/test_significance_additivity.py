@@ -9,7 +9,7 @@ from contextlib import redirect_stderr, redirect_stdout
 import numpy as np
 import pytest
 
-from compat_tests.test_vectors import CASES, resolve_args
+from compat_tests.test_vectors import CASES, prepared, resolve_args
 
 CONLL18 = [c for c in CASES if c.tool == "conll18_ud_eval"]
 
@@ -28,7 +28,8 @@ def _run(main, argv):
 
 
 @pytest.mark.parametrize("case", CONLL18, ids=[c.id for c in CONLL18])
-def test_conll18_block_counts_add_up_to_the_printed_counts(case, monkeypatch):
+def test_conll18_block_counts_add_up_to_the_printed_counts(case, monkeypatch, tmp_path):
+    case = prepared(case, tmp_path)
     from jp_conll18.cli import main
     from jp_conll18.model import METRICS
     from jp_conll18.report import format_scores
@@ -60,7 +61,8 @@ ERRANT = [c for c in CASES if c.tool == "errant_compare"]
 
 
 @pytest.mark.parametrize("case", ERRANT, ids=[c.id for c in ERRANT])
-def test_errant_running_total_choice_gives_the_printed_counts(case, monkeypatch):
+def test_errant_running_total_choice_gives_the_printed_counts(case, monkeypatch, tmp_path):
+    case = prepared(case, tmp_path)
     from jp_errant.compare_args import build_parser, options_from_args
     from jp_errant.compare_cli import main
     from jp_errant.significance import choice_systems, scored_blocks
@@ -97,7 +99,8 @@ def _summary_values(text: str, block: str) -> dict:
 
 
 @pytest.mark.parametrize("case", EVALB, ids=[c.id for c in EVALB])
-def test_evalb_block_counts_add_up_to_the_printed_summary(case, monkeypatch):
+def test_evalb_block_counts_add_up_to_the_printed_summary(case, monkeypatch, tmp_path):
+    case = prepared(case, tmp_path)
     from jp_evalb.args import parse_evalb_args
     from jp_evalb.cli import main
     from jp_evalb.significance import WIDTH, metric_function, scored_blocks
@@ -134,7 +137,8 @@ M2SCORER = [c for c in CASES if c.tool == "m2scorer"]
 
 
 @pytest.mark.parametrize("case", M2SCORER, ids=[c.id for c in M2SCORER])
-def test_m2scorer_annotator_choice_gives_the_printed_figures(case, monkeypatch):
+def test_m2scorer_annotator_choice_gives_the_printed_figures(case, monkeypatch, tmp_path):
+    case = prepared(case, tmp_path)
     from jp_m2scorer import options as m2options
     from jp_m2scorer.cli import main
     from jp_m2scorer.significance import _units, metric_function, scored_sentences

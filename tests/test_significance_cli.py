@@ -15,15 +15,17 @@ VECTORS = ROOT / "compat_tests" / "vectors"
 SCHEMA = json.loads((ROOT / "docs" / "schema" / "envelope.schema.json").read_text(encoding="utf-8"))
 
 EVALB = VECTORS / "evalb" / "jp-merge-hand-07"
-ERRANT = VECTORS / "errant_compare" / "segment_00_merge2"
+ERRANT = VECTORS / "errant_compare" / "edge_annotator_tie_v"
 CONLL18 = VECTORS / "conll18_ud_eval" / "sent-split-ewt-0"
+M2SCORER = VECTORS / "m2scorer" / "jp_syn_merge2"
 PRM = ROOT / "jp_evalb" / "params" / "COLLINS.prm"
 
 # tool: (console script, folder, argv of the baseline run, a second system, the baseline)
 TOOLS = {
     "evalb": ("jp_evalb", EVALB, ["-p", str(PRM), "gold.tst", "test.goldseg.tst"], "test.tst", "test.goldseg.tst"),
-    "errant": ("jp_errant_compare", ERRANT, ["-hyp", "hyp.refseg.m2", "-ref", "ref.m2"], "hyp.m2", "hyp.refseg.m2"),
+    "errant": ("jp_errant_compare", ERRANT, ["-hyp", "hyp.m2", "-ref", "ref.m2"], "ref.m2", "hyp.m2"),
     "conll18": ("jp_conll18_ud_eval", CONLL18, ["gold.conllu", "system.conllu"], "gold.conllu", "system.conllu"),
+    "m2scorer": ("jp_m2scorer", M2SCORER, ["system.txt", "gold.m2"], "system.goldseg.txt", "system.txt"),
 }
 
 
@@ -127,3 +129,13 @@ def test_confidence_alone_gives_intervals_containing_the_scores():
     for row in rows:
         score, low, high = float(row[2]), float(row[4].strip("[,")), float(row[5].strip("]"))
         assert low <= score <= high
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_html_report_shows_the_table(tool, tmp_path):
+    report = tmp_path / "report.html"
+    result = run(tool, ["--compare", TOOLS[tool][3], "--paired-bs-n", "100", "--report", str(report)])
+    assert result.returncode == 0, result.stderr
+    page = report.read_text(encoding="utf-8")
+    assert "Significance (paired bootstrap resampling: 100 samples, seed 12345, " in page
+    assert "(baseline)" in page

@@ -20,6 +20,13 @@ from tests.datafiles import data_path
 VECTORS = Path(__file__).resolve().parent.parent / "compat_tests" / "vectors"
 
 
+def vector(folder: Path, scratch: Path) -> Path:
+    """The case folder, or a copy with its licensed inputs rebuilt from $JP_SHIMS_DATA."""
+    from compat_tests.test_vectors import Case, prepared
+
+    return prepared(Case(folder, json.loads((folder / "case.json").read_text(encoding="utf-8"))), scratch).folder
+
+
 def options(test: str, samples: int | None = None, seed: int = 12345, confidence: bool = False,
             metrics: tuple = ()) -> SignificanceOptions:
     return SignificanceOptions(("x",), test, samples, seed, confidence, metrics)
@@ -54,13 +61,14 @@ def test_evalb_system_against_itself():
         assert metric.interval.low <= metric.score <= metric.interval.high
 
 
-MERGES = sorted(p.parent for p in (VECTORS / "evalb").glob("jp-merge-*/test.goldseg.tst"))
+MERGES = sorted(p.parent for p in (VECTORS / "evalb").glob("jp-merge-*/case.json"))
 
 
 @pytest.mark.parametrize("case", MERGES, ids=[c.name for c in MERGES])
-def test_evalb_resegmented_system_is_the_same_system(case):
+def test_evalb_resegmented_system_is_the_same_system(case, tmp_path):
     from jp_evalb.significance import compare_systems
 
+    case = vector(case, tmp_path)
     params = _evalb_params(case)
     tests = [str(case / "test.goldseg.tst"), str(case / "test.tst")]
     for test in ("bs", "ar"):
@@ -70,14 +78,15 @@ def test_evalb_resegmented_system_is_the_same_system(case):
         assert result.units < len((case / "gold.tst").read_text().splitlines())  # blocks merged units
 
 
-SEGMENTS = sorted(p.parent for p in (VECTORS / "errant_compare").glob("segment_*/hyp.refseg.m2"))
+SEGMENTS = sorted(p.parent for p in (VECTORS / "errant_compare").glob("segment_*/case.json"))
 
 
 @pytest.mark.parametrize("case", SEGMENTS, ids=[c.name for c in SEGMENTS])
-def test_errant_resegmented_system_is_the_same_system(case):
+def test_errant_resegmented_system_is_the_same_system(case, tmp_path):
     from jp_errant.scorer import ScoreOptions
     from jp_errant.significance import compare_systems
 
+    case = vector(case, tmp_path)
     hyps = [str(case / "hyp.refseg.m2"), str(case / "hyp.m2")]
     for test in ("bs", "ar"):
         result = compare_systems(str(case / "ref.m2"), hyps, ScoreOptions(), options(test, 300))
@@ -85,18 +94,40 @@ def test_errant_resegmented_system_is_the_same_system(case):
         assert p_values(result, 1) == [1.0] * 3
 
 
+M2_SEGMENTS = sorted(p.parent for p in (VECTORS / "m2scorer").glob("jp_syn_*/system.goldseg.txt"))
+
+
+@pytest.mark.parametrize("case", M2_SEGMENTS, ids=[c.name for c in M2_SEGMENTS])
+def test_m2scorer_resegmented_system_is_the_same_system(case, tmp_path):
+    from jp_m2scorer import options as m2options
+    from jp_m2scorer.significance import compare_systems
+
+    case = vector(case, tmp_path)
+    args = json.loads((case / "case.json").read_text())["args"]
+    options, (system, gold) = m2options.parse(list(args))
+    systems = [str(case / "system.goldseg.txt"), str(case / system)]
+    for test in ("bs", "ar"):
+        result = compare_systems(systems, str(case / gold), options, options_for(test))
+        assert scores(result, 0) == scores(result, 1)
+        assert p_values(result, 1) == [1.0] * 3
+
+
+def options_for(test: str) -> SignificanceOptions:
+    return options(test, 200)
+
+
 def test_errant_system_against_itself_and_a_weaker_one(tmp_path):
     from jp_errant.scorer import ScoreOptions
     from jp_errant.significance import compare_systems
 
-    case = VECTORS / "errant_compare" / "segment_00_merge2"
+    case = vector(VECTORS / "errant_compare" / "segment_00_merge2", tmp_path)
     ref, hyp = str(case / "ref.m2"), str(case / "hyp.refseg.m2")
     result = compare_systems(ref, [hyp, hyp], ScoreOptions(), options("ar", 500, confidence=True))
     assert p_values(result, 1) == [1.0] * 3
     for metric in result.systems[0].metrics:
         assert metric.interval.low <= metric.score <= metric.interval.high
     # Dropping every hypothesis edit: F falls to 0 wherever the reference has edits.
-    empty = tmp_path / "empty.m2"
+    empty = tmp_path / "empty-hypothesis.m2"
     empty.write_text("".join(line for line in (case / "hyp.refseg.m2").read_text().splitlines(True)
                              if not line.startswith("A ")))
     result = compare_systems(ref, [hyp, str(empty)], ScoreOptions(), options("bs", 500))

@@ -40,9 +40,9 @@ def _word_fields(word: Any) -> dict:
 BACKENDS = ("stanza",)
 
 
-def make_backend(name: str, lang: str, tokenize: bool) -> Backend:
-    """Build a named backend (imports its analyser only now)."""
+def make_backend(name: str, lang: str, tokenize: bool, model_dir: str | None = None) -> Backend:
+    """Build a named backend (imports its analyser only now); ``model_dir``: its model folder."""
     if name == "stanza":
         from .stanza_backend import StanzaBackend
-        return StanzaBackend(lang, tokenize)
+        return StanzaBackend(lang, tokenize, model_dir=model_dir)
     raise BackendError(f"unknown backend {name!r} (available: {', '.join(BACKENDS)})")

@@ -17,6 +17,10 @@ def add_analyser_options(parser: argparse.ArgumentParser) -> None:
                              "otherwise (default: en).")
     parser.add_argument("--backend", choices=BACKENDS, default="stanza",
                         help="Linguistic analyser (default: stanza).")
+    parser.add_argument("--model-dir", default=None, metavar="DIR",
+                        help="Folder holding the analyser's models, laid out as stanza.download "
+                             "leaves it\n(stanza's 'dir'; default: stanza's resources folder). "
+                             "Nothing is downloaded.")
     parser.add_argument("--labels", choices=LABEL_SCHEMES, default=None,
                         help="Category names: 'ud' (ADP, CCONJ, SCONJ; JP default) or 'errant' "
                              "(PREP, CONJ; legacy default).")

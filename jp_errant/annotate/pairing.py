@@ -17,22 +17,32 @@ from typing import Callable, Iterable, Iterator, Sequence
 from jp_align import EXACT, UNALIGNED, iter_align_sentences, normalizer_for
 
 Line = tuple  # (1-based line number, text without the line ending)
-# Upper bound (ORIG + COR lines) on a run of unaligned blocks merged into one group, so that
-# memory stays bounded on texts that never re-synchronize.
-MAX_UNALIGNED_RUN = 128
 
 
 @dataclass(frozen=True)
 class Group:
-    """ORIG lines and, per COR file, the COR lines annotated against them."""
+    """ORIG lines and, per COR file, the COR lines annotated against them.
+
+    ``aligned[k]`` is False when jp_align could not align COR file k with these ORIG lines
+    (an ``unaligned`` block): they must not be annotated against each other. ``extra[k]``
+    holds COR lines with no ORIG counterpart at all (never annotated).
+    """
 
     orig: tuple[Line, ...]
     cors: tuple[tuple[Line, ...], ...]
     kinds: tuple[str, ...] = ()  # per COR file: jp_align block kinds joined by '+'
+    aligned: tuple[bool, ...] = ()  # per COR file; empty means all aligned
+    extra: tuple[tuple[Line, ...], ...] = ()  # per COR file; empty means none
 
     @property
     def is_one_to_one(self) -> bool:
         return len(self.orig) == 1 and all(len(lines) == 1 for lines in self.cors)
+
+    def is_aligned(self, cor: int) -> bool:
+        return not self.aligned or self.aligned[cor]
+
+    def extra_lines(self, cor: int) -> tuple[Line, ...]:
+        return self.extra[cor] if self.extra else ()
 
 
 def zip_groups(orig: Iterable[Line], cors: Sequence[Iterable[Line]]) -> Iterator[Group]:
@@ -47,9 +57,11 @@ def aligned_groups(open_orig: Callable[[], Iterable[Line]], cors: Sequence[Itera
                    lang: str = "en", threshold: float = 0.1) -> Iterator[Group]:
     """Sentence-aligned groups; ``open_orig()`` gives the ORIG line stream (called once).
 
-    Blank lines are left out on both sides (they carry no sentence). A run of ``unaligned``
-    blocks forms one group (up to ``MAX_UNALIGNED_RUN`` lines), since jp_align's pairing
-    inside such a run is a guess. COR-only blocks join the group they follow.
+    Blank lines are left out on both sides (they carry no sentence). Every jp_align block
+    stays a unit of its own: an ``unaligned`` block is marked as such (``Group.aligned``),
+    never merged with its neighbours, so a stretch that never re-synchronizes cannot become
+    one huge sentence. COR-only blocks go to ``Group.extra`` of the group they follow (a
+    group with no ORIG line holds only such lines).
     """
     normalizer = normalizer_for(lang)
     # ORIG is read and decoded once and shared by the alignments of all COR files. The
@@ -80,10 +92,12 @@ def aligned_groups(open_orig: Callable[[], Iterable[Line]], cors: Sequence[Itera
         for stream in streams:
             stream.absorb_cor_only()
         orig_lines = max((s.orig_lines for s in streams), key=len)
-        if not orig_lines:
+        if not orig_lines and not any(s.extra_lines for s in streams):
             continue
         yield Group(tuple(orig_lines), tuple(tuple(s.cor_lines) for s in streams),
-                    tuple("+".join(s.kinds) for s in streams))
+                    tuple("+".join(s.kinds) for s in streams),
+                    tuple(s.aligned for s in streams),
+                    tuple(tuple(s.extra_lines) for s in streams))
 
 
 class _BlockStream:
@@ -94,12 +108,14 @@ class _BlockStream:
         self._peeked = None
         self.exhausted = False
         self.orig_end = 0
-        self.orig_lines: list = []
-        self.cor_lines: list = []
-        self.kinds: list = []
+        self.start_group()
 
     def start_group(self) -> None:
-        self.orig_lines, self.cor_lines, self.kinds = [], [], []
+        self.orig_lines: list = []
+        self.cor_lines: list = []
+        self.extra_lines: list = []
+        self.kinds: list = []
+        self.aligned = True
 
     def _next(self):
         if self._peeked is not None:
@@ -112,47 +128,34 @@ class _BlockStream:
             return None
 
     def pull(self) -> bool:
-        """Add the next block to the group; a run of unaligned blocks is added whole."""
+        """Add the next block to the group."""
         item = self._next()
         if item is None:
             return False
         self._add(item)
-        if item[0].kind != UNALIGNED:
-            return True
-        # jp_align pairs the sentences of a stretch it cannot re-synchronize one to one, but
-        # only the run's outer boundaries are trustworthy (they sit next to aligned blocks).
-        sentences = len(item[1]) + len(item[2])
-        while sentences < MAX_UNALIGNED_RUN:
-            following = self._next()
-            if following is None:
-                break
-            if following[0].kind != UNALIGNED:
-                self._peeked = following
-                break
-            self._add(following)
-            sentences += len(following[1]) + len(following[2])
         return True
 
     def _add(self, item) -> None:
         block, left, right = item
+        if not len(block.left):
+            # COR lines facing no ORIG line: nothing to annotate them against.
+            self.extra_lines.extend(right)
+            return
         self.orig_lines.extend(left)
         self.cor_lines.extend(right)
-        if not self.kinds or self.kinds[-1] != block.kind or block.kind != UNALIGNED:
-            self.kinds.append(block.kind)
-        if len(block.left):
-            self.orig_end = block.left.stop
+        self.kinds.append(block.kind)
+        self.aligned = self.aligned and block.kind != UNALIGNED
+        self.orig_end = block.left.stop
 
     def absorb_cor_only(self) -> None:
         while True:
             item = self._next()
             if item is None:
                 return
-            block, left, right = item
-            if len(block.left):
+            if len(item[0].left):
                 self._peeked = item
                 return
-            self.cor_lines.extend(right)
-            self.kinds.append(UNALIGNED)
+            self._add(item)
 
 
 def _non_blank(lines: Iterable[Line]) -> Iterator[Line]:

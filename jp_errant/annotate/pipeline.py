@@ -20,7 +20,17 @@ def annotate_group(group: Group, backend: Backend, annotator: Annotator,
     """
     orig_texts = [text.strip() for _, text in group.orig]
     cor_texts = [[text.strip() for _, text in lines] for lines in group.cors]
-    unchanged = [_same_text(orig_texts, texts, legacy, tokenize) for texts in cor_texts]
+    # A COR file jp_align could not align with these lines gets a noop, unparsed (like an
+    # unchanged text): its lines are not a correction of them.
+    unchanged = [_same_text(orig_texts, texts, legacy, tokenize) or not group.is_aligned(coder)
+                 for coder, texts in enumerate(cor_texts)]
+    if not tokenize:
+        # The whitespace tokens are the tokens that will be aligned: refuse an oversized
+        # pair before the (costly) analysis.
+        orig_count = sum(len(text.split()) for text in orig_texts)
+        for texts, same in zip(cor_texts, unchanged):
+            if not same:
+                annotator.check_size(orig_count, sum(len(text.split()) for text in texts))
     to_parse = list(orig_texts)
     for texts, same in zip(cor_texts, unchanged):
         if not same:
@@ -48,3 +58,22 @@ def _same_text(orig: Sequence[str], cor: Sequence[str], legacy: bool, tokenize: 
         orig_text = orig[0] if tokenize else " ".join(orig[0].split())
         return orig_text == " ".join(cor)
     return " ".join(orig).split() == " ".join(cor).split()
+
+
+def sentences_of_group(group: Group, backend: Backend, annotator: Annotator,
+                       legacy: bool = False, tokenize: bool = False) -> list[Sentence]:
+    """The M2 sentences of one group: one, or one per ORIG line when no COR file is aligned
+    with its lines (an unaligned stretch is never annotated as one sentence), each with a
+    ``noop`` per annotator. A group without ORIG lines gives none."""
+    if not group.orig:
+        return []
+    if any(group.is_aligned(coder) for coder in range(len(group.cors))) or not group.cors:
+        return [annotate_group(group, backend, annotator, legacy, tokenize)]
+    texts = [text.strip() for _, text in group.orig]
+    if tokenize:
+        # The S line is the analyser's tokenization, as for an annotated sentence.
+        sources = [" ".join(token.text for token in tokens) for tokens in backend.parse(texts)]
+    else:
+        sources = [" ".join(text.split()) for text in texts]
+    noops = tuple(noop_edit(coder) for coder in range(len(group.cors)))
+    return [Sentence(source, noops) for source in sources]

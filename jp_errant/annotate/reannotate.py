@@ -73,6 +73,10 @@ def reannotate(sentence: Sentence, backend: Backend, annotator: Annotator,
         cor, gold = corrected(tokens, edits)
         coders.append(_Coder(coder, cor, gold, all(edit.is_noop for edit in edits)))
     to_parse = [c for c in coders if not c.only_noop]
+    if options.auto:
+        # Before the (costly) analysis: the M2 tokens are the tokens that will be aligned.
+        for c in to_parse:
+            annotator.check_size(len(tokens), len(c.cor))
     # One backend call per sentence: the original once, then every coder's correction.
     parsed = backend.parse([" ".join(tokens)] + [" ".join(c.cor) for c in to_parse]) if to_parse else []
     orig = parsed[0] if parsed else ()

@@ -1,15 +1,19 @@
 """stanza as the analyser (optional dependency, imported only when this backend is built)."""
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 from typing import Any, Sequence
 
 from .backend import BackendError, tokens_from_stanza_document, tokens_from_stanza_sentence
 from .tokens import Token
 
 PROCESSORS = "tokenize,pos,lemma,depparse"
-INSTALL_HINT = (
-    "install stanza with `pip install 'jp-shims[stanza]'` (or `pip install stanza`) and its "
-    "model with `python -c \"import stanza; stanza.download('{lang}')\"`"
+INSTALL_STANZA = "install it with `pip install 'jp-shims[stanza]'` (or `pip install stanza`)"
+DOWNLOAD_MODEL = (
+    "download it with `python -c \"import stanza; stanza.download('{lang}', model_dir='{dir}')\"` "
+    "or give --model-dir a folder that holds it"
 )
 
 
@@ -35,23 +39,47 @@ class StanzaBackend:
 
 
 def load_pipeline(lang: str, tokenize: bool, model_dir: str | None = None) -> Any:
-    """The stanza pipeline, or a :class:`BackendError` saying how to install what is missing.
+    """The stanza pipeline, or a :class:`BackendError` saying what is missing and what to do.
 
-    ``model_dir`` defaults to stanza's own resources directory. Nothing is downloaded.
+    ``model_dir`` is stanza's ``dir`` (a folder laid out as ``stanza.download`` leaves it:
+    ``resources.json`` and one folder per language); default: stanza's own resources
+    folder. Nothing is downloaded. Three failures are told apart: stanza is not installed,
+    the folder does not hold the language's model, the model there cannot be loaded.
+    Whatever stanza prints while loading goes to stderr: stdout carries the tool's output.
     """
     try:
         import stanza
     except ImportError:
-        raise BackendError("stanza is not installed: " + INSTALL_HINT.format(lang=lang)) from None
-    options = {"dir": model_dir} if model_dir else {}
+        raise BackendError(f"stanza is not installed: {INSTALL_STANZA}") from None
+    folder = model_dir or _default_model_dir()
+    missing = _missing_model_part(folder, lang)
+    if missing:
+        raise BackendError(f"the stanza '{lang}' model is not installed in {folder} ({missing}): "
+                           + DOWNLOAD_MODEL.format(lang=lang, dir=folder))
     try:
-        return stanza.Pipeline(lang, processors=PROCESSORS, tokenize_pretokenized=not tokenize,
-                               download_method=None, logging_level="WARN", **options)
-    except Exception as error:  # stanza raises several types for a missing model
+        with contextlib.redirect_stdout(sys.stderr):
+            return stanza.Pipeline(lang, dir=folder, processors=PROCESSORS,
+                                   tokenize_pretokenized=not tokenize, download_method=None,
+                                   logging_level="WARN")
+    except Exception as error:  # stanza raises several types for an incomplete model
         raise BackendError(
-            f"cannot load the stanza '{lang}' model ({type(error).__name__}: "
-            f"{_first_line(error)}): " + INSTALL_HINT.format(lang=lang)
+            f"cannot load the stanza '{lang}' model from {folder} ({type(error).__name__}: "
+            f"{_first_line(error)}): " + DOWNLOAD_MODEL.format(lang=lang, dir=folder)
         ) from None
+
+
+def _default_model_dir() -> str:
+    from stanza.resources.common import DEFAULT_MODEL_DIR
+    return DEFAULT_MODEL_DIR
+
+
+def _missing_model_part(folder: str, lang: str) -> str:
+    """What of stanza's layout is absent from FOLDER for LANG ('' when both parts are there)."""
+    if not os.path.isfile(os.path.join(folder, "resources.json")):
+        return "no resources.json"
+    if not os.path.isdir(os.path.join(folder, lang)):
+        return f"no {lang}/ folder"
+    return ""
 
 
 def _first_line(error: Exception) -> str:

@@ -16,10 +16,11 @@ class InputError(ValueError):
         self.message = message
 
 
-def read_lines(path: str) -> Iterator[tuple[int, str]]:
+def read_lines(path: str, reject_nul: bool = False) -> Iterator[tuple[int, str]]:
     """``(line number, text)`` for every line, line ending removed; streamed.
 
-    Decoded line by line so that invalid UTF-8 is reported with its line number.
+    Decoded line by line so that invalid UTF-8 is reported with its line number;
+    ``reject_nul`` (JP mode) also refuses a line holding a NUL character.
     """
     try:
         handle = open(path, "rb")
@@ -31,6 +32,10 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
                 raise InputError(path, number, "invalid UTF-8") from None
+            if reject_nul and "\0" in text:
+                # Valid UTF-8, but no text line holds NUL: UTF-16 without a byte-order mark
+                # decodes this way, and its lines would be unrelated to any UTF-8 text.
+                raise InputError(path, number, "NUL byte: not UTF-8 text (UTF-16?)")
             yield number, text.rstrip("\r\n")
 
 
@@ -55,3 +60,15 @@ def check_readable(path: str) -> None:
             pass
     except OSError as error:
         raise InputError(path, None, f"cannot open: {error.strerror}") from None
+
+
+def has_text(path: str) -> bool:
+    """Whether the file holds a character other than whitespace (read until the first one)."""
+    try:
+        with open(path, "rb") as handle:
+            for chunk in iter(lambda: handle.read(1 << 16), b""):
+                if chunk.strip():
+                    return True
+    except OSError as error:
+        raise InputError(path, None, f"cannot open: {error.strerror}") from None
+    return False

@@ -2,9 +2,10 @@
 
 Random inputs from :mod:`tests.live.evalb_fuzz` (stdlib ``random``, fixed seeds, a bounded
 number of cases and a time budget): malformed trees in most of them. For every case the
-stdout bytes, the exit code and the last stderr line must be equal. Cases where the compiled
-evalb dies of a signal (its DEBUG 2 buffer overflows on some unbalanced lines: undefined
-behaviour, see docs/jp_evalb.md) cannot be compared; they are counted and reported.
+stdout bytes, the exit code and the last stderr line must be equal. Cases where evalb's
+behaviour is undefined (docs/jp_evalb.md, "Legacy mode and evalb's limits") cannot be
+compared: those where the compiled evalb dies of a signal, and those where legacy mode warns
+that evalb reads past its buffers; they are counted and reported.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from tests.live.evalb_fuzz import case_for, generate, run_legacy, run_original
 from tests.live.originals import original_binary
 
 SEEDS = (20261123, 15, 16)
-CASES_PER_SEED = 800
+CASES_PER_SEED = 900
 TIME_BUDGET_SECONDS = 240  # per seed; the run stops early (and says so) beyond it
 MIN_CASES = 2000
 
@@ -29,11 +30,12 @@ def evalb():
 
 @pytest.fixture(scope="module")
 def tally():
-    counts = {"run": 0, "crashed": 0}
+    counts = {"run": 0, "crashed": 0, "undefined": 0}
     yield counts
-    print(f"\nevalb differential: {counts['run']} cases compared, 0 mismatches, "
-          f"{counts['crashed']} cases where evalb died of a signal (not compared)")
-    assert counts["run"] + counts["crashed"] >= MIN_CASES or counts.get("timed_out")
+    print(f"\nevalb differential: {counts['run']} cases compared, 0 mismatches; not compared: "
+          f"{counts['crashed']} where evalb died of a signal, {counts['undefined']} more where "
+          f"legacy mode warned that evalb's behaviour is undefined")
+    assert counts["run"] >= MIN_CASES or counts.get("timed_out")
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -50,9 +52,12 @@ def test_legacy_equals_evalb_on_random_malformed_trees(seed, evalb, tally, tmp_p
         if expected.code < 0:
             tally["crashed"] += 1
             continue
-        tally["run"] += 1
         got = run_legacy(case, tmp_path)
-        if got != expected:
+        if got.undefined:
+            tally["undefined"] += 1
+            continue
+        tally["run"] += 1
+        if not got.same(expected):
             mismatches.append(number)
     assert not mismatches, (f"seed {seed}: legacy differs from evalb on cases {mismatches[:10]} "
                             f"(reproduce: python -m tests.live.evalb_fuzz {seed} N DIR)")

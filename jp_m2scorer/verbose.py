@@ -1,0 +1,135 @@
+"""The ``--very_verbose`` trace of release 3.2 (spec §5.3): distance tables, backpointer
+tables, the lattice before and after the transitive arcs, the closure and removal steps, the
+weights of each annotator and the path, printed as Python 2 reprs with CPython 2.7 dict
+order (:class:`jp_m2scorer.py2.Py2Dict`).
+
+Everything is replayed from the lattice the scorer built (its creation order and the vertex
+each transitive arc was made through), so the trace describes the very lattice that scored.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from . import lattice as lat
+from . import py2
+
+Write = Callable[[str], None]
+
+
+def _edit6(kind: str, start: int, end: int, original: str, correction: str, unchanged: int) -> tuple:
+    return (py2.ByteStr(kind), start, end, original, correction, unchanged)
+
+
+def _pointers(table, src, hyp, sub_cost: int, i: int, j: int) -> list:
+    """(predecessor cell, edit) for each minimum-cost predecessor: diagonal, up, left."""
+    here = table[i][j]
+    found = []
+    if i > 0 and j > 0:
+        same = src[i - 1] == hyp[j - 1]
+        if table[i - 1][j - 1] + (0 if same else sub_cost) == here:
+            found.append(((i - 1, j - 1), _edit6("noop" if same else "sub", i - 1, i, src[i - 1], hyp[j - 1],
+                                                 1 if same else 0)))
+    if i > 0 and table[i - 1][j] + 1 == here:
+        found.append(((i - 1, j), _edit6("del", i - 1, i, src[i - 1], py2.EMPTY, 0)))
+    if j > 0 and table[i][j - 1] + 1 == here:
+        at = j - 1 if i == 0 else i
+        found.append(((i, j - 1), _edit6("ins", at, at, py2.EMPTY, hyp[j - 1], 0)))
+    return found
+
+
+def sentence_trace(lattice: lat.Lattice, tables: tuple, write: Write) -> None:
+    """Everything printed once per sentence, before the annotators."""
+    src, hyp = lattice.src, lattice.hyp
+    n, m = len(src), len(hyp)
+    write("edit matrix 1: %s\n" % py2.repr_value(tables[0]))
+    write("edit matrix 2: %s\n" % py2.repr_value(tables[1]))
+    # the tables are filled first column, first row, then row by row
+    order = [(i, 0) for i in range(1, n + 1)] + [(0, j) for j in range(1, m + 1)] + \
+        [(i, j) for i in range(1, n + 1) for j in range(1, m + 1)]
+    for number, (table, sub_cost) in enumerate(((tables[0], 1), (tables[1], 2)), 1):
+        pointers = py2.Py2Dict()
+        for cell in order:
+            pointers[cell] = _pointers(table, src, hyp, sub_cost, *cell)
+        write("backpointers %d: %s\n" % (number, pointers.repr()))
+    base = py2.Py2Dict()
+    for key in lattice.created:
+        if key not in lattice.middle:
+            base[lattice.cells(key)] = lattice.edit_tuple(key)
+    write("edits (w/o transitive arcs): %s\n" % base.repr())
+    write("-- Add transitive arcs --\n")
+    vertices = [divmod(v, lattice.width) for v in lattice.vertices]
+    made = {}
+    for key, k in lattice.middle.items():
+        made.setdefault(k, {})[key] = True
+    existing = {key for key in lattice.created if key not in lattice.middle}
+    stride, width = lattice.stride, lattice.width
+    for k_cell, k in zip(vertices, lattice.vertices):
+        write("v _k : %s\n" % py2.repr_value(k_cell))
+        new_here = made.get(k, {})
+        for i_cell, i in zip(vertices, lattice.vertices):
+            write("v _i : %s\n" % py2.repr_value(i_cell))
+            if i * stride + k not in existing:
+                continue
+            for j_cell, j in zip(vertices, lattice.vertices):
+                write("v _j : %s\n" % py2.repr_value(j_cell))
+                if i * stride + j in new_here:
+                    write(" add new arcs v_i -> v_j: %s\n" % py2.repr_value(lattice.edit_tuple(i * stride + j)))
+        existing.update(new_here)
+    write("-- Remove transitive noop arcs --\n")
+    for key in lattice.removed:
+        write(" remove noop arc v_i -> vj: %s\n" % py2.repr_value(lattice.cells(key)))
+    del width
+
+
+def _all_arcs_dict(lattice: lat.Lattice, value) -> py2.Py2Dict:
+    every = py2.Py2Dict()
+    for key in lattice.created:
+        every[lattice.cells(key)] = value(key)
+    return every
+
+
+def weights_trace(lattice: lat.Lattice, gold_edits: list, credited: frozenset, write: Write) -> None:
+    """The weighting of one annotator's arcs."""
+    write("set weights of edges() gold edits : %s\n" % py2.repr_value(gold_edits))
+    gold_weight = -len(lattice.edges)
+    # the original walks the arcs by source rows, then target rows, then columns
+    # (the vectors pin this order; duplicates stay together)
+    walk = sorted(lattice.edges, key=lambda key: _row_major(lattice.cells(key)))
+    for key in walk:
+        write("set weights of edge %s\n" % py2.repr_value(lattice.cells(key)))
+        write("edit  = %s\n" % py2.repr_value(lattice.edit_tuple(key)))
+        if key in credited:
+            start, end, original, correction = lattice.edit(key)
+            for gold in gold_edits:
+                if gold[0] == start and gold[1] == end and gold[2] == original and correction in gold[3]:
+                    write("matched gold edit : %s\n" % py2.repr_value(gold))
+                    break
+            write("set weight to : %d\n" % gold_weight)
+
+
+def _row_major(cells: tuple) -> tuple:
+    (ui, uj), (vi, vj) = cells
+    return (ui, vi, uj, vj)
+
+
+def graph_trace(lattice: lat.Lattice, weight: dict, path: list, write: Write) -> None:
+    """The lattice, its weights and the path of one annotator."""
+    write("Graph(V,E) = \n")
+    write("V = %s\n" % py2.repr_value([divmod(v, lattice.width) for v in lattice.vertices]))
+    write("E = %s\n" % py2.repr_value(lattice.edge_cells()))
+    edits = py2.Py2Dict()
+    for key in lattice.created:
+        edits[lattice.cells(key)] = lattice.edit_tuple(key)
+    for key in lattice.removed:
+        del edits[lattice.cells(key)]
+    write("edits (with transitive arcs): %s\n" % edits.repr())
+    # the weight table is keyed in the order the arcs were listed before the removal
+    order = py2.Py2Dict()
+    for key in lattice.created:
+        order[lattice.cells(key)] = key
+    dist = py2.Py2Dict()
+    for cells in order:
+        key = order[cells]
+        dist[cells] = weight.get(key, lat.INF)
+    write("dist() = %s\n" % dist.repr())
+    write("viterbi path = %s\n" % py2.repr_value([lattice.edit(key) for key in reversed(path)]))
