@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +36,7 @@ TOOLS = {
     "evalb": ("jp_evalb", "jp_evalb.cli"),
     "errant_compare": ("jp_errant_compare", "jp_errant.compare_cli"),
     "conll18_ud_eval": ("jp_conll18_ud_eval", "jp_conll18.cli"),
+    "evalb_spmrl": ("jp_evalb_spmrl", "jp_evalb.spmrl_cli"),
     "m2scorer": ("jp_m2scorer", "jp_m2scorer.cli"),
     "iwpt_xud_eval": ("jp_udeval", "jp_conll18.udeval_cli"),
 }
@@ -113,7 +115,31 @@ def resolve_args(case: Case) -> list[str]:
     return args
 
 
-def run_tool(case: Case, extra: list[str]) -> subprocess.CompletedProcess:
+@dataclass(frozen=True)
+class Run:
+    """What one run of a console script gave: the process, and the files it wrote into its
+    working directory (name -> bytes; only the names the case's ``files_written`` lists)."""
+
+    process: subprocess.CompletedProcess
+    files: dict
+
+    @property
+    def stdout(self) -> bytes:
+        return self.process.stdout
+
+    @property
+    def stderr(self) -> bytes:
+        return self.process.stderr
+
+    @property
+    def returncode(self) -> int:
+        return self.process.returncode
+
+
+def run_tool(case: Case, extra: list[str]) -> Run:
+    """Run the case's command in a temporary copy of its folder (a tool may write files there,
+    e.g. evalb_spmrl's ``status``: the vectors stay untouched); the files the case's
+    ``files_written`` names (and ``status``) are read back afterwards."""
     script, module = TOOLS[case.tool]
     if importlib.util.find_spec(module.rsplit(".", 1)[0]) is None or _missing(module):
         pytest.skip(f"{case.tool}: {module} is not implemented yet")
@@ -121,14 +147,38 @@ def run_tool(case: Case, extra: list[str]) -> subprocess.CompletedProcess:
     if exe is None:
         pytest.skip(f"console script {script} is neither beside {sys.executable} nor on PATH (pip install -e .)")
     env = dict(os.environ, LC_ALL="C.UTF-8")
-    return subprocess.run(
-        [exe, *extra, *resolve_args(case)],
-        cwd=case.folder,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        timeout=600,
-    )
+    resolve_args(case)  # (skips the case when a corpus it needs is absent)
+    with tempfile.TemporaryDirectory(prefix="jp-vector-") as scratch:
+        # The copy sits three levels below the scratch folder, whose "data" points at
+        # $JP_SHIMS_DATA: the case's argv runs as given (the original printed file names as
+        # given, e.g. in evalb_spmrl's -L line).
+        cwd = Path(scratch) / "vectors" / case.tool / case.folder.name
+        shutil.copytree(case.folder, cwd)
+        root = data_root()
+        if root is not None:
+            (Path(scratch) / "data").symlink_to(root.resolve(), target_is_directory=True)
+        args = list(case.spec["args"])
+        for name in case.spec.get("files_written", {}):
+            (cwd / name).unlink(missing_ok=True)
+        process = subprocess.run(
+            [exe, *extra, *args], cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=600,
+        )
+        files = {name: (cwd / name).read_bytes() if (cwd / name).is_file() else None
+                 for name in (*case.spec.get("files_written", {}), "status")}
+    return Run(process, files)
+
+
+def assert_files_written(case: Case, run: Run, what: str) -> None:
+    """Files the original wrote (``files_written``: name -> expected bytes) are written with the
+    same bytes; a case without the entry wrote none, so neither may we (evalb_spmrl's
+    ``status`` is the only such file so far)."""
+    written = case.spec.get("files_written", {})
+    for name, expected_name in written.items():
+        actual = run.files.get(name)
+        assert actual is not None, f"{what}: {name} was not written"
+        assert_same_bytes(actual, (case.folder / expected_name).read_bytes(), f"{what}: {name}")
+    if case.tool == "evalb_spmrl" and "status" not in written:
+        assert run.files.get("status") is None, f"{what}: status written, the original wrote none"
 
 
 def _missing(module: str) -> bool:
@@ -151,7 +201,7 @@ def assert_same_bytes(actual: bytes, expected: bytes, what: str) -> None:
         "expected", "actual", n=1,
     )
     shown = "".join(list(diff)[:40])
-    pytest.fail(f"{what}: stdout differs ({len(actual)} vs {len(expected)} bytes)\n{shown}")
+    pytest.fail(f"{what}: differs ({len(actual)} vs {len(expected)} bytes)\n{shown}")
 
 
 def last_line(data: bytes) -> str:
@@ -195,6 +245,7 @@ def test_legacy(case: Case, tmp_path: Path) -> None:
     assert result.returncode == case.spec["exit_code"], result.stderr.decode("utf-8", "replace")[-2000:]
     if "stderr_last_line" in case.spec:
         assert last_line(result.stderr) == case.spec["stderr_last_line"]
+    assert_files_written(case, result, f"{case.id} --legacy")
 
 
 @pytest.mark.compat
@@ -216,7 +267,16 @@ def test_jp(case: Case, tmp_path: Path) -> None:
     elif lines_up(case):
         assert_same_bytes(result.stdout, expected_bytes(case, "stdout"), f"{case.id} JP (lined up)")
         assert result.returncode == 0, stderr[-2000:]
-    else:
+        # Same figures, so the same files (evalb_spmrl's ./status).
+        assert_files_written(case, result, f"{case.id} JP (lined up)")
+    if "status" in spec.get("files_written", {}) and result.returncode == 0:
+        # evalb_spmrl's ./status: JP mode writes it whenever the original does, with its own
+        # figures (six lines, as the original's).
+        status = result.files.get("status")
+        assert status is not None, f"{case.id} JP: status was not written"
+        assert [line.split(b":")[0] for line in status.splitlines()] == [
+            b"---", b"F1", b"LP", b"LR", b"POS", b"errorRate"], status
+    if not ("jp_expect_stdout" in spec or "jp_expect_lines" in spec or lines_up(case)):
         # The original failed or the inputs do not line up, and the case states no JP
         # expectation: JP mode must still end cleanly (report, or a one-line error, exit 2).
         assert result.returncode in (0, 1, 2), stderr[-2000:]

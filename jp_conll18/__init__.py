@@ -2,6 +2,9 @@
 
 * ``jp_conll18_ud_eval`` console script (``jp_conll18.cli:main``);
 * ``jp_conll18.conll18_ud_eval``: the original's importable API;
+* ``jp_udeval`` console script (``jp_conll18.udeval_cli:main``) and ``jp_conll18.udeval``: the
+  current UD scorer (UD tools ``eval.py`` / pip ``udtools``' ``udeval``, ELAS/EULAS), the same
+  reader and scoring with ``reader.ReaderOptions(udeval=True)``;
 * ``read_token_sentences(path)``: token FORMs of each sentence of a CoNLL-U file (streamed),
   the reader other jp-shims tools use: it owns decoding and line splitting of CoNLL-U, and
   ``reader.describe_error`` words its errors for every tool.

@@ -127,7 +127,11 @@ class UnalignedReport:
             return
         orig_lines, cor_lines = run
         cor_name = f"COR{cor + 1} ({self.cor_paths[cor]})"
-        if orig_lines:
+        if orig_lines and not cor_lines:
+            print(f"{PROG}: warning: ORIG {_span(orig_lines)} ({self.orig_path}) have no "
+                  f"counterpart in {cor_name}: these ORIG lines are written with a noop for "
+                  f"annotator {cor}", file=sys.stderr)
+        elif orig_lines:
             print(f"{PROG}: warning: ORIG {_span(orig_lines)} ({self.orig_path}) and {cor_name} "
                   f"{_span(cor_lines)} could not be aligned: these ORIG lines are written with a "
                   f"noop for annotator {cor}", file=sys.stderr)

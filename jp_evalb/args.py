@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Optional
 
 from .params import BadValue, Params, atoi, c_int, read_parameter_file
+from .variant import EVALB, RunFlags, Variant
 
 PROG = "jp_evalb"
 
@@ -21,6 +22,7 @@ class Options(NamedTuple):
     gold: Optional[str]
     test: Optional[str]
     param_file: Optional[str] = None  # the last -p value read (for the signature)
+    flags: RunFlags = RunFlags()  # evalb_spmrl's -K -L -l -X -V
 
 
 class Usage(Exception):
@@ -34,10 +36,12 @@ class Usage(Exception):
 class Extra:
     """Our options, not evalb's; ``rest`` is the argument list left for evalb's parser."""
 
-    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "report", "version", "rest",
-                 "significance", "comparison")
+    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "report", "version", "per_label",
+                 "variant", "rest", "significance", "comparison")
 
-    def __init__(self) -> None:
+    def __init__(self, variant: Variant = EVALB) -> None:
+        self.variant = variant  # which program is reproduced (evalb, evalb_spmrl)
+        self.per_label = False
         self.legacy = False
         self.json = False
         self.show_alignment = False
@@ -52,17 +56,19 @@ class Extra:
         self.rest: list[str] = []
 
 
-def split_extra(argv: list[str]) -> Extra:
+def split_extra(argv: list[str], variant: Variant = EVALB) -> Extra:
     """Our options out of ``argv``; ``rest`` is left for evalb's parser. ``--report`` and
     ``--version`` are JP mode's: with ``--legacy`` they are left to evalb's parser, which
     treats them as evalb does (its usage text)."""
-    extra = Extra()
+    extra = Extra(variant)
     legacy = "--legacy" in argv
     i = 0
     while i < len(argv):
         arg = argv[i]
         if arg == "--legacy":
             extra.legacy = True
+        elif arg == "--per-label":
+            extra.per_label = True
         elif arg == "--json":
             extra.json = True
         elif arg == "--show-alignment":
@@ -90,19 +96,23 @@ def split_extra(argv: list[str]) -> Extra:
     return extra
 
 
-_MISSING = {"c": "cut-off length for statistices", "e": "number of error to kill", "p": "parameter file"}
+_MISSING = {"c": "cut-off length for statistices", "e": "number of error to kill", "p": "parameter file",
+            "K": "Max nb of  sentences to read"}
 
 
 def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
-                     strict: bool = False) -> Options:
+                     strict: bool = False, variant: Variant = EVALB) -> Options:
     """evalb's option loop: clusters left to right, values attached or in the next argument.
 
     Raises :class:`Usage` for ``-h`` (status 1) and unknown options (status 0), and
     :class:`FatalError` when a parameter file cannot be opened. ``strict`` (JP mode): a
     missing value, or a number (``-c``, ``-e``, numeric parameter-file values) that is not a C
-    int, raises :class:`BadValue` instead of evalb's atoi reading.
+    int, raises :class:`BadValue` instead of evalb's atoi reading. ``variant``: evalb_spmrl
+    also takes ``-K n`` and the flags ``-L -l -X -V``, and echoes ``-c``.
     """
-    params = Params()
+    params = Params(variant=variant)
+    flags = RunFlags()
+    values = "cep" + ("K" if variant.flag_letters else "")
     gold = test = param_file = None
     i = 0
     while i < len(args):
@@ -116,13 +126,18 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
                 if ch == "d" or ch == "D":
                     params = params.with_(debug=1 if ch == "d" else 2)
                     break
-                if ch in _MISSING:
+                if ch in variant.flag_letters:
+                    flags = _flag(flags, ch)
+                    break
+                if ch in values:
                     if k + 1 < len(arg):
                         value = arg[k + 1:]
                     elif i + 1 < len(args):
                         i += 1
                         value = args[i]
-                    elif strict:
+                    elif strict and ch != "K":
+                        # (evalb_spmrl's -K without a value evaluates one sentence, which a
+                        # vector shows lined up: JP mode keeps that reading.)
                         raise BadValue(f"-{ch}", f"missing argument ({_MISSING[ch]})")
                     else:
                         err(f"Missing argument: {_MISSING[ch]}\n")
@@ -134,6 +149,10 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
                             err(warning)
                     elif ch == "c":
                         params = params.with_(cutoff_len=_number(ch, value, strict))
+                        if variant.flag_letters:  # evalb_spmrl says what it read
+                            err(f"cutoff {params.cutoff_len}\n")
+                    elif ch == "K":
+                        flags = flags._replace(limit=_number(ch, value, strict and value != ""))
                     else:
                         params = params.with_(max_error=_number(ch, value, strict))
                     break
@@ -143,7 +162,17 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
         elif test is None:
             test = arg
         i += 1
-    return Options(params, gold, test, param_file)
+    return Options(params, gold, test, param_file, flags)
+
+
+def _flag(flags: RunFlags, letter: str) -> RunFlags:
+    if letter == "X":
+        return flags._replace(count_skipped=True)
+    if letter == "V":
+        return flags._replace(name_files=True)
+    if letter == "L" and flags.compact == "l":
+        return flags  # -l (the len<=N totals) wins over -L whatever their order
+    return flags._replace(compact=letter)
 
 
 def _number(option: str, value: str, strict: bool) -> int:

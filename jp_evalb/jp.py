@@ -31,8 +31,9 @@ from jp_shims.significance_cli import as_json, format_table, help_entries
 from .args import Extra, Options, Usage, parse_evalb_args
 from .output import Output
 from .params import BadValue, FatalError, Params
-from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
+from .report import HEADER, debug_dump, matching_trace, sentence_line
 from .scoring import (
+    STATUS_COUNTED_SKIP,
     STATUS_ERROR,
     STATUS_OK,
     STATUS_SKIP,
@@ -45,6 +46,7 @@ from .scoring import (
     reader_keys,
     score_brackets,
     survivors,
+    tag_view,
 )
 from .trees import ReadOptions, Tree, all_brackets, leaf_words, nesting_depth, read_tree
 
@@ -58,12 +60,15 @@ EXACT = "exact"  # jp_align.EXACT, the kind of a block or group whose texts are 
 PROG = "jp_evalb"
 ORIGINAL = "evalb"
 LABELS = ("gold", "test")
+PER_LABEL_HELP = ("--per-label", "after the summary, a table per constituent label and POS tag (also in --json)")
 JP_HELP = [
-    "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG",
+    "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", PER_LABEL_HELP,
     ("--install-shim DIR", "write DIR/evalb and the parameter files beside it, for tools calling EVALB/evalb by path (--spmrl: DIR/evalb_spmrl; --force: replace files it did not write)"),
     "--version",
     *help_entries(),
 ]
+SPMRL_JP_HELP = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", PER_LABEL_HELP,
+                 "--version", *help_entries()]
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
 DUMMY_ROOT = "@S"
@@ -156,8 +161,14 @@ def score_block(
     table: LabelTable,
     normalizer,
     options: ReadOptions,
+    count_skipped: bool = False,
+    tally=None,
 ) -> BlockResult:
-    """Score one aligned block as one evalb sentence (the aligned feeding)."""
+    """Score one aligned block as one evalb sentence (the aligned feeding).
+
+    ``count_skipped`` (evalb_spmrl ``-X``): a block without test words is a valid status-3
+    sentence whose gold brackets all count as missed; ``tally``: a per-label breakdown
+    (:class:`jp_evalb.per_label.PerLabel`) to add the block to."""
     length = sum(s.tree.length for s in golds)
     bad = [s for s in golds + tests if s.problem]
     if bad:
@@ -173,6 +184,11 @@ def score_block(
     gold_words, gold_tags, gold_spans, gold_owner = _combine(golds, table, options)
     test_words, test_tags, test_spans, _ = _combine(tests, table, options)
     if not test_words:
+        if count_skipped:
+            score = SentenceScore(line_id, length, STATUS_COUNTED_SKIP, 0, len(gold_spans), 0, 0, len(gold_words), 0)
+            if tally is not None:
+                tally.add(score, [s[:3] for s in gold_spans], [], gold_tags, [])
+            return BlockResult(score, [])
         return BlockResult(SentenceScore(line_id, length, STATUS_SKIP), [])
     from jp_align import align_words
 
@@ -194,6 +210,11 @@ def score_block(
         line_id, length, STATUS_OK, brackets.match, brackets.gold, brackets.test,
         brackets.crossing, len(gold_words), correct,
     )
+    if tally is not None:
+        tally.add(score, gold_group_spans, test_group_spans, [gold_tags[i] for g in paired for i in g.left],
+                  [test_tags[j] for g in paired for j in g.right], unpaired=[gold_tags[i] for g in groups
+                                                                           if len(g.left) != len(g.right)
+                                                                           for i in g.left])
     return BlockResult(score, groups)
 
 
@@ -260,7 +281,7 @@ def run_jp(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) -> int
         try:
             return _jp(args, extra, out, err, encoding)
         except (InputError, BadValue) as exc:
-            err.write(f"{PROG}: error: {exc.where}: {exc.message}\n")
+            err.write(f"{extra.variant.prog}: error: {exc.where}: {exc.message}\n")
             return 2
         finally:
             out.flush()
@@ -284,9 +305,11 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
     # bad value ends the run with its one-line error alone.
     warnings: list[str] = []
     try:
-        options = parse_evalb_args(args, warnings.append, encoding, strict=True)
+        options = parse_evalb_args(args, warnings.append, encoding, strict=True, variant=extra.variant)
     except Usage as usage:
-        err.write("".join(warnings) + USAGE + help_section(JP_HELP, ORIGINAL))
+        variant = extra.variant
+        jp_help = SPMRL_JP_HELP if variant.status_file else JP_HELP
+        err.write("".join(warnings) + variant.usage + help_section(jp_help, variant.original))
         return usage.status
     except FatalError as fatal:
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
@@ -326,7 +349,15 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
     run = _Run(options, extra, out, err)
     run.recorded = recorded
     read_options = run.read_options
-    golds = _Lookahead(read_sentences(gold_stream, gold_name, read_options))
+    gold_sentences = read_sentences(gold_stream, gold_name, read_options)
+    limit = options.flags.limit
+    if limit != -1:
+        # evalb_spmrl -K n: the first n gold lines (at least one); the test lines left over
+        # are not reported, as the original does not check them.
+        from itertools import islice
+
+        gold_sentences = islice(gold_sentences, max(limit, 1))
+    golds = _Lookahead(gold_sentences)
     tests = _Lookahead(read_sentences(test_stream, test_name, read_options))
     # Blocks with sentences on one side only are held back: followed by a two-sided block they
     # are unaligned sentences in the middle (status 1); at the end of the input they are the
@@ -375,6 +406,8 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
                 run.block(*held)
             pending = []
             run.block(block, gold_items, test_items)
+    if pending and limit != -1 and not pending[0][1]:
+        pending = []  # -K: test lines after the last gold line read are not looked at
     if pending:
         _, gold_items, test_items = pending[0]
         which = "gold" if gold_items else "test"
@@ -474,6 +507,18 @@ class _Run:
         self.read_options = ReadOptions.from_params(params, trace=params.debug > 1,
                                                     keys=reader_keys(params, self.table))
         self.totals = RunTotals(params.cutoff_len)
+        self.flags = options.flags
+        self.skipped_gold = None
+        if options.flags.count_skipped:
+            from .spmrl import scored_gold_counter
+
+            self.skipped_gold = scored_gold_counter(self.table, self.read_options)
+        self.tally = None
+        if extra.per_label:
+            from .per_label import PerLabel
+
+            self.tally = PerLabel(params)
+        self.tags = (lambda t: tag_view(t, params)) if params.variant.cut_tags else None
         from .jsonout import run_signature
 
         self.signature = run_signature(options, "jp", extra.lang)
@@ -517,8 +562,9 @@ class _Run:
         """evalb's own result for a pair of lines, unless evalb rejects it (status 1)."""
         if gold.problem or test.problem:
             return None
+        # (evalb_spmrl's length-mismatch rule is not applied: such a pair is aligned.)
         ev = evaluate_pair(gold.number, gold.tree, test.tree, self.params, self.table,
-                           read_error=False, debug=self.params.debug)
+                           read_error=False, debug=self.params.debug, skipped_gold=self.skipped_gold)
         return None if ev.score.status == STATUS_ERROR else ev
 
     def accepted(self, gold: Sentence, test: Sentence, golds: _Lookahead,
@@ -536,7 +582,7 @@ class _Run:
         if ev is None:
             self.rejected = (gold, test)  # the aligner's block for it need not ask evalb again
             return None
-        if ev.score.status != STATUS_SKIP or not gold.tree.words:
+        if ev.score.status not in (STATUS_SKIP, STATUS_COUNTED_SKIP) or not gold.tree.words:
             return ev
         for k in range(1, LOOKAHEAD + 1):
             test_next = tests.peek(k)
@@ -607,7 +653,7 @@ class _Run:
             self._emit(block, gold_items, test_items, ev, None, None)
             return
         result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer,
-                             self.read_options)
+                             self.read_options, self.flags.count_skipped, self.tally)
         if result.note:
             self.err.write(f"{line_id} : {result.note}")
         if debug > 1:
@@ -716,20 +762,30 @@ class _Run:
         else:
             self.sink.sentence(score)
         self.totals.add(score)
+        if self.tally is not None and ev is not None:
+            self.tally.add_evaluation(ev)
         if self.recorded is not None:
             self.recorded.append((gold_items[0].number if gold_items else self.next_gold,
                                   gold_items[-1].number + 1 if gold_items else self.next_gold, score))
         if debug >= 1 and self.sink is None:
             if ev is not None:
-                out.write(debug_dump(ev, params.labels_equal))
+                out.write(debug_dump(ev, params.labels_equal, self.tags, "utf-8"))
             else:
                 out.write(_block_dump(block, gold_items, test_items, groups or []))
 
     def finish(self) -> int:
         totals, out, extra, audit = self.totals, self.out, self.extra, self.audit
         comparison = extra.comparison
+        variant = self.params.variant
+        from .spmrl import STATUS_FILE, ending, write_status
+
+        # evalb's summary, or evalb_spmrl's (-V header, -L/-l line, ./status text).
+        end = ending(totals, self.params, self.flags, self.options.gold, self.options.test)
+        per_label = "" if self.tally is None else self.tally.table()
+        comparison_table = "" if comparison is None else format_table(comparison)
         if self.sink is not None:
             self.sink.finish(totals, audit, blocks=extra.show_alignment,
+                             per_label=None if self.tally is None else self.tally.record(),
                              significance=None if comparison is None else as_json(comparison))
             buffer = self.json_buffer
             buffer.seek(0)
@@ -737,30 +793,33 @@ class _Run:
                 out.write(chunk)
             buffer.close()
         else:
-            out.write(summary(totals.all, totals.short, self.params.cutoff_len))
-            if comparison is not None:
-                out.write(format_table(comparison))
+            out.write(end.text + per_label + comparison_table)
             if extra.show_alignment:
                 out.write("\n" + format_listing(audit, LABELS))
+            if end.status is not None and self.recorded is None:
+                # evalb_spmrl's ./status, with JP mode's figures (not for the runs the
+                # significance tests make of each system).
+                try:
+                    write_status(end.status)
+                except OSError as exc:
+                    raise InputError(STATUS_FILE, f"cannot write the status file ({exc.strerror})") from None
         status = 0
         if extra.report is not None:
-            status = self._write_report()
-        note = note_line(PROG, audit.summary, original=ORIGINAL, signature=self.signature)
+            status = self._write_report(end.text + per_label + comparison_table)
+        note = note_line(variant.prog, audit.summary, original=variant.original, signature=self.signature)
         if note:
             self.err.write(note)
         return status
 
-    def _write_report(self) -> int:
+    def _write_report(self, headline: str) -> int:
         from jp_shims.report import render_report, write_report
 
-        # The headline: evalb's summary as evalb prints it.
-        headline = summary(self.totals.all, self.totals.short, self.params.cutoff_len)
-        if self.extra.comparison is not None:
-            headline += format_table(self.extra.comparison)
+        # The headline: the summary as the original prints it (with --per-label's table and
+        # the significance tests' table).
         try:
             write_report(self.extra.report, render_report(
-                tool=PROG, signature=self.signature, headline=headline, audit=self.audit, labels=LABELS,
-                loss_label="brackets lost"))
+                tool=self.params.variant.prog, signature=self.signature, headline=headline, audit=self.audit,
+                labels=LABELS, loss_label="brackets lost"))
         except OSError as error:
             raise InputError(self.extra.report, f"cannot write the report ({error.strerror})") from None
         return 0

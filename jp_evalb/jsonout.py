@@ -35,8 +35,14 @@ def run_signature(options: Optional[Options], mode: str, lang: Optional[str] = "
             digest = file_hash(str(path)) if path is not None else "unreadable"
             params = (os.path.basename(str(path)) if path is not None else options.param_file, digest)
         flags = [f"-c{options.params.cutoff_len}", f"-e{options.params.max_error}"]
+        # evalb_spmrl's options that change figures
+        if options.flags.count_skipped:
+            flags.append("-X")
+        if options.flags.limit != -1:
+            flags.append(f"-K{options.flags.limit}")
     jp = mode == "jp"
-    return signature(PROG, mode, params=params, options=flags, lang=lang if jp else None,
+    prog = options.params.variant.prog if options is not None else PROG
+    return signature(prog, mode, params=params, options=flags, lang=lang if jp else None,
                      similarity=SIMILARITY if jp else None,
                      threshold=SIMILARITY_THRESHOLD if jp else None)
 
@@ -59,7 +65,8 @@ class JsonSink:
         self._first = True
         lang = lang if mode == "jp" else None
         self.signature = run_signature(options, mode, lang)
-        out.write(envelope_head(PROG, signature=self.signature, options=options_document(options, lang),
+        prog = options.params.variant.prog if options is not None else PROG
+        out.write(envelope_head(prog, signature=self.signature, options=options_document(options, lang),
                                 mode=mode)
                   + '{\n    "sentences": [')
 
@@ -75,11 +82,14 @@ class JsonSink:
         self._first = False
 
     def finish(self, totals: RunTotals, audit: Optional[AlignmentAudit] = None, blocks: bool = False,
-               significance: Optional[dict] = None) -> None:
-        self._out.write('\n    ],\n    "summary": {"all": %s, "len<=%d": %s}\n  }'
+               per_label: Optional[dict] = None, significance: Optional[dict] = None) -> None:
+        """``per_label``: the --per-label breakdown, a member of ``scores``."""
+        self._out.write('\n    ],\n    "summary": {"all": %s, "len<=%d": %s}'
                         % (json.dumps(_totals_record(totals.all)), totals.cutoff,
                            json.dumps(_totals_record(totals.short))))
-        self._out.write(envelope_tail(audit, blocks, significance=significance))
+        if per_label is not None:
+            self._out.write(',\n    "per_label": %s' % json.dumps(per_label))
+        self._out.write("\n  }" + envelope_tail(audit, blocks, significance=significance))
 
     def abort(self, audit: Optional[AlignmentAudit] = None) -> None:
         """Close the document of a run the error limit killed (evalb prints no summary)."""

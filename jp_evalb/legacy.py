@@ -7,12 +7,14 @@ from typing import BinaryIO, Iterator, Optional, TextIO
 from .args import Extra, Usage, parse_evalb_args
 from .output import Output
 from .params import FatalError, Params
-from .report import HEADER, USAGE, debug_dump, matching_trace, sentence_line, summary
-from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys
+from .report import HEADER, debug_dump, matching_trace, sentence_line
+from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys, tag_view
 from .limits import undefined_debug_text, undefined_reading
-from .trees import LineBuffer, ReadOptions, Tree, legacy_lines, read_tree
+from .trees import MSG_TWO_ELEMENTS, LineBuffer, ReadOptions, Tree, legacy_lines, read_tree
+from .variant import RunFlags
 
 PROG = "jp_evalb"
+NO_FLAGS = RunFlags()  # evalb's behaviour: none of evalb_spmrl's -K -L -l -X -V
 
 
 SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program killed by SIGPIPE
@@ -78,10 +80,11 @@ def run_legacy(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) ->
 
 
 def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) -> int:
+    variant = extra.variant
     try:
-        options = parse_evalb_args(args, err.write, encoding)
+        options = parse_evalb_args(args, err.write, encoding, variant=variant)
     except Usage as usage:
-        err.write(USAGE)
+        err.write(variant.usage)
         return usage.status
     except FatalError as fatal:
         err.write(fatal.message)
@@ -103,9 +106,10 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
             sink = JsonSink(out, "legacy", options)
         else:
             sink = None
+        chunk = params.variant.line_chunk
         try:
-            return _legacy_loop(legacy_lines(gold_stream), legacy_lines(test_stream), params, out, err, sink,
-                                (options.gold, options.test))
+            return _legacy_loop(legacy_lines(gold_stream, chunk), legacy_lines(test_stream, chunk), params, out, err,
+                                sink, (options.gold, options.test), options.flags, extra.per_label)
         except Killed:
             raise Killed(sink) from None
 
@@ -113,82 +117,127 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
 class UndefinedWarning:
     """One stderr warning per run where evalb's behaviour is undefined (see jp_evalb.limits)."""
 
-    def __init__(self, err: Output) -> None:
+    def __init__(self, err: Output, prog: str = PROG, original: str = "evalb") -> None:
         self._err = err
+        self._prog, self._original = prog, original
         self.given = False
 
     def check(self, reason: Optional[str], name: str, line_no: int) -> None:
         if reason is not None and not self.given:
             self.given = True
-            self._err.write(f"{PROG}: warning: {name}:{line_no}: {reason}: evalb's behaviour is undefined "
-                            f"there (garbage or a crash); scored as if it had no limit\n")
+            self._err.write(f"{self._prog}: warning: {name}:{line_no}: {reason}: {self._original}'s behaviour is "
+                            f"undefined there (garbage or a crash); scored as if it had no limit\n")
 
 
 def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params,
-                 out: Output, err: Output, sink, names: tuple[str, str] = ("gold", "test")) -> int:
+                 out: Output, err: Output, sink, names: tuple[str, str] = ("gold", "test"),
+                 flags: RunFlags = NO_FLAGS, per_label: bool = False) -> int:
+    """The main loop. ``flags``: evalb_spmrl's -K -L -l -X -V; ``per_label``: --per-label."""
     debug = params.debug
+    variant = params.variant
     table = LabelTable(params)
     options = ReadOptions.from_params(params, trace=debug > 1, keys=reader_keys(params, table))._replace(
-        buffer=LineBuffer())
+        buffer=LineBuffer(variant.line_chunk + 1))
     test_options = options._replace(closed_at={})  # evalb keeps the brackets of each file apart
     errors = ErrorLimit(params.max_error, err)
-    undefined = UndefinedWarning(err)
+    undefined = UndefinedWarning(err, variant.prog, variant.original)
     totals = RunTotals(params.cutoff_len)
+    tally = None
+    if per_label:
+        from .per_label import PerLabel
+
+        tally = PerLabel(params)
+    skipped_gold = None
+    if flags.count_skipped:
+        from .spmrl import skipped_gold_counter
+
+        skipped_gold = skipped_gold_counter(params, options)
+    tags = (lambda t: tag_view(t, params)) if variant.cut_tags else None
+    djam = err.write if variant.djam else None
     if sink is None:
         out.write(HEADER)
     line_no = 1
     for gold_line in gold_lines:
         gold = read_tree(gold_line, options)
         if not undefined.given:
-            undefined.check(undefined_reading(gold), names[0], line_no)
+            undefined.check(undefined_reading(gold, variant), names[0], line_no)
         if gold.trace or gold.errors or gold.endless:
-            _emit_reading(gold, line_no, out, errors)
+            _emit_reading(gold, line_no, out, errors, djam)
         test_line = next(test_lines, None)
         if test_line is None:
             errors.report(line_no, "Number of lines unmatch (too many lines in gold file)\n")
             break
         test = read_tree(test_line, test_options)
         if not undefined.given:
-            undefined.check(undefined_reading(test), names[1], line_no)
+            undefined.check(undefined_reading(test, variant), names[1], line_no)
         if test.trace or test.errors or test.endless:
-            _emit_reading(test, line_no, out, errors)
+            _emit_reading(test, line_no, out, errors, djam)
         read_error = bool(gold.errors or test.errors)
-        ev = evaluate_pair(line_no, gold, test, params, table, read_error=read_error, debug=debug)
+        ev = evaluate_pair(line_no, gold, test, params, table, read_error=read_error, debug=debug,
+                           lenient_length=variant.lenient_length, skipped_gold=skipped_gold)
         if debug > 1:
             out.write("\n")
             out.write("".join(ev.trace))
-        if ev.error is not None:
+        if ev.first is not None:  # evalb_spmrl: the zero line of a length mismatch comes first
+            _sentence(ev.first, out, sink, totals)
+        if ev.error is not None and not ev.error_after_line:
             errors.report(line_no, ev.error)
         if debug > 1 and ev.bracket_score is not None:
             text = matching_trace(ev, gold.line, test.line)
             if not undefined.given:
                 undefined.check(undefined_debug_text(text), names[0], line_no)
             out.write(text)
-        if sink is None:
-            out.write(sentence_line(ev.score))
-        else:
-            sink.sentence(ev.score)
-        totals.add(ev.score)
+        _sentence(ev.score, out, sink, totals)
+        if tally is not None:
+            tally.add_evaluation(ev)
+        if ev.error is not None and ev.error_after_line:
+            errors.report(line_no, ev.error)
         if debug >= 1 and sink is None:
-            out.write(debug_dump(ev, params.labels_equal))
+            out.write(debug_dump(ev, params.labels_equal, tags))
+        if flags.limit != -1 and line_no >= flags.limit:
+            break  # evalb_spmrl -K: stop, without the check for extra test lines
         line_no += 1
     else:
         if next(test_lines, None) is not None:
             errors.report(line_no, "Number of lines unmatch (too many lines in test file)\n")
-    if sink is None:
-        out.write(summary(totals.all, totals.short, params.cutoff_len))
-    else:
-        sink.finish(totals)
+    if sink is not None:
+        sink.finish(totals, per_label=None if tally is None else tally.record())
+        return 0
+    from .spmrl import ending, write_status
+
+    end = ending(totals, params, flags, *names)
+    out.write(end.text)
+    if tally is not None:
+        out.write(tally.table())
+    if end.status is not None:
+        try:
+            write_status(end.status)
+        except OSError:
+            # The original crashes (SIGSEGV) when it cannot create ./status.
+            return 128 + 11
     return 0
 
 
-def _emit_reading(tree: Tree, line_no: int, out: Output, errors: ErrorLimit) -> None:
-    """DEBUG 2 reading trace and reading errors, in the order evalb produces them."""
+def _sentence(score, out: Output, sink, totals: RunTotals) -> None:
+    if sink is None:
+        out.write(sentence_line(score))
+    else:
+        sink.sentence(score)
+    totals.add(score)
+
+
+def _emit_reading(tree: Tree, line_no: int, out: Output, errors: ErrorLimit, djam=None) -> None:
+    """DEBUG 2 reading trace and reading errors, in the order evalb produces them
+    (``djam``: evalb_spmrl's extra stderr line before a bracket with two words)."""
     done = 0
     for at, message in tree.errors:
         if at > done:
             out.write("".join(tree.trace[done:at]))
             done = at
+        if djam is not None and message == MSG_TWO_ELEMENTS:
+            from .spmrl import djam_line
+
+            djam(djam_line(tree.line))
         errors.report(line_no, message)
     if done < len(tree.trace):
         out.write("".join(tree.trace[done:]))

@@ -13,6 +13,7 @@ import re
 from typing import Optional
 
 from .trees import LONG_LABEL, LONG_WORD, Tree, nesting_depth
+from .variant import EVALB, Variant
 
 MAX_WORDS = 200
 MAX_BRACKETS = 200
@@ -26,18 +27,20 @@ _C_SPACE = re.compile(r"[ \t\n\v\f\r]+")
 _LONG_NAME = re.compile(r"(\(?)([^ \t\n\v\f\r()]{%d,})" % (MAX_LABEL_BYTES + 1))
 
 
-def undefined_reading(tree: Tree) -> Optional[str]:
-    """Why evalb's reading of this line is undefined, or None (cheap for ordinary lines)."""
+def undefined_reading(tree: Tree, variant: Variant = EVALB) -> Optional[str]:
+    """Why evalb's reading of this line is undefined, or None (cheap for ordinary lines).
+    ``variant``: evalb_spmrl's buffers are larger (``Variant.limits``)."""
     line = tree.line
     if tree.undefined is not None:
         return tree.undefined
+    max_words, max_brackets, max_label_bytes = variant.limits
     opens = line.count("(")
-    if opens > MAX_BRACKETS:
+    if opens > min(max_brackets, max_words):
         terminals = len(_TERMINAL.findall(line))
-        if terminals > MAX_WORDS:
-            return f"more than {MAX_WORDS} words in the sentence"
-        if opens - terminals > MAX_BRACKETS:
-            return f"more than {MAX_BRACKETS} brackets in the sentence"
+        if terminals > max_words:
+            return f"more than {max_words} words in the sentence"
+        if opens - terminals > max_brackets:
+            return f"more than {max_brackets} brackets in the sentence"
         if opens > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
             return f"brackets nested {MAX_DEPTH + 1} deep or more"
     if tree.spans is not None:
@@ -45,12 +48,12 @@ def undefined_reading(tree: Tree) -> Optional[str]:
     # Every label and word lies inside one whitespace-separated piece (str.split() also
     # splits at some non-ASCII characters C does not take for whitespace).
     pieces = line.split() if line.isascii() else _C_SPACE.split(line)
-    if max(map(len, pieces), default=0) <= MAX_LABEL_BYTES:
+    if max(map(len, pieces), default=0) <= min(MAX_WORD_BYTES, max_label_bytes):
         return None
     for m in _LONG_NAME.finditer(line):
         name = m.group(2).split("\0", 1)[0]
-        if m.group(1) and len(name.encode("latin-1", "replace")) > MAX_LABEL_BYTES:
-            return f"a label longer than {MAX_LABEL_BYTES} bytes"
+        if m.group(1) and len(name.encode("latin-1", "replace")) > max_label_bytes:
+            return f"a label longer than {max_label_bytes} bytes"
         if not m.group(1) and len(name) > MAX_WORD_BYTES:
             return f"a word longer than {MAX_WORD_BYTES} bytes"
     return None

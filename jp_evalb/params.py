@@ -11,12 +11,14 @@ import re
 from pathlib import Path
 from typing import Optional
 
+from .variant import EVALB, Variant, cut_label
+
 # C isspace() in the "C" locale; Python's str.isspace() also accepts \x1c-\x1f, \x85, \xa0.
 C_SPACE = " \t\n\v\f\r"
 # fgets(buff, 500, fd): a line longer than 499 bytes is read as several lines.
 PRM_LINE_CHUNK = 499
 BUILTIN_DIR = Path(__file__).parent / "params"
-BUILTIN_NAMES = ("COLLINS", "new", "nk", "jp")
+BUILTIN_NAMES = ("COLLINS", "new", "nk", "jp", "spmrl", "spmrl_hebrew")
 
 
 # The range of a C int: JP mode refuses numbers outside it instead of wrapping them like atoi.
@@ -43,7 +45,7 @@ class FatalError(Exception):
 
 
 _FIELDS = ("debug", "max_error", "cutoff_len", "labeled", "delete_labels", "delete_labels_for_length",
-           "quote_labels", "eq_labels", "eq_words")
+           "quote_labels", "eq_labels", "eq_words", "variant")
 
 
 class Params:
@@ -66,6 +68,7 @@ class Params:
         quote_labels: tuple[str, ...] = (),
         eq_labels: tuple[tuple[str, str], ...] = (),
         eq_words: tuple[tuple[str, str], ...] = (),
+        variant: Variant = EVALB,
     ) -> None:
         self.debug = debug
         self.max_error = max_error
@@ -76,11 +79,14 @@ class Params:
         self.quote_labels = tuple(quote_labels)
         self.eq_labels = tuple(eq_labels)
         self.eq_words = tuple(eq_words)
+        self.variant = variant  # evalb or evalb_spmrl (jp_evalb.variant)
         label_pairs = frozenset(self.eq_labels) | frozenset((b, a) for a, b in self.eq_labels)
         # A phrase label is deleted when it equals a DELETE_LABEL or is EQ_LABEL-equivalent
         # to one (evalb compares with label_comp), so the set is closed over the pairs once.
-        deleted = set(self.delete_labels)
-        deleted.update(a for a, b in label_pairs if b in self.delete_labels)
+        # evalb_spmrl cuts the entries too ("-NONE-" becomes the empty label).
+        entries = set(self.deleted_entries)
+        deleted = set(entries)
+        deleted.update(a for a, b in label_pairs if b in entries)
         self._eq_label_pairs = label_pairs
         self._eq_word_pairs = frozenset(self.eq_words) | frozenset((b, a) for a, b in self.eq_words)
         self._deleted_phrase_labels = frozenset(deleted)
@@ -102,6 +108,13 @@ class Params:
         values = {name: getattr(self, name) for name in _FIELDS}
         values.update(changes)
         return Params(**values)
+
+    @property
+    def deleted_entries(self) -> tuple[str, ...]:
+        """The DELETE_LABEL entries as bracket labels are compared with them."""
+        if self.variant.cut_delete_labels:
+            return tuple(cut_label(entry, self.variant.cut_at) for entry in self.delete_labels)
+        return self.delete_labels
 
     def labels_equal(self, a: str, b: str) -> bool:
         return a == b or (a, b) in self._eq_label_pairs

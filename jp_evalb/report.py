@@ -10,9 +10,11 @@ from .scoring import (
     UNMATCHED,
     Evaluation,
     SentenceScore,
+    STATUS_COUNTED_SKIP,
     Totals,
     first_crossing_gold,
 )
+from .variant import EVALB
 
 RULE = "=" * 76 + "\n"
 HEADER = (
@@ -20,20 +22,7 @@ HEADER = (
     " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy\n"
     + RULE
 )
-USAGE = (
-    " evalb [-dDh][-c n][-e n][-p param_file] gold-file test-file  \n"
-    "                                                         \n"
-    "    Evaluate bracketing in test-file against gold-file.  \n"
-    "    Return recall, precision, F-Measure, tag accuracy.              \n"
-    "                                                         \n"
-    "  <option>                                               \n"
-    "    -d             debug mode                            \n"
-    "    -D             debug mode plus bracketing info       \n"
-    "    -c n           cut-off length forstatistics (def.=40)\n"
-    "    -e n           number of error to kill (default=10)  \n"
-    "    -p param_file  parameter file                        \n"
-    "    -h    help                                           \n"
-)
+USAGE = EVALB.usage
 
 
 def sentence_line(score: SentenceScore) -> str:
@@ -75,11 +64,11 @@ def summary_block(totals: Totals) -> str:
     )
 
 
-def summary(all_totals: Totals, short_totals: Totals, cutoff: int) -> str:
+def summary(all_totals: Totals, short_totals: Totals, cutoff: int, title: str = "=== Summary ===\n") -> str:
     return (
         RULE
         + total_line(all_totals)
-        + "=== Summary ===\n"
+        + title
         + "\n-- All --\n"
         + summary_block(all_totals)
         + "\n-- len<=%d --\n" % cutoff
@@ -91,36 +80,54 @@ def summary(all_totals: Totals, short_totals: Totals, cutoff: int) -> str:
 # Debug output (evalb's -d / -D)
 
 
-def debug_dump(ev: Evaluation, labels_equal) -> str:
-    """evalb's dsp_info: terminals and brackets of both lines with their result codes."""
+def _pad(text: str, width: int, encoding: str) -> str:
+    """printf's %-Ns: pads to N bytes of the output encoding, not N characters."""
+    if text.isascii() or encoding == "latin-1":
+        return text.ljust(width)
+    return text + " " * (width - len(text.encode(encoding, "surrogateescape")))
+
+
+def debug_dump(ev: Evaluation, labels_equal, tag_view=None, encoding: str = "latin-1") -> str:
+    """evalb's dsp_info: terminals and brackets of both lines with their result codes.
+
+    ``tag_view``: how tags are compared (evalb_spmrl cuts them, and then shows them cut);
+    ``encoding``: of the output (fields are padded by bytes, as printf does)."""
     gw, gt, tw, tt = ev.gold_words, ev.gold_tags, ev.test_words, ev.test_tags
     gb, tb = ev.gold_brackets, ev.test_brackets
     if ev.bracket_score is None:
         gterm, tterm = [NOT_EVALUATED] * len(gw), [NOT_EVALUATED] * len(tw)
     else:
-        # Tags are compared position by position (wn1 == wn2 here): 1 correct, 0 wrong.
+        if tag_view is not None:
+            # Only compared tags are cut (test words beyond a 0- or 1-word gold line are not).
+            gt, tt = tag_view(gt), list(tag_view(tt[:len(gt)])) + list(tt[len(gt):])
+        # Tags are compared position by position over the gold words (wn1 == wn2, except for
+        # evalb_spmrl's 0- or 1-word gold line): 1 correct, 0 wrong, 9 beyond the gold words.
         gterm = [MATCHED if labels_equal(a, b) else UNMATCHED for a, b in zip(gt, tt)]
-        tterm = gterm
+        tterm = gterm + [NOT_EVALUATED] * (len(tw) - len(gterm))
     gcodes, glabels = _bracket_view(ev.gold_prepared, gb, ev, gold=True)
     tcodes, tlabels = _bracket_view(ev.test_prepared, tb, ev, gold=False)
+    if ev.score.status == STATUS_COUNTED_SKIP:
+        # evalb_spmrl -X: the gold brackets were counted (result 0).
+        gcodes = [UNMATCHED] * len(gb)
     out = ["-<1>---(wn1=%3d, bn1=%3d)-           -<2>---(wn2=%3d, bn2=%3d)-\n"
            % (len(gw), len(gb), len(tw), len(tb))]
     for i in range(max(len(gw), len(tw))):
         # evalb skips a terminal whose word is empty (it tests word[0]).
         if i < len(gw) and gw[i]:
-            left = "%3d : %d : %-6s  %-16s      " % (i, gterm[i], gt[i], gw[i])
+            left = "%3d : %d : %s  %s      " % (i, gterm[i], _pad(gt[i], 6, encoding), _pad(gw[i], 16, encoding))
         else:
             left = " " * 40
-        right = "%3d : %d : %-6s  %-16s\n" % (i, tterm[i], tt[i], tw[i]) if i < len(tw) and tw[i] else "\n"
+        right = ("%3d : %d : %s  %s\n" % (i, tterm[i], _pad(tt[i], 6, encoding), _pad(tw[i], 16, encoding))
+                 if i < len(tw) and tw[i] else "\n")
         out.append(left + right)
     out.append("\n")
     for i in range(max(len(gb), len(tb))):
         if i < len(gb):
-            left = "%3d : %d : %3d  %3d  %-6s      " % (i, gcodes[i], gb[i][0], gb[i][1], glabels[i])
+            left = "%3d : %d : %3d  %3d  %s      " % (i, gcodes[i], gb[i][0], gb[i][1], _pad(glabels[i], 6, encoding))
         else:
             left = " " * 32
         if i < len(tb):
-            right = "%3d : %d : %3d  %3d  %-6s\n" % (i, tcodes[i], tb[i][0], tb[i][1], tlabels[i])
+            right = "%3d : %d : %3d  %3d  %s\n" % (i, tcodes[i], tb[i][0], tb[i][1], _pad(tlabels[i], 6, encoding))
         else:
             right = "\n"
         out.append(left + right)

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from collections import Counter
 from operator import eq
-from typing import NamedTuple, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from .params import Params
 from .trees import QuoteTerm, Tree
+from .variant import cut_label
 
 # Bracket/terminal result codes shown by evalb's debug output.
 UNMATCHED, MATCHED, DELETED, NOT_EVALUATED = 0, 1, 5, 9
 
 STATUS_OK, STATUS_ERROR, STATUS_SKIP = 0, 1, 2
+STATUS_COUNTED_SKIP = 3  # evalb_spmrl -X: a skipped sentence counted as valid
 
 
 class SentenceScore(NamedTuple):
@@ -139,14 +141,6 @@ class RunTotals:
             self.short.add(score)
 
 
-def cut_label(label: str) -> str:
-    """evalb's modify_label: the label up to its first '-' or '='."""
-    for i, ch in enumerate(label):
-        if ch == "-" or ch == "=":
-            return label[:i]
-    return label
-
-
 class LabelTable(dict):
     """raw phrase label -> the label brackets are compared by (cut, and replaced by its
     EQ_LABEL class representative when that relation is transitive), or None when the
@@ -156,9 +150,13 @@ class LabelTable(dict):
         super().__init__()
         self._params = params
         self.by_class = params.label_equality_is_transitive
+        self.cut_at = params.variant.cut_at
+
+    def cut(self, raw: str) -> str:
+        return cut_label(raw, self.cut_at)
 
     def __missing__(self, raw: str) -> Optional[str]:
-        cut = cut_label(raw)
+        cut = cut_label(raw, self.cut_at)
         if self._params.is_deleted_phrase(cut):
             key = None
         else:
@@ -201,7 +199,7 @@ def prepare_debug(brackets: Sequence[Sequence], table: LabelTable) -> Prepared:
             codes.append(DELETED)
             labels.append(label)
             continue
-        labels.append(cut_label(label))
+        labels.append(table.cut(label))
         key = table[label]
         if key is None:
             codes.append(DELETED)
@@ -325,10 +323,25 @@ def first_crossing_gold(
     return out
 
 
+def tag_view(tags: Sequence[str], params: Params) -> Sequence[str]:
+    """POS tags as they are compared: raw in evalb, cut at - = # in evalb_spmrl."""
+    if not params.variant.cut_tags:
+        return tags
+    cut_at = params.variant.cut_at
+    return [cut_label(tag, cut_at) for tag in tags]
+
+
 def correct_tags(gold_tags: Sequence[str], test_tags: Sequence[str], params: Params) -> int:
-    """Positions whose POS tags are equal or an EQ_LABEL pair (raw tags, never cut)."""
+    """Positions (over the gold tags) whose POS tags are equal or an EQ_LABEL pair (raw tags
+    in evalb; evalb_spmrl compares them cut)."""
     if gold_tags == test_tags:
         return len(gold_tags)
+    if params.variant.cut_tags:
+        # Raw-equal tags are equal cut: only the other pairs are cut (a few per sentence).
+        cut_at, pairs = params.variant.cut_at, params.eq_label_pairs
+        compared = min(len(gold_tags), len(test_tags))
+        differ = [(cut_label(a, cut_at), cut_label(b, cut_at)) for a, b in zip(gold_tags, test_tags) if a != b]
+        return compared - sum(1 for a, b in differ if a != b and (a, b) not in pairs)
     same = sum(map(eq, gold_tags, test_tags))
     if not params.eq_labels or same == len(gold_tags):
         return same
@@ -382,10 +395,16 @@ def score_brackets(
 class Evaluation:
     """Outcome of comparing one gold line with one test line (the lists are those after the
     quote repair, if it ran). ``error``: the message evalb reports through Error(), if any;
-    ``trace``: DEBUG 2 lines of the quote repair; the ``*_prepared`` views only in debug mode."""
+    ``trace``: DEBUG 2 lines of the quote repair; the ``*_prepared`` views only in debug mode.
+
+    evalb_spmrl's length mismatch (``lenient_length``) prints a line with zero figures:
+    ``first`` is that line when a second one follows (gold of 0 or 1 word, then scored);
+    ``error_after_line``: the error is reported after the line is printed (a longer gold
+    sentence: the zero line is ``score`` itself)."""
 
     __slots__ = ("score", "error", "gold_words", "gold_tags", "test_words", "test_tags",
-                 "gold_brackets", "test_brackets", "bracket_score", "gold_prepared", "test_prepared", "trace")
+                 "gold_brackets", "test_brackets", "bracket_score", "gold_prepared", "test_prepared", "trace",
+                 "first", "error_after_line", "spans")
 
     def __init__(self, score: SentenceScore, error: Optional[str], gold_words: list[str], gold_tags: list[str],
                  test_words: list[str], test_tags: list[str], gold_brackets: list, test_brackets: list,
@@ -399,6 +418,9 @@ class Evaluation:
         self.gold_prepared: Optional[Prepared] = None
         self.test_prepared: Optional[Prepared] = None
         self.trace = trace
+        self.first: Optional[SentenceScore] = None
+        self.error_after_line = False
+        self.spans: Optional[tuple[list, list]] = None  # the scored brackets, gold and test
 
 
 def evaluate_pair(
@@ -410,20 +432,39 @@ def evaluate_pair(
     *,
     read_error: bool,
     debug: int = 0,
+    lenient_length: bool = False,
+    skipped_gold: Optional[Callable[[Tree], int]] = None,
 ) -> Evaluation:
-    """evalb's calc_result for one pair of lines; ``read_error``: Error() ran while reading."""
+    """evalb's calc_result for one pair of lines; ``read_error``: Error() ran while reading.
+
+    evalb_spmrl's rules: ``lenient_length``, a length mismatch is a status-0 line of zeros
+    (see :class:`Evaluation`); ``skipped_gold`` (``-X``), a test line without words gives a
+    status-3 sentence that is valid, with ``skipped_gold(gold)`` gold brackets.
+    """
     length = gold.length
     gw, gt, gb = gold.words, gold.tags, gold.brackets
     tw, tt, tb = test.words, test.tags, test.brackets
     trace: list[str] = []
     error = None
+    first = None
     status = STATUS_ERROR if read_error else STATUS_OK
     if not tw:
+        if skipped_gold is not None:
+            score = SentenceScore(line_id, length, STATUS_COUNTED_SKIP, 0, skipped_gold(gold), 0, 0, len(gw), 0)
+            return Evaluation(score, None, gw, gt, tw, tt, gb, tb, trace)
         status = STATUS_SKIP
     elif len(gw) != len(tw):
         if gold.quote_terms or test.quote_terms:  # (without them the repair changes nothing)
             (gw, gt, gb), (tw, tt, tb), trace = fix_quote(gold, test, params, debug > 1)
-        if len(gw) != len(tw):
+        if len(gw) != len(tw) and lenient_length:
+            zero = SentenceScore(line_id, length, status)
+            if len(gw) > 1:
+                ev = Evaluation(zero, f"Length unmatch ({len(gw)}|{len(tw)})\n", gw, gt, tw, tt, gb, tb, trace)
+                ev.error_after_line = True
+                return ev
+            # A gold line of 0 or 1 word is compared with the start of the test line.
+            first = zero
+        elif len(gw) != len(tw):
             error, status = f"Length unmatch ({len(gw)}|{len(tw)})\n", STATUS_ERROR
     if status != STATUS_SKIP and error is None and gw != tw:
         equal = params.words_equal
@@ -432,7 +473,9 @@ def evaluate_pair(
                 error, status = f"Words unmatch ({a}|{b})\n", STATUS_ERROR
                 break
     if status == STATUS_SKIP or error is not None:
-        return Evaluation(SentenceScore(line_id, length, status), error, gw, gt, tw, tt, gb, tb, trace)
+        ev = Evaluation(SentenceScore(line_id, length, status), error, gw, gt, tw, tt, gb, tb, trace)
+        ev.first = first
+        return ev
     gold_prepared = test_prepared = None
     if debug:
         gold_prepared, test_prepared = prepare_debug(gb, table), prepare_debug(tb, table)
@@ -451,6 +494,8 @@ def evaluate_pair(
     ev = Evaluation(score, None, gw, gt, tw, tt, gb, tb, trace)
     ev.bracket_score = brackets
     ev.gold_prepared, ev.test_prepared = gold_prepared, test_prepared
+    ev.first = first
+    ev.spans = (gold_spans, test_spans)
     return ev
 
 

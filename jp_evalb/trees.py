@@ -101,10 +101,11 @@ class LineBuffer:
     so a line costs a few list operations and the buffer is built only when it is read.
     """
 
-    __slots__ = ("_layers",)
+    __slots__ = ("_layers", "_size")
 
-    def __init__(self) -> None:
+    def __init__(self, size: int = LINE_BUFFER_SIZE) -> None:
         self._layers: list[str] = []
+        self._size = size  # evalb_spmrl's holds 50,000 bytes
 
     def write(self, line: str) -> None:
         layers = self._layers
@@ -113,15 +114,15 @@ class LineBuffer:
         layers.append(line)
 
     def text(self) -> str:
-        """The whole buffer (LINE_BUFFER_SIZE characters), the current line first."""
+        """The whole buffer (its size in characters), the current line first."""
         parts, size = [], 0
         for layer in reversed(self._layers):
             written = layer + "\0"
             if len(written) > size:
                 parts.append(written[size:])
                 size = len(written)
-        parts.append("\0" * max(LINE_BUFFER_SIZE - size, 0))
-        return "".join(parts)[:LINE_BUFFER_SIZE]
+        parts.append("\0" * max(self._size - size, 0))
+        return "".join(parts)[:self._size]
 
 
 class ReadOptions(NamedTuple):
@@ -153,7 +154,8 @@ class ReadOptions(NamedTuple):
     def from_params(cls, params: Params, *, trace: bool = False,
                     keys: Optional[Mapping[str, Optional[str]]] = None) -> "ReadOptions":
         return cls(
-            frozenset(params.delete_labels),
+            # evalb_spmrl keeps every terminal as a word, whatever DELETE_LABEL says.
+            frozenset(params.delete_labels) if params.variant.delete_words else frozenset(),
             frozenset(params.delete_labels_for_length),
             frozenset(params.quote_labels),
             trace,
@@ -423,11 +425,12 @@ def nesting_depth(line: str) -> int:
     return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets), initial=0))
 
 
-def legacy_lines(stream: BinaryIO) -> Iterator[str]:
-    """Lines as evalb's fgets(buff, 5000) returns them, one byte per character."""
+def legacy_lines(stream: BinaryIO, chunk: int = LEGACY_LINE_CHUNK) -> Iterator[str]:
+    """Lines as evalb's fgets(buff, 5000) returns them (evalb_spmrl: ``chunk`` 49,999), one
+    byte per character."""
     for raw in stream:
-        if len(raw) <= LEGACY_LINE_CHUNK:
+        if len(raw) <= chunk:
             yield raw.decode("latin-1")
         else:
-            for start in range(0, len(raw), LEGACY_LINE_CHUNK):
-                yield raw[start:start + LEGACY_LINE_CHUNK].decode("latin-1")
+            for start in range(0, len(raw), chunk):
+                yield raw[start:start + chunk].decode("latin-1")

@@ -421,3 +421,38 @@ def test_m2_malformed_input_is_one_line_error(tmp_path, capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert err.startswith(f"jp_errant_m2: error: {source}:2: ") and err.count("\n") == 1
+
+
+def test_a_cor_file_unaligned_on_some_lines_gets_noops_there_only(corpus, capsys):
+    # COR2 lacks the last line, and its line 4 differs too much from ORIG line 4 to align
+    # with the file's end right after it: annotator 1 gets noops on ORIG lines 4-5 only.
+    folder, orig, cor = corpus
+    short = write(folder / "short.txt", [text(GOLD[name]) for name in ORDER[:4]])
+    out = folder / "two.m2"
+    assert parallel_cli.main(["-orig", orig, "-cor", cor, short, "-out", str(out),
+                              "--align-threshold", "0.3"], backend=KnownSentences()) == 0
+    blocks = out.read_text(encoding="utf-8").rstrip("\n").split("\n\n")
+    assert blocks[0].split("\n")[1:] == ["A 3 3|||M:DET|||the|||REQUIRED|||-NONE-|||0",
+                                         "A 3 3|||M:DET|||the|||REQUIRED|||-NONE-|||1"]
+    assert blocks[3].split("\n")[1:] == ["A 3 4|||R:PRON|||his|||REQUIRED|||-NONE-|||0",
+                                         "A 7 9|||R:PUNCT|||. It|||REQUIRED|||-NONE-|||0",
+                                         "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1"]
+    assert blocks[4].split("\n")[1:] == ["A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0",
+                                         "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1"]
+    assert capsys.readouterr().err == (
+        f"jp_errant_parallel: warning: ORIG lines 4-5 ({orig}) and COR2 ({short}) line 4 could not "
+        "be aligned: these ORIG lines are written with a noop for annotator 1\n")
+
+
+def test_orig_lines_missing_from_a_cor_file_are_reported_as_such(corpus, capsys):
+    folder, orig, _ = corpus
+    # The COR file lacks ORIG's last two lines (identical texts before them align exactly).
+    cor = write(folder / "cut.txt", [text(ORIGINAL[name]) for name in ORDER[:3]])
+    out = folder / "cut.m2"
+    assert parallel_cli.main(["-orig", orig, "-cor", cor, "-out", str(out)], backend=KnownSentences()) == 0
+    assert capsys.readouterr().err == (
+        f"jp_errant_parallel: warning: ORIG lines 4-5 ({orig}) have no counterpart in COR1 ({cor}): "
+        "these ORIG lines are written with a noop for annotator 0\n")
+    blocks = out.read_text(encoding="utf-8").rstrip("\n").split("\n\n")
+    assert len(blocks) == 5
+    assert all(block.endswith("\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0") for block in blocks)

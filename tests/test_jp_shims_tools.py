@@ -80,10 +80,14 @@ def _files(tmp_path: Path) -> dict:
 
 def _cases(files: dict) -> dict:
     evalb = ["examples/evalb/gold.mrg", "examples/evalb/test.mrg"]
+    spmrl = ["examples/evalb_spmrl/gold.tst", "examples/evalb_spmrl/test.tst"]
     prep = ["examples/preprocess/gold.txt", "examples/preprocess/system.txt"]
     wise = ["-r", "examples/wisebe/ref1.txt", "examples/wisebe/ref2.txt", "-c"]
     return {
         "jp_evalb": ("jp_evalb.cli", [evalb[0], evalb[0]], evalb),
+        # -L (compact view): no ./status file written into the repository, where these run.
+        "jp_evalb_spmrl": ("jp_evalb.spmrl_cli", ["-L", "-p", "spmrl", spmrl[0], spmrl[0]],
+                           ["-L", "-p", "spmrl", *spmrl]),
         "jp_errant_compare": ("jp_errant.compare_cli", ["-hyp", files["ref"], "-ref", files["ref"]],
                               ["-hyp", files["hyp"], "-ref", files["ref"]]),
         "jp_conll18_ud_eval": ("jp_conll18.cli", [files["gold_conllu"], files["gold_conllu"]],
@@ -96,10 +100,12 @@ def _cases(files: dict) -> dict:
     }
 
 
-TOOLS = ["jp_evalb", "jp_errant_compare", "jp_conll18_ud_eval", "jp_udeval", "jp_preprocess_eval", "jp_wisebe"]
+TOOLS = ["jp_evalb", "jp_evalb_spmrl", "jp_errant_compare", "jp_conll18_ud_eval", "jp_udeval", "jp_preprocess_eval",
+         "jp_wisebe"]
 
 
-PROGRAMS = {"jp_evalb.cli": "jp_evalb", "jp_errant.compare_cli": "jp_errant_compare",
+PROGRAMS = {"jp_evalb.cli": "jp_evalb", "jp_evalb.spmrl_cli": "jp_evalb_spmrl",
+            "jp_errant.compare_cli": "jp_errant_compare",
             "jp_conll18.cli": "jp_conll18_ud_eval", "jp_conll18.udeval_cli": "jp_udeval",
             "jp_preprocess.cli": "jp_preprocess_eval",
             "jp_preprocess.wisebe_cli": "jp_wisebe"}

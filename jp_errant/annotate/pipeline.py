@@ -14,7 +14,8 @@ def annotate_group(group: Group, backend: Backend, annotator: Annotator,
                    legacy: bool = False, tokenize: bool = False) -> Sentence:
     """Parse, align, merge and classify; coder ids are the COR file positions (0, 1, ...).
 
-    A COR text whose tokens equal the ORIG tokens gets errant's ``noop`` edit without being
+    A COR text whose tokens equal the ORIG tokens, or that jp_align could not align with them
+    (``group.is_aligned``), gets errant's ``noop`` edit without being
     parsed. JP mode also writes ``noop`` when the texts differ only in ways that leave no edit
     (e.g. spacing); ``legacy`` then writes no line at all, as errant_parallel does.
     """

@@ -1,0 +1,171 @@
+"""jp_evalb_spmrl (evalb_spmrl's variant of jp_evalb), the spmrl presets and --per-label."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jp_evalb.cli import main as evalb_main
+from jp_evalb.params import BUILTIN_DIR, Params, read_parameter_file
+from jp_evalb.spmrl_cli import main as spmrl_main
+from jp_evalb.variant import SPMRL
+from tests.datafiles import data_path
+from tests.test_jp_shims_tools import validate
+
+# Gold: line 2 is one sentence the system split in two (a length mismatch for the original).
+GOLD = (
+    "(ROOT (S (NP-SBJ (NNP Oslo)) (VP (VBD whistled)) (yyDOT .)))\n"
+    "(ROOT (S (NP##case=nom## (NN Haus) (NN Tür)) (VP (VB ist) (AP (JJ groß))) (yyDOT .)))\n"
+    "(ROOT (S (NP (NNG 비)) (VP (VV 오) (EF ㄴ다))))\n"
+)
+SYSTEM = (
+    "(ROOT (S (NP (NNP Oslo)) (VP (VBD whistled)) (yyDOT .)))\n"
+    "(ROOT (NP (NN Haus) (NN Tür)))\n"
+    "(ROOT (S (VP (VB ist) (AP (JJ groß))) (yyDOT .)))\n"
+    "(ROOT (S (NP (NNG 비)) (VP (VV 오) (EF ㄴ다))))\n"
+)
+
+
+def run(main, argv, cwd: Path):
+    """main(argv) in-process in folder ``cwd``; returns (status, stdout text, stderr text)."""
+    out, err = io.BytesIO(), io.BytesIO()
+    stdout, stderr = io.TextIOWrapper(out, encoding="utf-8"), io.TextIOWrapper(err, encoding="utf-8")
+    saved = sys.stdout, sys.stderr, os.getcwd()
+    sys.stdout, sys.stderr = stdout, stderr
+    os.chdir(cwd)
+    try:
+        status = main([str(a) for a in argv])
+        stdout.flush()
+        stderr.flush()
+    finally:
+        sys.stdout, sys.stderr = saved[0], saved[1]
+        os.chdir(saved[2])
+    return status, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "gold.tst").write_text(GOLD, encoding="utf-8")
+    (tmp_path / "test.tst").write_text(SYSTEM, encoding="utf-8")
+    return tmp_path
+
+
+def summary_value(report: str, name: str, block: str = "All") -> str:
+    part = report.split(f"-- {block}")[1]
+    return re.search(rf"^{name} += +(\S+)$", part, re.M).group(1)
+
+
+def test_presets_are_the_shipped_spmrl_files():
+    params, warnings = read_parameter_file(Params(variant=SPMRL), "spmrl")
+    assert warnings == [] and params.max_error == 10000 and params.cutoff_len == 70
+    assert params.delete_labels == ("TOP", "ROOT", "S1", "-NONE-", "VROOT")
+    hebrew, _ = read_parameter_file(Params(), "spmrl_hebrew")
+    assert hebrew.cutoff_len == 40 and len(hebrew.delete_labels) == 31
+    assert (BUILTIN_DIR / "SPMRL_NOTICE.md").read_text(encoding="utf-8").count("MIT License") == 1
+    # Cut like labels under evalb_spmrl: -NONE- becomes the empty label.
+    assert "" in params.deleted_entries and "-NONE-" in hebrew.deleted_entries
+
+
+def test_jp_evalb_takes_the_spmrl_preset(files):
+    status, out, _ = run(evalb_main, ["-p", "spmrl", "gold.tst", "test.tst"], files)
+    assert status == 0 and "-- len<=70 --" in out
+
+
+def test_legacy_counts_the_length_mismatch_as_a_perfect_sentence_jp_mode_aligns_it(files):
+    status, legacy, err = run(spmrl_main, ["--legacy", "-p", "spmrl", "gold.tst", "test.tst"], files)
+    assert status == 0 and "2 : Length unmatch (5|2)" in err
+    assert "   2    5    0    0.00   0.00     0      0    0      0      0     0     0.00\n" in legacy
+    legacy_status = (files / "status").read_text()
+    status, jp, err = run(spmrl_main, ["-p", "spmrl", "gold.tst", "test.tst"], files)
+    assert status == 0 and "Length unmatch" not in err
+    # The split sentence is one unit: S and the gold NP/VP/AP scored against the system's.
+    assert re.search(r"^   2    5    0 .*\n", jp, re.M)
+    assert summary_value(jp, "Complete match") != summary_value(legacy, "Complete match")
+    jp_status = (files / "status").read_text()
+    assert jp_status != legacy_status and jp_status.startswith("---\nF1: ")
+    recall = summary_value(jp, "Bracketing Recall")
+    assert f"LR: {recall}\n" in jp_status
+
+
+def test_compact_view_writes_no_status_file_in_either_mode(files):
+    for mode in (["--legacy"], []):
+        status, out, _ = run(spmrl_main, mode + ["-L", "-p", "spmrl", "gold.tst", "test.tst"], files)
+        assert status == 0 and out.splitlines()[-1].startswith("F1: ") and "file: test.tst" in out
+        assert not (files / "status").exists()
+
+
+def test_jp_mode_x_counts_the_scored_gold_brackets(tmp_path):
+    (tmp_path / "g").write_text("(ROOT (S (NP (NN a)) (VP (VB b))))\n(ROOT (S (NN c)))\n", encoding="utf-8")
+    (tmp_path / "t").write_text("(ROOT (S (NP (NN a)) (VP (VB b))))\n(())\n", encoding="utf-8")
+    _, legacy, _ = run(spmrl_main, ["--legacy", "-X", "-p", "spmrl", "g", "t"], tmp_path)
+    _, jp, _ = run(spmrl_main, ["-X", "-p", "spmrl", "g", "t"], tmp_path)
+    # The original counts ROOT 5 + S 6 = 11 gold brackets; JP mode the one scored bracket, S.
+    assert "   2    1    3    0.00   0.00     0     11    0      0      1     0     0.00\n" in legacy
+    assert "   2    1    3    0.00   0.00     0      1    0      0      1     0     0.00\n" in jp
+
+
+def test_module_runs_as_a_program(files):
+    done = subprocess.run([sys.executable, "-m", "jp_evalb.spmrl_cli", "--legacy", "-h"], capture_output=True, cwd=files)
+    assert done.returncode == 1 and done.stderr.decode() == SPMRL.usage
+    done = subprocess.run([sys.executable, "-m", "jp_evalb.spmrl_cli", "-h"], capture_output=True, cwd=files)
+    assert done.returncode == 1 and done.stderr.decode().startswith(SPMRL.usage + "\nJP options")
+    assert "--per-label" in done.stderr.decode() and "evalb_spmrl (stdout" in done.stderr.decode()
+
+
+def _table_rows(report: str, title: str) -> dict:
+    part = report.split(f"-- Per {title}")[1].split("\n\n")[0]
+    rows = {}
+    for line in part.splitlines()[2:]:
+        fields = line.split()
+        rows[" ".join(fields[:-6] if title == "label" else fields[:-3])] = fields
+    return rows
+
+
+def _check_table_sums(report: str) -> None:
+    labels = _table_rows(report, "label")
+    total = labels.pop("(total)")
+    gold, test, matched = (sum(int(r[-6 + k]) for r in labels.values()) for k in range(3))
+    assert [gold, test, matched] == [int(x) for x in total[-6:-3]]
+    tags = _table_rows(report, "POS tag")
+    tag_total = tags.pop("(total)")
+    words, correct = (sum(int(r[-3 + k]) for r in tags.values()) for k in range(2))
+    assert [words, correct] == [int(x) for x in tag_total[-3:-1]]
+    # ... and the totals are the summary's -- All -- line (matched, gold, test, words, tags).
+    rule = report.split("=" * 76 + "\n")[-1].split("\n")[0].split()
+    assert [matched, gold, test] == [int(x) for x in rule[2:5]]
+    assert [words, correct] == [int(x) for x in rule[6:8]]
+
+
+@pytest.mark.parametrize("main,prm", [(evalb_main, "COLLINS"), (spmrl_main, "spmrl")])
+@pytest.mark.parametrize("mode", [["--legacy"], []])
+def test_per_label_table_sums_to_the_summary_on_ptb23(main, prm, mode, tmp_path):
+    gold, test = data_path("ptb", "23.gold"), data_path("ptb", "23.sys_berkeley_top")
+    _, plain, _ = run(main, mode + ["-p", prm, gold, test], tmp_path)
+    status, report, _ = run(main, mode + ["--per-label", "-p", prm, gold, test], tmp_path)
+    assert status == 0 and report.startswith(plain)  # the original's bytes, then the table
+    _check_table_sums(report)
+    labels = _table_rows(report, "label")
+    assert int(labels["NP"][-5]) > 15000  # gold NP brackets of section 23
+    _, data, _ = run(main, mode + ["--json", "--per-label", "-p", prm, gold, test], tmp_path)
+    document = json.loads(data)
+    validate(document)  # the tool's schema (docs/schema/), per_label included
+    scores = document["scores"]
+    assert sum(row["matched"] for row in scores["per_label"]["labels"].values()) == scores["summary"]["all"]["matched"]
+    assert sum(row["words"] for row in scores["per_label"]["tags"].values()) == scores["summary"]["all"]["words"]
+
+
+def test_per_label_sums_with_aligned_blocks_and_x(files):
+    (files / "t2").write_text(SYSTEM.replace("(ROOT (NP (NN Haus) (NN Tür)))", "(())"), encoding="utf-8")
+    for args in (["gold.tst", "test.tst"], ["-X", "gold.tst", "t2"], ["-p", "spmrl", "-X", "gold.tst", "t2"]):
+        for mode in (["--legacy"], []):
+            status, report, _ = run(spmrl_main, mode + ["--per-label"] + args, files)
+            assert status == 0
+            _check_table_sums(report)
+            _, data, _ = run(spmrl_main, mode + ["--per-label", "--json"] + args, files)
+            validate(json.loads(data))  # status 3 sentences, per_label
