@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+
+# Console scripts live beside the interpreter that runs the tests. A venv's python started
+# without activating the venv would otherwise find another installation's scripts on PATH
+# (or none): tests that run jp_evalb & co. by name must run this interpreter's.
+os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
 
 
 def pytest_configure(config) -> None:

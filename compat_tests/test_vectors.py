@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,7 +145,7 @@ def run_tool(case: Case, extra: list[str]) -> Run:
         pytest.skip(f"{case.tool}: {module} is not implemented yet")
     exe = shutil.which(script)
     if exe is None:
-        pytest.skip(f"console script {script} is not installed (pip install -e .)")
+        pytest.skip(f"console script {script} is neither beside {sys.executable} nor on PATH (pip install -e .)")
     env = dict(os.environ, LC_ALL="C.UTF-8")
     resolve_args(case)  # (skips the case when a corpus it needs is absent)
     with tempfile.TemporaryDirectory(prefix="jp-vector-") as scratch:

@@ -1,0 +1,142 @@
+"""The examples of README.md and docs/*.md run as shown.
+
+Console transcripts (the convention of docs/CONTRIBUTING.md): a fenced block whose info
+string is ``console``; lines starting with ``$ `` are commands (a line ending in ``\\``
+continues on the next), run by bash from the folder named in an HTML comment on the line just
+before the fence (``<!-- run from: examples/evalb -->``; default: the repository root). The
+lines up to the next ``$ `` line are the expected output, stdout then stderr, compared line by
+line exactly, except that a line ``...`` matches zero or more lines (an excerpt). Commands
+using ``$JP_SHIMS_DATA`` are skipped when it is unset. ``python`` blocks of the README are
+doctests.
+"""
+from __future__ import annotations
+
+import difflib
+import doctest
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.datafiles import ENV_VAR, data_root
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+RUN_FROM = re.compile(r"^<!--\s*run from:\s*(\S+)\s*-->$")
+ELLIPSIS = "..."
+
+
+@dataclass(frozen=True)
+class Transcript:
+    doc: Path
+    line: int  # of the command, 1-based
+    folder: str
+    command: str
+    expected: tuple[str, ...]
+
+    @property
+    def id(self) -> str:
+        return f"{self.doc.relative_to(ROOT)}:{self.line}"
+
+
+def fenced_blocks(text: str):
+    """(info string, first line number, lines, the line before the fence) of each block."""
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        match = re.match(r"^(`{3,})(.*)$", lines[index])
+        if not match:
+            index += 1
+            continue
+        fence, info = match.group(1), match.group(2).strip()
+        end = index + 1
+        while end < len(lines) and not lines[end].startswith(fence):
+            end += 1
+        before = lines[index - 1] if index > 0 else ""
+        yield info, index + 2, lines[index + 1:end], before
+        index = end + 1
+
+
+def transcripts(doc: Path) -> list[Transcript]:
+    found = []
+    for info, first, lines, before in fenced_blocks(doc.read_text(encoding="utf-8")):
+        if info != "console":
+            continue
+        match = RUN_FROM.match(before.strip())
+        folder = match.group(1) if match else "."
+        index = 0
+        while index < len(lines):
+            if not lines[index].startswith("$ "):
+                raise AssertionError(f"{doc}:{first + index}: console block line before any `$ ` command")
+            start = index
+            command = lines[index][2:]
+            while command.endswith("\\") and index + 1 < len(lines):
+                index += 1
+                command = command[:-1] + " " + lines[index].strip()
+            index += 1
+            output_start = index
+            while index < len(lines) and not lines[index].startswith("$ "):
+                index += 1
+            found.append(Transcript(doc, first + start, folder, command, tuple(lines[output_start:index])))
+    return found
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Line by line, ``...`` standing for zero or more lines."""
+    if not expected:
+        return not actual
+    if expected[0] == ELLIPSIS:
+        return any(matches(expected[1:], actual[skip:]) for skip in range(len(actual) + 1))
+    return bool(actual) and actual[0] == expected[0] and matches(expected[1:], actual[1:])
+
+
+TRANSCRIPTS = [t for doc in DOCS for t in transcripts(doc)]
+
+
+def test_every_doc_example_is_found() -> None:
+    assert len(TRANSCRIPTS) >= 5, "the README's transcripts were not found"
+
+
+def test_matching_rule() -> None:
+    assert matches(["a", ELLIPSIS, "d"], ["a", "b", "c", "d"])
+    assert matches(["a", ELLIPSIS], ["a"])
+    assert not matches(["a", "d"], ["a", "b", "d"])
+    assert not matches(["a"], ["a", "b"])
+
+
+@pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=[t.id for t in TRANSCRIPTS])
+def test_console_transcript(transcript: Transcript) -> None:
+    env = dict(os.environ, LC_ALL="C.UTF-8", COLUMNS="80")
+    if "JP_SHIMS_DATA" in transcript.command:
+        root = data_root()
+        if root is None:
+            pytest.skip(f"{ENV_VAR} is not set: the example reads corpora from it")
+        env[ENV_VAR] = str(root)
+    folder = ROOT / transcript.folder
+    assert folder.is_dir(), f"{transcript.id}: run-from folder {transcript.folder} does not exist"
+    result = subprocess.run(["bash", "-c", transcript.command], cwd=folder, env=env,
+                            capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    actual = (result.stdout + result.stderr).splitlines()
+    expected = list(transcript.expected)
+    if not matches(expected, actual):
+        diff = "\n".join(difflib.unified_diff(expected, actual, "shown in the doc", "printed", lineterm=""))
+        pytest.fail(f"{transcript.id}: `{transcript.command}` (from {transcript.folder}, exit "
+                    f"{result.returncode}) prints something else:\n{diff}")
+
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+PYTHON_BLOCKS = [(first, "\n".join(lines)) for info, first, lines, _ in fenced_blocks(README) if info == "python"]
+
+
+@pytest.mark.parametrize("block", PYTHON_BLOCKS, ids=[f"README.md:{first}" for first, _ in PYTHON_BLOCKS])
+def test_readme_python_examples(block, monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    first, text = block
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(text + "\n", {}, f"README.md:{first}", "README.md", first)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0, f"README python block at line {first} failed"
