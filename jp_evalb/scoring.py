@@ -253,7 +253,19 @@ def count_matches(
     gold_set, test_set = set(gold), set(test)
     if len(gold_set) == len(gold) and len(test_set) == len(test):
         return len(gold_set & test_set)
-    return sum((Counter(gold) & Counter(test)).values())
+    return multiset_matches(gold, test, gold_set, test_set)
+
+
+def multiset_matches(gold: Sequence, test: Sequence, gold_set: set, test_set: set) -> int:
+    """The size of the multiset intersection of ``gold`` and ``test`` (``*_set``: their sets).
+
+    A bracket repeated on one side only (a unary chain with one label: ``(NP (NP ...))``)
+    still matches once at most, so the sets suffice unless both sides repeat brackets; that
+    saves two Counters on most of the ~900 sentences of a PTB section that repeat one.
+    """
+    if len(gold_set) < len(gold) and len(test_set) < len(test):
+        return sum((Counter(gold) & Counter(test)).values())
+    return len(gold_set & test_set)
 
 
 def count_crossing(
@@ -379,7 +391,7 @@ def score_brackets(
             match = len(gold_set & test_set)
             candidates = test_set - gold_set if match < len(test) else ()
         else:
-            match = sum((Counter(gold) & Counter(test)).values())
+            match = multiset_matches(gold, test, gold_set, test_set)
             candidates = [b for b in test if b not in gold_set]
         return BracketScore(match, len(gold), len(test), _crossing(gold, candidates) if candidates else 0)
     else:

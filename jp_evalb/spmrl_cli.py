@@ -17,14 +17,18 @@ from .variant import SPMRL
 
 def main(argv: Optional[list[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    from jp_shims.significance_cli import SignificanceUsage, take_significance_options
+    significance = None
+    # The significance options all start with "--": without such an argument there is none to
+    # take, and jp_shims (a third of a short legacy run to import) is not imported.
+    if any(arg.startswith("--") and arg != "--legacy" for arg in argv):
+        from jp_shims.significance_cli import SignificanceUsage, take_significance_options
 
-    try:
-        significance = take_significance_options(argv, legacy="--legacy" in argv)
-    except SignificanceUsage as error:
-        from jp_shims.errors import report_error
+        try:
+            significance = take_significance_options(argv, legacy="--legacy" in argv)
+        except SignificanceUsage as error:
+            from jp_shims.errors import report_error
 
-        return report_error(sys.stderr, SPMRL.prog, str(error))
+            return report_error(sys.stderr, SPMRL.prog, str(error))
     extra = split_extra(argv, SPMRL)
     extra.significance = significance
     if extra.version:

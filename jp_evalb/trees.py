@@ -207,7 +207,7 @@ def _read_spans(line: str, options: ReadOptions) -> Optional[Tree]:
     words: list[str] = []
     tags: list[str] = []
     spans: list[tuple[int, int, str]] = []
-    stack: list[tuple[int, Optional[str]]] = []
+    stack: list = []  # start, key of each open phrase bracket
     add_word, add_tag, add_span, push, pop = words.append, tags.append, spans.append, stack.append, stack.pop
     length = wid = 0
     try:
@@ -219,20 +219,22 @@ def _read_spans(line: str, options: ReadOptions) -> Optional[Tree]:
                     return None
                 if len(memo) < PIECE_MEMO_SIZE and len(piece) <= PIECE_MEMO_LENGTH:
                     memo[piece] = meaning
-            if meaning[0] < 0:  # PHRASE
-                push((wid, meaning[1]))
+            closing = meaning[0]
+            if closing < 0:  # PHRASE: its start and key, pushed flat (no tuple per bracket)
+                push(wid)
+                push(meaning[1])
                 continue
-            closing, word, tag, kept, counted = meaning
-            if kept:
-                add_word(word)
-                add_tag(tag)
+            if meaning[3]:  # a kept word
+                add_word(meaning[1])
+                add_tag(meaning[2])
                 wid += 1
-            length += counted
-            if closing:
-                for _ in range(closing):
-                    start, key = pop()
-                    if key is not None and start != wid:
-                        add_span((start, wid, key))
+            length += meaning[4]
+            while closing:
+                closing -= 1
+                key = pop()
+                start = pop()
+                if key is not None and start != wid:
+                    add_span((start, wid, key))
     except IndexError:  # more ")" than open brackets
         return None
     if stack:

@@ -33,7 +33,7 @@ from .envelope import ENVELOPE_KEYS, dumps, envelope
 from .errors import EXIT_BAD_INPUT, error_line, located, report_error
 from .pyapi import JPAlignmentWarning, warn_alignment
 from .signature import signature
-from .version import __version__
+from .version import package_version
 
 __all__ = [
     "KINDS", "AlignmentAudit", "BlockRecord", "Lines", "Summary", "WordGroup", "block_kind",
@@ -43,5 +43,12 @@ __all__ = [
     "ENVELOPE_KEYS", "dumps", "envelope",
     "EXIT_BAD_INPUT", "error_line", "located", "report_error",
     "JPAlignmentWarning", "warn_alignment",
-    "signature", "__version__",
+    "signature", "__version__", "package_version",
 ]
+
+
+def __getattr__(name: str) -> str:
+    # ``jp_shims.__version__``, looked up when asked for (see jp_shims.version).
+    if name == "__version__":
+        return package_version()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

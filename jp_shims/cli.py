@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Optional, Sequence, Union
 
-from .version import __version__
+from .version import package_version
 
 # One line each; ``{original}`` is replaced by the original program's name.
 COMMON_OPTIONS = {
@@ -32,7 +32,7 @@ def help_section(entries: Sequence[HelpEntry], original: Optional[str] = None) -
 
     An entry is a key of :data:`COMMON_OPTIONS` or a ``(flag, text)`` pair.
     """
-    lines = ["", f"JP options (jp-shims {__version__}; JP mode is the default):"]
+    lines = ["", f"JP options (jp-shims {package_version()}; JP mode is the default):"]
     for entry in entries:
         flag, text = (entry, COMMON_OPTIONS[entry]) if isinstance(entry, str) else entry
         text = text.replace("{original}", original or "the original")
@@ -46,7 +46,7 @@ def help_section(entries: Sequence[HelpEntry], original: Optional[str] = None) -
 
 def version_line(prog: str) -> str:
     """What ``--version`` prints."""
-    return f"{prog} (jp-shims) {__version__}\n"
+    return f"{prog} (jp-shims) {package_version()}\n"
 
 
 class JPArgumentParser(argparse.ArgumentParser):

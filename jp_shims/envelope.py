@@ -20,7 +20,7 @@ import math
 from typing import Any, Mapping, Optional
 
 from .audit import AlignmentAudit, Summary
-from .version import __version__
+from .version import package_version
 
 ENVELOPE_KEYS = ("tool", "version", "mode", "signature", "options", "scores", "alignment")
 
@@ -51,13 +51,13 @@ def alignment_section(audit: Optional[AlignmentAudit], blocks: bool,
 
 def envelope(tool: str, *, signature: str, options: Mapping[str, Any], scores: Any,
              audit: Optional[AlignmentAudit] = None, blocks: bool = False, mode: str = "jp",
-             version: str = __version__, summary: Optional[Summary] = None,
+             version: Optional[str] = None, summary: Optional[Summary] = None,
              significance: Optional[Mapping[str, Any]] = None) -> dict:
     """The whole document as a dict (keys in :data:`ENVELOPE_KEYS` order, then
     ``significance`` when given: the paired tests of ``--compare``/``--confidence``)."""
     document = {
         "tool": tool,
-        "version": version,
+        "version": package_version() if version is None else version,
         "mode": mode,
         "signature": signature,
         "options": dict(options),
@@ -75,9 +75,9 @@ def dumps(document: Any) -> str:
 
 
 def envelope_head(tool: str, *, signature: str, options: Mapping[str, Any], mode: str = "jp",
-                  version: str = __version__) -> str:
+                  version: Optional[str] = None) -> str:
     """The document up to the value of ``scores`` (the tool writes that value next)."""
-    head = {"tool": tool, "version": version, "mode": mode, "signature": signature,
+    head = {"tool": tool, "version": package_version() if version is None else version, "mode": mode, "signature": signature,
             "options": dict(options)}
     text = json.dumps(finite(head), indent=2, ensure_ascii=False, allow_nan=False)
     return text[: text.rindex("}")].rstrip() + ',\n  "scores": '

@@ -12,7 +12,7 @@ import html
 from typing import Optional, Sequence
 
 from .audit import KINDS, AlignmentAudit, BlockRecord, Lines, short
-from .version import __version__
+from .version import package_version
 
 STYLE = """
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
@@ -179,7 +179,7 @@ def render_report(*, tool: str, signature: str, headline: str, audit: AlignmentA
     rows = "\n".join(_row(number, record, labels) for number, record in numbered)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta name="generator" content="jp-shims {_e(__version__)}">
+<meta name="generator" content="jp-shims {_e(package_version())}">
 <title>{_e(title)}</title>
 <style>{STYLE}</style></head>
 <body>

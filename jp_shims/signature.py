@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from typing import Mapping, Optional, Sequence
 
-from .version import __version__
+from .version import package_version
 
 HASH_DIGITS = 12
 
@@ -42,7 +42,7 @@ def _quote(value: object) -> str:
     return text
 
 
-def signature(tool: str, mode: str = "jp", *, version: str = __version__,
+def signature(tool: str, mode: str = "jp", *, version: Optional[str] = None,
               params: Optional[tuple[str, str]] = None, options: Sequence[str] = (),
               lang: Optional[str] = None, similarity: Optional[str] = None,
               threshold: Optional[float] = None, extra: Optional[Mapping[str, object]] = None) -> str:
@@ -53,7 +53,7 @@ def signature(tool: str, mode: str = "jp", *, version: str = __version__,
     ``similarity``/``threshold``: the sentence similarity function and its cut-off;
     ``extra``: further tool-specific fields, appended in the given order.
     """
-    fields = [f"tool:{_quote(tool)}", f"v:{_quote(version)}", f"mode:{_quote(mode)}"]
+    fields = [f"tool:{_quote(tool)}", f"v:{_quote(package_version() if version is None else version)}", f"mode:{_quote(mode)}"]
     if params is not None:
         name, digest = params
         fields.append(f"prm:{_quote(name)}#{digest}")
