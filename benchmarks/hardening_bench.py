@@ -12,7 +12,10 @@ shared machine are noisy; compare figures of one run.
 
 Cases:
 - parallel-unrelated N: ORIG and COR of unrelated text, COR one line longer (issue: 16 lines
-  1.7 s, 64 lines 107 s, 50,000 lines not finished after 300 s, as one unaligned sentence).
+  1.7 s, 64 lines 107 s, 50,000 lines not finished after 300 s, as one unaligned sentence;
+  then line by line, about 25 ms a line in jp_align's look-ahead search, still over 240 s;
+  since alignment is given up after 128 unaligned lines on each side: 50,000 lines 4.1 s
+  wall, 32 MiB on a loaded 2-core machine, 1,000 lines 2.0 s, mostly start-up).
 - align-unrelated N: errant's token alignment of two unrelated N-token sentences (the
   transposition search), and the same with the plain walk for comparison (small N only).
 - m2-auto-long: jp_errant_m2 -auto on an M2 whose S line has N tokens (refused before analysis).

@@ -16,7 +16,7 @@ from .annotate.annotator import Annotator, classifier_for
 from .annotate.backend import Backend, BackendError, make_backend
 from .annotate.cli_common import add_analyser_options, run_command
 from .annotate.merging import STRATEGIES
-from .annotate.pairing import Group, aligned_groups, zip_groups
+from .annotate.pairing import UNALIGNED_RUN_LIMIT, Group, aligned_groups, zip_groups
 from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
 from .annotate.pipeline import sentences_of_group
 from .annotate.textio import InputError, check_readable, count_lines, has_text, read_lines
@@ -107,12 +107,17 @@ class UnalignedReport:
         for cor in range(len(group.cors)):
             orig_lines = () if group.is_aligned(cor) else group.orig
             cor_lines = (() if group.is_aligned(cor) else group.cors[cor]) + group.extra_lines(cor)
+            gave_up = group.gave_up_at(cor)
             if not orig_lines and not cor_lines:
                 self._flush(cor)
                 continue
-            run = self.runs[cor] or [[], []]
-            run[0].extend(line[0] for line in orig_lines[:1] + orig_lines[-1:])
-            run[1].extend(line[0] for line in cor_lines[:1] + cor_lines[-1:])
+            run = self.runs[cor] or [[], [], None]
+            # Only the first and last line numbers of a stretch are kept.
+            run[0][:] = _ends(run[0] + [line[0] for line in orig_lines[:1] + orig_lines[-1:]])
+            run[1][:] = _ends(run[1] + [line[0] for line in cor_lines[:1] + cor_lines[-1:]]
+                              + ([gave_up[1], gave_up[2]] if gave_up else []))
+            if gave_up:
+                run[2] = gave_up
             self.runs[cor] = run
             if group.is_aligned(cor):
                 self._flush(cor)  # extra COR lines after an aligned block end the stretch
@@ -125,9 +130,15 @@ class UnalignedReport:
         run, self.runs[cor] = self.runs[cor], None
         if run is None:
             return
-        orig_lines, cor_lines = run
+        orig_lines, cor_lines, gave_up = run
         cor_name = f"COR{cor + 1} ({self.cor_paths[cor]})"
-        if orig_lines and not cor_lines:
+        if gave_up:
+            print(f"{PROG}: warning: ORIG {_span(orig_lines)} ({self.orig_path}) and {cor_name} "
+                  f"{_span(cor_lines)} could not be aligned, and alignment was given up from ORIG "
+                  f"line {gave_up[0]} and {cor_name.split()[0]} line {gave_up[1]} on (no "
+                  f"re-synchronization after {UNALIGNED_RUN_LIMIT} unaligned lines on each side): "
+                  f"these ORIG lines are written with a noop for annotator {cor}", file=sys.stderr)
+        elif orig_lines and not cor_lines:
             print(f"{PROG}: warning: ORIG {_span(orig_lines)} ({self.orig_path}) have no "
                   f"counterpart in {cor_name}: these ORIG lines are written with a noop for "
                   f"annotator {cor}", file=sys.stderr)
@@ -138,6 +149,10 @@ class UnalignedReport:
         else:
             print(f"{PROG}: warning: {cor_name} {_span(cor_lines)} has no counterpart in ORIG "
                   f"({self.orig_path}): not annotated", file=sys.stderr)
+
+
+def _ends(numbers: list[int]) -> list[int]:
+    return [min(numbers), max(numbers)] if numbers else []
 
 
 def _span(numbers: list[int]) -> str:

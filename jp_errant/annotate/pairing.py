@@ -10,13 +10,24 @@ Everything is streamed: only the lines of the current group are held.
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from itertools import tee
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from jp_align import EXACT, UNALIGNED, iter_align_sentences, normalizer_for
+from jp_align import EXACT, UNALIGNED, Block, iter_align_sentences, normalizer_for
+from jp_align.sentences import NO_RESYNC_REASON
 
 Line = tuple  # (1-based line number, text without the line ending)
+
+# Consecutive unaligned lines on each side (ORIG and one COR file) after which, when the
+# aligner has again found nothing to re-synchronize on within its look-ahead, the rest of
+# that COR file is not aligned any more: every remaining ORIG line is unaligned with it.
+# Stepping through a long unrelated remainder one sentence at a time costs a look-ahead
+# search per line (50,000 lines took minutes); a stretch that re-synchronizes is found
+# within one look-ahead (64 sentences), so twice that is proof enough (as jp_conll18).
+UNALIGNED_RUN_LIMIT = 128
+GAVE_UP_REASON = "alignment given up: no re-synchronization"
 
 
 @dataclass(frozen=True)
@@ -33,6 +44,9 @@ class Group:
     kinds: tuple[str, ...] = ()  # per COR file: jp_align block kinds joined by '+'
     aligned: tuple[bool, ...] = ()  # per COR file; empty means all aligned
     extra: tuple[tuple[Line, ...], ...] = ()  # per COR file; empty means none
+    # per COR file: (ORIG line, COR line) where its alignment was given up in this group,
+    # and the last line of that COR file (its remaining lines are never annotated)
+    gave_up: tuple[Optional[tuple[int, int, int]], ...] = ()
 
     @property
     def is_one_to_one(self) -> bool:
@@ -43,6 +57,9 @@ class Group:
 
     def extra_lines(self, cor: int) -> tuple[Line, ...]:
         return self.extra[cor] if self.extra else ()
+
+    def gave_up_at(self, cor: int) -> Optional[tuple[int, int, int]]:
+        return self.gave_up[cor] if self.gave_up else None
 
 
 def zip_groups(orig: Iterable[Line], cors: Sequence[Iterable[Line]]) -> Iterator[Group]:
@@ -68,11 +85,8 @@ def aligned_groups(open_orig: Callable[[], Iterable[Line]], cors: Sequence[Itera
     # streams are advanced group by group, so tee holds only the ORIG lines between the
     # slowest and the fastest alignment (a group plus jp_align's look-ahead window).
     origs = tee(_non_blank(open_orig()), len(cors)) if cors else ()
-    streams = [
-        _BlockStream(iter_align_sentences(
-            orig, _non_blank(cor), tokens=_tokens, normalizer=normalizer, threshold=threshold))
-        for orig, cor in zip(origs, cors)
-    ]
+    streams = [_BlockStream(_Tap(orig), _Tap(_non_blank(cor)), normalizer, threshold)
+               for orig, cor in zip(origs, cors)]
     while True:
         for stream in streams:
             stream.start_group()
@@ -97,18 +111,96 @@ def aligned_groups(open_orig: Callable[[], Iterable[Line]], cors: Sequence[Itera
         yield Group(tuple(orig_lines), tuple(tuple(s.cor_lines) for s in streams),
                     tuple("+".join(s.kinds) for s in streams),
                     tuple(s.aligned for s in streams),
-                    tuple(tuple(s.extra_lines) for s in streams))
+                    tuple(tuple(s.extra_lines) for s in streams),
+                    tuple(s.gave_up for s in streams))
+
+
+class _Tap:
+    """A line stream that remembers the lines the aligner pulled and has not placed in a
+    block yet (its look-ahead window), so the stream can be taken over at any block."""
+
+    def __init__(self, lines: Iterable[Line]) -> None:
+        self.source = iter(lines)
+        self.pending: deque = deque()
+
+    def __iter__(self) -> "_Tap":
+        return self
+
+    def __next__(self) -> Line:
+        line = next(self.source)
+        self.pending.append(line)
+        return line
+
+    def placed(self, count: int) -> None:
+        for _ in range(count):
+            self.pending.popleft()
+
+    def rest(self) -> Iterator[Line]:
+        """The lines not placed yet, then the rest of the stream."""
+        while self.pending:
+            yield self.pending.popleft()
+        yield from self.source
 
 
 class _BlockStream:
-    """One COR file's jp_align blocks, consumed group by group (one block of look-ahead)."""
+    """One COR file's jp_align blocks, consumed group by group (one block of look-ahead).
 
-    def __init__(self, blocks: Iterator) -> None:
-        self._blocks = blocks
+    After ``UNALIGNED_RUN_LIMIT`` consecutive unaligned lines on each side, ending on a
+    block after which nothing re-synchronizes within the look-ahead, alignment is given up:
+    the remaining ORIG lines come as unaligned blocks of one line facing no COR line, and
+    the remaining COR lines are read only for the number of the last one.
+    """
+
+    def __init__(self, orig: _Tap, cor: _Tap, normalizer, threshold: float) -> None:
+        self._orig, self._cor = orig, cor
+        self._aligner = iter_align_sentences(orig, cor, tokens=_tokens, normalizer=normalizer,
+                                             threshold=threshold)
+        self._blocks: Iterator = self._aligned_blocks()
         self._peeked = None
+        self._gave_up_info: Optional[tuple[int, int, int]] = None
         self.exhausted = False
         self.orig_end = 0
         self.start_group()
+
+    def _aligned_blocks(self) -> Iterator:
+        run_orig = run_cor = 0  # consecutive unaligned lines on each side
+        for item in self._aligner:
+            block, left, right = item
+            self._orig.placed(len(left))
+            self._cor.placed(len(right))
+            if block.kind == UNALIGNED or not left or not right:
+                run_orig += len(left)
+                run_cor += len(right)
+            else:
+                run_orig = run_cor = 0
+            yield item
+            if (run_orig >= UNALIGNED_RUN_LIMIT and run_cor >= UNALIGNED_RUN_LIMIT
+                    and block.reason.startswith(NO_RESYNC_REASON)):
+                yield from self._given_up(block)
+                return
+
+    def _given_up(self, last: Block) -> Iterator:
+        self._aligner.close()
+        orig_index, cor_index = last.left.stop, last.right.stop
+        orig_rest, cor_rest = self._orig.rest(), self._cor.rest()
+        orig_first = next(orig_rest, None)
+        if orig_first is None:
+            # No ORIG line left: the COR lines have no counterpart, as the aligner says.
+            for index, line in enumerate(cor_rest, start=cor_index):
+                yield Block(range(orig_index, orig_index), range(index, index + 1),
+                            UNALIGNED, "left side ended"), [], [line]
+            return
+        cor_first = next(cor_rest, None)
+        cor_last = cor_first
+        for line in cor_rest:
+            cor_last = line  # only the number of the last line is kept
+        if cor_first is not None:
+            self._gave_up_info = (orig_first[0], cor_first[0], cor_last[0])
+        cor_span = range(cor_index, cor_index)
+        yield Block(range(orig_index, orig_index + 1), cor_span, UNALIGNED, GAVE_UP_REASON), \
+            [orig_first], []
+        for index, line in enumerate(orig_rest, start=orig_index + 1):
+            yield Block(range(index, index + 1), cor_span, UNALIGNED, GAVE_UP_REASON), [line], []
 
     def start_group(self) -> None:
         self.orig_lines: list = []
@@ -116,6 +208,7 @@ class _BlockStream:
         self.extra_lines: list = []
         self.kinds: list = []
         self.aligned = True
+        self.gave_up: Optional[tuple[int, int, int]] = None
 
     def _next(self):
         if self._peeked is not None:
@@ -141,6 +234,8 @@ class _BlockStream:
             # COR lines facing no ORIG line: nothing to annotate them against.
             self.extra_lines.extend(right)
             return
+        if self._gave_up_info is not None and block.reason == GAVE_UP_REASON:
+            self.gave_up, self._gave_up_info = self._gave_up_info, None
         self.orig_lines.extend(left)
         self.cor_lines.extend(right)
         self.kinds.append(block.kind)
