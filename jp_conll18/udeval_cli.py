@@ -11,47 +11,29 @@ one line ``jp_udeval: error: FILE:LINE: message`` with exit status 2.
 from __future__ import annotations
 
 import argparse
-import gc
-import sys
-from typing import List, Optional, TextIO
+from typing import List, Optional
 
-from jp_shims.brokenpipe import guard_broken_pipe
-from jp_shims.cli import JPArgumentParser, help_section, version_line
 from jp_shims.signature import signature
-from jp_shims.significance_cli import SignificanceUsage, as_json, format_table, help_entries, take_significance_options
 
 from .audit import SIMILARITY, SIMILARITY_THRESHOLD
-from .cli import _located_message, _traceback_text
+from .cli import Command, run_command
+from .cli import build_parser as _build_parser
 from .enhanced import enhancement_filters
-from .evaluation import evaluate_files
 from .model import UDError
 from .reader import ReaderOptions, original_recursion_limit
-from .report import format_scores, scores_as_dict
 
 PROG = "jp_udeval"
 LEGACY_PROG = "eval.py"
 ORIGINAL = "udeval"  # pip udtools' console script; UD tools' eval.py
+# The reader keeps long-lived containers (parsed DEPS texts, the look-back for negative DEPS
+# heads); at the default threshold the cyclic collector walks them about a hundred times per
+# treebank for nothing (scored words are unlinked and freed by reference counting), a tenth
+# of the run time. Collect less often while this command runs.
 GC_THRESHOLD = 50_000  # allocations between collections of the youngest generation
 
 
-JP_HELP = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", "--version",
-           *help_entries(metrics=True)]
-
-
-def build_parser(legacy: bool) -> argparse.ArgumentParser:
-    """The original's options (legacy), or the same plus JP mode's (whose help is the
-    original's, then the JP options section)."""
-    if legacy:
-        parser = argparse.ArgumentParser(prog=LEGACY_PROG)
-    else:
-        parser = JPArgumentParser(prog=PROG, jp_help=help_section(JP_HELP, ORIGINAL))
-    parser.add_argument("gold_file", type=str, help="Name of the CoNLL-U file with the gold data.")
-    parser.add_argument("system_file", type=str, help="Name of the CoNLL-U file with the predicted data.")
-    parser.add_argument("--verbose", "-v", default=False, action="store_true",
-                        help="Print all metrics.")
-    parser.add_argument("--counts", "-c", default=False, action="store_true",
-                        help="Print raw counts of correct/gold/system/aligned words instead of "
-                             "precision/recall/F1 for all metrics.")
+def _add_options(parser: argparse.ArgumentParser) -> None:
+    """The current scorer's options beyond conll18_ud_eval.py's."""
     parser.add_argument("--no-enhanced", dest="enhanced", action="store_false", default=True,
                         help="Do not print the enhanced-dependency metrics ELAS and EULAS.")
     parser.add_argument("--enhancements", type=str, default="0",
@@ -64,14 +46,6 @@ def build_parser(legacy: bool) -> argparse.ArgumentParser:
                              "switches this on; collapse empty nodes first).")
     parser.add_argument("--multiple-roots-okay", default=False, action="store_true",
                         help="Accept sentences with several words attached to the root.")
-    if not legacy:
-        hidden = argparse.SUPPRESS  # described by the JP options section
-        parser.add_argument("--json", default=False, action="store_true", help=hidden)
-        parser.add_argument("--show-alignment", default=False, action="store_true", help=hidden)
-        parser.add_argument("--report", metavar="FILE.html", help=hidden)
-        parser.add_argument("--lang", default="en", help=hidden)
-        parser.add_argument("--version", action="version", version=version_line(PROG).rstrip("\n"), help=hidden)
-    return parser
 
 
 def reader_options(args: argparse.Namespace, legacy: bool) -> ReaderOptions:
@@ -80,49 +54,6 @@ def reader_options(args: argparse.Namespace, legacy: bool) -> ReaderOptions:
                          no_empty_nodes=bool(args.no_empty_nodes),
                          multiple_roots_okay=args.multiple_roots_okay,
                          recursion_limit=original_recursion_limit() if legacy else None)
-
-
-def main(argv: Optional[List[str]] = None) -> int:
-    """Run the command line; returns the exit status."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    legacy = "--legacy" in args_list
-    try:
-        significance = take_significance_options(args_list, legacy=legacy, metrics=True)
-    except SignificanceUsage as error:
-        sys.stderr.write(f"{PROG}: error: {error}\n")
-        return 2
-    args_list = [arg for arg in args_list if arg != "--legacy"]
-    parser = build_parser(legacy)
-    try:
-        args = parser.parse_args(args_list)
-    except SystemExit as exit_:  # -h, or a usage error already printed by argparse
-        return exit_.code if isinstance(exit_.code, int) else 2
-    args.significance = significance
-    # The reader keeps long-lived containers (parsed DEPS texts, the look-back for negative
-    # DEPS heads); at the default threshold the cyclic collector walks them about a hundred
-    # times per treebank for nothing (scored words are unlinked and freed by reference
-    # counting), a tenth of the run time. Collect less often while this command runs.
-    thresholds = gc.get_threshold()
-    gc.set_threshold(max(thresholds[0], GC_THRESHOLD), *thresholds[1:])
-    try:
-        if legacy:
-            return _run_legacy(args, sys.stdout, sys.stderr)
-        # A reader that goes away (``| head``) ends JP mode quietly (the original's
-        # traceback stays legacy mode's).
-        return guard_broken_pipe(_run_jp)(args, sys.stdout, sys.stderr)
-    finally:
-        gc.set_threshold(*thresholds)
-
-
-def _run_legacy(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    try:
-        scores = evaluate_files(args.gold_file, args.system_file, legacy=True,
-                                options=reader_options(args, legacy=True))
-    except Exception as error:  # the original does not catch anything: traceback, exit 1
-        err.write(_traceback_text(error))
-        return 1
-    out.write(format_scores(scores, args.verbose, args.counts, args.enhanced))
-    return 0
 
 
 def _options_used(args: argparse.Namespace) -> dict:
@@ -142,61 +73,25 @@ def run_signature(args: argparse.Namespace) -> str:
     return signature(PROG, options=options, lang=args.lang, similarity=SIMILARITY, threshold=SIMILARITY_THRESHOLD)
 
 
-def _run_jp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from jp_shims.audit import AlignmentAudit, format_listing
-    from jp_shims.envelope import dumps, envelope
+UDEVAL_COMMAND = Command(
+    prog=PROG, legacy_prog=LEGACY_PROG, original=ORIGINAL,
+    counts_help="Print raw counts of correct/gold/system/aligned words instead of "
+                "precision/recall/F1 for all metrics.",
+    add_options=_add_options,
+    reader_options=reader_options,
+    signature=run_signature,
+    options_used=_options_used,
+    enhanced=lambda args: args.enhanced,
+    jp_errors=(UDError, ValueError, IndexError, OSError),
+    gc_threshold=GC_THRESHOLD,
+)
 
-    from .audit import alignment_note, count_lined_up
-    from .reconcile import ReconcileLog
 
-    audit = AlignmentAudit(args.gold_file, args.system_file,
-                           keep=args.show_alignment or args.report is not None)
-    log = ReconcileLog(audit=audit)
-    significance = getattr(args, "significance", None)
-    comparison = None
-    try:
-        if significance is not None and significance.requested:
-            # Every system is scored (and its input checked) before the report starts.
-            from .significance import compare_systems
+def build_parser(legacy: bool) -> argparse.ArgumentParser:
+    """The original's options (legacy), or the same plus JP mode's."""
+    return _build_parser(legacy, UDEVAL_COMMAND)
 
-            comparison = compare_systems(args.gold_file, [args.system_file, *significance.compare], significance,
-                                         args.lang, reader_options(args, legacy=False))
-        scores = evaluate_files(args.gold_file, args.system_file, legacy=False, lang=args.lang, log=log,
-                                options=reader_options(args, legacy=False))
-    except (UDError, ValueError, IndexError, OSError) as error:
-        err.write(f"{PROG}: error: {_located_message(error)}\n")
-        return 2
-    count_lined_up(audit, scores)
-    sig = run_signature(args)
-    text = format_scores(scores, args.verbose, args.counts, args.enhanced)
-    if comparison is not None:
-        text += format_table(comparison)
-    if args.json:
-        out.write(dumps(envelope(PROG, signature=sig, options=_options_used(args),
-                                 scores=scores_as_dict(scores), audit=audit, blocks=args.show_alignment,
-                                 significance=None if comparison is None else as_json(comparison))))
-    else:
-        out.write(text)
-        if args.show_alignment:
-            out.write(format_listing(audit))
-    out.flush()
-    if args.report is not None:
-        from jp_shims.report import render_report, write_report
 
-        try:
-            write_report(args.report, render_report(tool=PROG, signature=sig, headline=text, audit=audit,
-                                                    loss_label="LAS words lost"))
-        except OSError as error:
-            err.write(f"{PROG}: error: {args.report}: cannot write the report ({error.strerror})\n")
-            return 2
-    unaligned = None
-    if log.unaligned_gold or log.unaligned_system:
-        unaligned = (f"{log.unaligned_gold} gold and {log.unaligned_system} system sentences could not be aligned "
-                     f"and count as unmatched")
-        if log.first_unaligned is not None:
-            first = log.first_unaligned
-            unaligned += f" (first at {args.gold_file}:{first[0]}, {args.system_file}:{first[1]})"
-    note = alignment_note(PROG, audit, sig, unaligned, original=ORIGINAL)
-    if note:
-        err.write(note)
-    return 0
+def main(argv: Optional[List[str]] = None) -> int:
+    """Run the command line; returns the exit status."""
+    return run_command(UDEVAL_COMMAND, argv)
