@@ -214,7 +214,7 @@ def score_sentences(
                         weight[key] = gold_weight
                 found = paths.get(credited)
                 if found is None:
-                    keys = lat.best_path(lattice, weight)
+                    keys = lat.best_path_crediting_once(lattice, weight, base)
                     found = paths[credited] = (keys, [lattice.edit(key) for key in keys])
                 path = found[1]
                 if very_verbose:

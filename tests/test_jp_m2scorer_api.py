@@ -94,3 +94,17 @@ def test_edit_overlapping_the_previous_one_is_not_credited():
     assert (result.correct, result.proposed, result.gold) == (0, 3, 1)
     plain = jp_m2scorer.score(["Yours sincerely , # # #"], gold)
     assert plain.correct == 1
+
+
+def test_one_gold_edit_is_credited_once_along_the_path():
+    """A hypothesis inserting the gold token twice at one offset earns it once: the later
+    occurrence is an ordinary edit and merges with its neighbours (W&I dev A pins this:
+    3.2 and master both propose 3,001 edits there, 3,003 if both occurrences were gold)."""
+    gold = ("S I am 28 years old .\n"
+            "A 3 3|||M:PUNCT|||-|||REQUIRED|||-NONE-|||0\n"
+            "A 3 4|||R:NOUN|||year-|||REQUIRED|||-NONE-|||0\n")
+    result = jp_m2scorer.score(["I am 28 - year - old ."], gold)
+    # '-' credited; 'year', the second '-' and the deletion of 'years' form one edit
+    assert (result.correct, result.proposed, result.gold) == (1, 2, 2)
+    once = jp_m2scorer.score(["I am 28 - years old ."], gold)
+    assert (once.correct, once.proposed) == (1, 1)
