@@ -78,7 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.data:
         sys.exit("set JP_SHIMS_DATA or pass --data")
-    ours = shutil.which("jp_m2scorer")
+    # the console script installed with this interpreter first: a version manager's shim on
+    # PATH (pyenv's is a shell script) would add its own start-up to every run
+    ours = shutil.which("jp_m2scorer", path=os.pathsep.join([str(Path(sys.executable).parent),
+                                                             os.environ.get("PATH", "")]))
     if ours is None:
         sys.exit("jp_m2scorer is not installed (pip install -e .)")
     original = os.environ.get("JP_SHIMS_M2SCORER")

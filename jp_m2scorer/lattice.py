@@ -21,6 +21,7 @@ The arc list, its order, the arcs' costs and the path's tie choice are those of 
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from rapidfuzz.distance import Indel, Levenshtein
@@ -271,28 +272,49 @@ def base_weights(lattice: Lattice) -> dict:
 
 def gold_arcs(lattice: Lattice, gold_edits: list, spans: dict) -> list:
     """Arcs whose edit equals one of the annotator's gold edits (same offsets, same original,
-    correction among the alternatives). ``spans``: (start, end) -> arc keys (see
-    :func:`arcs_by_span`)."""
+    correction among the alternatives). ``spans``: a cache (start, end) -> arc keys, shared by
+    the annotators of a sentence and filled on demand by :func:`arcs_with_span`."""
     found = []
     for start, end, original, alternatives in gold_edits:
-        for key in spans.get((start, end), ()):
+        keys = spans.get((start, end))
+        if keys is None:
+            keys = spans[(start, end)] = arcs_with_span(lattice, start, end)
+        for key in keys:
             _, _, arc_original, correction = lattice.edit(key)
             if arc_original == original and correction in alternatives:
                 found.append(key)
     return found
 
 
-def arcs_by_span(lattice: Lattice) -> dict:
-    spans: dict = {}
+def arcs_with_span(lattice: Lattice, start: int, end: int) -> list:
+    """Arc keys whose edit has the offsets (start, end).
+
+    Found from the arcs ending in the row that gives ``end`` rather than by labelling every
+    arc: a lattice of a repeated phrase holds tens of thousands of arcs and a sentence has a
+    handful of gold edits. An arc's end is its target row, except for targets in the first
+    row, whose end is the target column minus one; its start is its source row, except for
+    release 3.2's first-row insertions, whose start is the source column (:meth:`Lattice.edit`).
+    """
     width, stride = lattice.width, lattice.stride
-    for key, arc in lattice.arcs.items():
-        u, v = divmod(key, stride)
-        ui, uj = divmod(u, width)
-        vi, vj = divmod(v, width)
-        start = uj if (ui == 0 and arc[ROW0_INSERT]) else ui
-        end = vj - 1 if vi == 0 else vi
-        spans.setdefault((start, end), []).append(key)
-    return spans
+    vertices = lattice.vertices
+    targets = []
+    if end > 0:
+        low = bisect_left(vertices, end * width)
+        high = bisect_left(vertices, (end + 1) * width)
+        targets.extend(vertices[low:high])
+    if end + 1 < width:
+        targets.append(end + 1)       # the first-row cell (0, end + 1)
+    found = []
+    arcs = lattice.arcs
+    incoming = lattice.incoming
+    for v in targets:
+        for u in incoming.get(v, ()):
+            ui, uj = divmod(u, width)
+            key = u * stride + v
+            arc_start = uj if (ui == 0 and arcs[key][ROW0_INSERT]) else ui
+            if arc_start == start:
+                found.append(key)
+    return found
 
 
 def weights(lattice: Lattice, matches) -> dict:

@@ -196,7 +196,7 @@ def score_sentences(
                 sentence.tokens, hyp_tokens, options.max_unchanged_words)
         if lattice is not None:
             base = lat.base_weights(lattice)
-            spans = lat.arcs_by_span(lattice)
+            spans: dict = {}   # (start, end) -> arcs, filled as the gold edits ask
             gold_weight = -len(lattice.edges)
             paths: dict = {}   # annotators crediting the same arcs share one path
         best = None

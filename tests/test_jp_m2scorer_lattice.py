@@ -98,3 +98,21 @@ def test_repeated_phrase_lattice_stays_small_enough():
     lattice = lat.build(source, hypothesis, 2)
     path = lat.best_path(lattice, lat.weights(lattice, lambda edit: False))
     assert path and len(lattice.edges) < 200_000
+
+
+def test_arcs_with_span_finds_exactly_the_arcs_labelled_with_the_span():
+    """The row-wise lookup equals labelling every arc, first-row insertions included."""
+    rng = random.Random(5)
+    pairs = [_random_pair(rng) for _ in range(150)]
+    pairs.append(("cat sat .".split(), "The big cat sat .".split()))      # first-row insertions
+    pairs.append(([], "Thank you .".split()))
+    for source, hypothesis in pairs:
+        lattice = lat.build(source, hypothesis, 2)
+        labelled: dict = {}
+        for key in lattice.arcs:
+            labelled.setdefault(lattice.edit(key)[:2], set()).add(key)
+        spans = set(labelled) | {(s, e) for s in range(len(source) + 2) for e in range(len(source) + 2)}
+        for start, end in spans:
+            found = lat.arcs_with_span(lattice, start, end)
+            assert len(found) == len(set(found))
+            assert set(found) == labelled.get((start, end), set()), (source, hypothesis, start, end)
