@@ -47,11 +47,30 @@ class Lattice:
     removed: list = field(default_factory=list)   # transitive noop arcs taken out again
     width: int = 1             # m + 1
     stride: int = 1            # number of cells: arc key = u * stride + v
-    created: list = field(default_factory=list)   # arc keys in creation order (base arcs in
-    #   backtracking order, then transitive arcs), removed ones included
-    middle: dict = field(default_factory=dict)    # transitive arc key -> vertex it was made through
+    base_order: list = field(default_factory=list)  # base arcs in backtracking order
+    transitive: list = field(default_factory=list)  # transitive arcs in creation order, removed
+    #   ones included
+    made_through: list = field(default_factory=list)  # (vertex k, number of transitive arcs
+    #   made through k), in creation order
+    doubled: list = field(default_factory=list)     # base arcs listed twice (in both settings)
     removed_arcs: dict = field(default_factory=dict)
     _edits: dict = field(default_factory=dict)
+
+    @property
+    def created(self) -> list:
+        """Arc keys in creation order (base arcs, then transitive arcs), removed ones included;
+        only the --very_verbose trace asks for it."""
+        return self.base_order + self.transitive
+
+    @property
+    def middle(self) -> dict:
+        """Transitive arc key -> the vertex it was made through (for the --very_verbose trace)."""
+        result = {}
+        arcs = iter(self.transitive)
+        for k, count in self.made_through:
+            for _ in range(count):
+                result[next(arcs)] = k
+        return result
 
     def cells(self, key: int) -> tuple:
         u, v = divmod(key, self.stride)
@@ -187,27 +206,30 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
         arcs[key] = [1 if noop else 0, 1, noop, not diagonal and vi == ui, False]
         succ[u].append(v)
         pred[v].append(u)
-    created = list(listed)
-    middle: dict = {}
+    first_transitive = len(edges)
+    made_through = []
+    noop_positions = []      # positions in ``edges`` of transitive arcs that change nothing
     limit = max_unchanged_words
     for k in vertices:
         ins = pred[k]
         outs = succ[k]
         if not ins or not outs:
             continue
-        ins = sorted(ins)
-        outs = sorted(outs)
-        into_k = k
+        # Sorted order is topological: every vertex before k is done, so only arcs into
+        # vertices after k are still needed (no successor lists are kept for new arcs).
         from_k = k * stride
-        for i in ins:
-            first = arcs[i * stride + into_k]
+        out_arcs = [(j, arcs[from_k + j]) for j in sorted(outs)]
+        before = len(edges)
+        for i in sorted(ins):
+            first = arcs[i * stride + k]
             room = limit - first[UNCHANGED]
             if room < 0:
                 continue
             base = i * stride
-            for j in outs:
-                second = arcs[from_k + j]
-                if second[UNCHANGED] > room:
+            first_unchanged, first_cost, first_noop, first_row0 = first[:4]
+            for j, second in out_arcs:
+                second_unchanged = second[UNCHANGED]
+                if second_unchanged > room:
                     continue
                 key = base + j
                 old = arcs.get(key)
@@ -215,58 +237,57 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
                     # The arc exists: it keeps its edit, but a cheaper run of operations
                     # between the same cells lowers its cost (costs are relaxed as in
                     # Floyd-Warshall; the CoNLL-14 vectors pin this).
-                    cost = first[COST] + second[COST]
+                    cost = first_cost + second[COST]
                     if cost < old[COST]:
                         old[COST] = cost
                     continue
-                arcs[key] = [first[UNCHANGED] + second[UNCHANGED], first[COST] + second[COST],
-                             first[NOOP] and second[NOOP], first[ROW0_INSERT], True]
+                noop = first_noop and second[NOOP]
+                arcs[key] = [first_unchanged + second_unchanged, first_cost + second[COST], noop,
+                             first_row0, True]
+                if noop:
+                    noop_positions.append(len(edges))
                 edges.append(key)
-                created.append(key)
-                middle[key] = k
-                succ[i].append(j)
                 pred[j].append(i)
+        if len(edges) > before:
+            made_through.append((k, len(edges) - before))
+    transitive = edges[first_transitive:]
     # Remove transitive arcs that change nothing. Release 3.2 skips the arc listed right
     # after each removed one (it removes while walking the list), so some of them stay.
-    kept = []
-    removed = []
-    skip = False
-    for key in edges:
-        if skip:
-            kept.append(key)
-            skip = False
-            continue
-        arc = arcs[key]
-        if arc[TRANSITIVE] and arc[NOOP]:
-            removed.append(key)
-            skip = True
-        else:
-            kept.append(key)
+    removed_positions = []
+    for position in noop_positions:
+        if removed_positions and position == removed_positions[-1] + 1:
+            continue                              # stepped over by the walk: it stays
+        removed_positions.append(position)
+    kept = edges
+    removed = [edges[position] for position in removed_positions]
+    if removed_positions:
+        kept = []
+        start = 0
+        for position in removed_positions:
+            kept.extend(edges[start:position])
+            start = position + 1
+        kept.extend(edges[start:])
     removed_arcs = {}
     for key in removed:
         removed_arcs[key] = arcs.pop(key)
         u, v = divmod(key, stride)
         pred[v].remove(u)
-    first_index: dict = {}
-    for index, key in enumerate(kept):
-        if key not in first_index:
-            first_index[key] = index
+    # first listing of each arc: later pairs overwrite, so walk the list backwards
+    first_index = dict(zip(reversed(kept), range(len(kept) - 1, -1, -1)))
+    doubled = [key for key, count in listed.items() if count > 1]
     return Lattice(src, hyp, vertices, kept, arcs, first_index, pred, removed, width, stride,
-                   created, middle, removed_arcs)
+                   list(listed), transitive, made_through, doubled, removed_arcs)
 
 
 def base_weights(lattice: Lattice) -> dict:
     """Weights before any gold edit is considered: the arc's cost, plus the penalty once per
-    listing for arcs that change something (computed in listing order, as floats add)."""
-    result: dict = {}
+    listing for arcs that change something (added one listing after the other, as floats add;
+    only base arcs are listed twice)."""
+    result = {key: arc[COST] if arc[NOOP] else arc[COST] + PENALTY for key, arc in lattice.arcs.items()}
     arcs = lattice.arcs
-    for key in lattice.edges:
-        arc = arcs[key]
-        if arc[NOOP]:
-            if key not in result:
-                result[key] = arc[COST]
-        else:
-            result[key] = result.get(key, arc[COST]) + PENALTY
+    for key in lattice.doubled:
+        if not arcs[key][NOOP]:
+            result[key] += PENALTY
     return result
 
 
