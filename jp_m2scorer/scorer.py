@@ -103,24 +103,12 @@ def _trivial(edit: tuple) -> bool:
 
 def _count_correct(edits: list, gold_edits: list) -> tuple[list, list[int]]:
     """Path edits credited, walking the gold list in file order (§4.4), and the indices of
-    the gold edits they matched.
-
-    An edit that starts before the end of the edit preceding it on the path is not credited.
-    Such overlaps only arise from release 3.2's labels of insertions before the first word
-    (``(0, 2, '', '# # #')`` followed by ``(1, 2, ...)``); W&I dev A pins the rule: 3.2
-    credits one edit fewer than the unreleased master, whose labels do not overlap, and
-    exactly this edit.
-    """
+    the gold edits they matched."""
     matched = []
     indices = []
     position = 0
-    previous_end = None
     for edit in edits:
         start, end, original, correction = edit
-        overlaps = previous_end is not None and start < previous_end
-        previous_end = end if previous_end is None else max(previous_end, end)
-        if overlaps:
-            continue
         for index in range(position, len(gold_edits)):
             g = gold_edits[index]
             if g[0] == start and g[1] == end and g[2] == original and correction in g[3]:
@@ -207,6 +195,7 @@ def score_sentences(
                 path = []
             else:
                 credited = frozenset(lat.gold_arcs(lattice, gold_edits, spans)) if gold_edits else frozenset()
+                credited = lat.without_first_row_twins(lattice, credited)
                 weight = base
                 if credited:
                     weight = dict(base)

@@ -86,14 +86,28 @@ def test_gold_reading_rules():
     assert repr(sentence.gold[0][0][3][2]) == "''" and py2.repr_value(sentence.gold[0][0][3]) == "[u'z', u'-NONE-', '']"
 
 
-def test_edit_overlapping_the_previous_one_is_not_credited():
-    """Release 3.2 labels three tokens inserted before the first word (0, 2, ...): the
-    correction after it starts at 1 and is not credited (W&I dev A pins this)."""
+def test_first_row_label_takes_the_gold_weight_from_its_twin():
+    """Release 3.2 labels "a" inserted in the first row (1, 1, '', 'a'), the very edit of
+    inserting "a" after "bring": only the first-row arc keeps the gold weight (W&I dev A and
+    JFLEG pin this; see lattice.without_first_row_twins)."""
+    gold = ("S bring glass of water .\n"
+            "A 0 1|||R:ORTH|||Bring|||REQUIRED|||-NONE-|||0\n"
+            "A 1 1|||M:DET|||a|||REQUIRED|||-NONE-|||0\n")
+    both = jp_m2scorer.score(["Bring a glass of water ."], gold)
+    assert (both.correct, both.proposed, both.gold) == (1, 2, 2)
+    only_a = jp_m2scorer.score(["Bring a glass of water ."], gold.replace(
+        "A 0 1|||R:ORTH|||Bring|||REQUIRED|||-NONE-|||0\n", ""))
+    # the first-row route: "Bring" inserted, "a" (credited), "bring" deleted
+    assert (only_a.correct, only_a.proposed, only_a.gold) == (1, 3, 1)
+    no_twin = jp_m2scorer.score(["bring a glass of water ."], gold)
+    assert (no_twin.correct, no_twin.proposed) == (1, 1)
+
+
+def test_edit_after_a_first_row_label_is_credited():
+    """Labels of first-row insertions may overlap the next edit; the next edit still counts."""
     gold = "S Yours Sincerely .\nA 1 2|||R:ORTH|||sincerely|||REQUIRED|||-NONE-|||0\n"
     result = jp_m2scorer.score(["# # # Yours sincerely , # # #"], gold)
-    assert (result.correct, result.proposed, result.gold) == (0, 3, 1)
-    plain = jp_m2scorer.score(["Yours sincerely , # # #"], gold)
-    assert plain.correct == 1
+    assert (result.correct, result.proposed, result.gold) == (1, 3, 1)
 
 
 def test_one_gold_edit_is_credited_once_along_the_path():
