@@ -296,11 +296,21 @@ def gold_arcs(lattice: Lattice, gold_edits: list, spans: dict) -> list:
     correction among the alternatives). ``spans``: a cache (start, end) -> arc keys, shared by
     the annotators of a sentence and filled on demand by :func:`arcs_with_span`."""
     found = []
+    width, stride = lattice.width, lattice.stride
     for start, end, original, alternatives in gold_edits:
         keys = spans.get((start, end))
         if keys is None:
             keys = spans[(start, end)] = arcs_with_span(lattice, start, end)
+        # token counts first: an arc's strings are built only when they can match (a run of
+        # repeated insertions labels thousands of arcs with one span)
+        source_tokens = len(original.split(" ")) if original else 0
+        target_tokens = {len(alternative.split(" ")) if alternative else 0 for alternative in alternatives}
         for key in keys:
+            u, v = divmod(key, stride)
+            ui, uj = divmod(u, width)
+            vi, vj = divmod(v, width)
+            if vi - ui != source_tokens or vj - uj not in target_tokens:
+                continue
             _, _, arc_original, correction = lattice.edit(key)
             if arc_original == original and correction in alternatives:
                 found.append(key)
@@ -382,25 +392,69 @@ def best_path_crediting_once(lattice: Lattice, weight: dict, base: dict) -> list
     (README 4.3: such insertions "were counted repeatedly ... a fix has been made") credits
     one of them and treats the others as ordinary edits, which then merge with their
     neighbours: "-" and "year -" with the deletion of "years", two edits instead of four.
-    The occurrence that keeps the gold weight is the one leaving the lightest path (the
-    first in path order among equals): each repeated edit is settled in path order, and
-    every round takes a gold weight away, so the loop ends.
+    The occurrence that keeps the gold weight is the one on the path leaving the lightest path
+    (the first in path order among equals); every other arc with that edit loses it. Each
+    round settles one edit, so there are at most as many rounds as gold edits.
     """
     path, _ = _shortest_path(lattice, weight)
     while True:
         repeated = _first_repeated_gold_edit(lattice, path, weight, base)
         if not repeated:
             return path
+        # every arc with that edit loses its gold weight but the one kept below
+        edit = lattice.edit(repeated[0])
+        plain = dict(weight)
+        for key, value in weight.items():
+            if value != base[key] and lattice.edit(key) == edit:
+                plain[key] = base[key]
         best = None
-        for keep in repeated:
-            trial = dict(weight)
-            for key in repeated:
-                if key != keep:
-                    trial[key] = base[key]
+        for keep in _lightest_candidates(lattice, plain, weight, repeated):
+            trial = dict(plain)
+            trial[keep] = weight[keep]
             found, total = _shortest_path(lattice, trial)
             if best is None or total < best[1]:
                 best = (found, total, trial)
         path, _, weight = best
+
+
+def _lightest_candidates(lattice: Lattice, plain: dict, weight: dict, repeated: list) -> list:
+    """The arcs of ``repeated`` (in path order) whose path, when only that arc keeps its gold
+    weight, is the lightest or within rounding of it.
+
+    The lightest path through an arc u -> v is the lightest path to u, the arc, and the
+    lightest path from v: two passes over the lattice instead of one shortest path per arc
+    (a hypothesis repeating the gold token hundreds of times would otherwise cost a search
+    per repetition). The few candidates left are then compared by the searches themselves.
+    """
+    vertices = lattice.vertices
+    stride = lattice.stride
+    incoming = lattice.incoming
+    to_vertex = {vertices[0]: 0.0}
+    for v in vertices[1:]:
+        best = INF
+        for u in incoming[v]:
+            du = to_vertex.get(u)
+            if du is not None:
+                cand = du + plain[u * stride + v]
+                if cand < best:
+                    best = cand
+        if best < INF:
+            to_vertex[v] = best
+    from_vertex = {vertices[-1]: 0.0}
+    for v in reversed(vertices):
+        dv = from_vertex.get(v)
+        if dv is None:
+            continue
+        for u in incoming[v]:
+            cand = plain[u * stride + v] + dv
+            if cand < from_vertex.get(u, INF):
+                from_vertex[u] = cand
+    totals = []
+    for key in repeated:
+        u, v = divmod(key, stride)
+        totals.append(to_vertex.get(u, INF) + weight[key] + from_vertex.get(v, INF))
+    lightest = min(totals)
+    return [key for key, total in zip(repeated, totals) if total <= lightest + 1e-6]
 
 
 def _first_repeated_gold_edit(lattice: Lattice, path: list, weight: dict, base: dict) -> list:

@@ -122,3 +122,11 @@ def test_one_gold_edit_is_credited_once_along_the_path():
     assert (result.correct, result.proposed, result.gold) == (1, 2, 2)
     once = jp_m2scorer.score(["I am 28 - years old ."], gold)
     assert (once.correct, once.proposed) == (1, 1)
+
+
+def test_gold_insertion_repeated_many_times_is_credited_once():
+    """One gold "the", a hypothesis inserting it a hundred times: one credit, and the other
+    insertions form one edit (each repeated edit is settled once, not once per repetition)."""
+    gold = "S a b c .\nA 1 1|||M:DET|||the|||REQUIRED|||-NONE-|||0\n"
+    result = jp_m2scorer.score(["a " + "the " * 100 + "b c ."], gold, jp=False)
+    assert (result.correct, result.proposed, result.gold) == (1, 2, 1)
