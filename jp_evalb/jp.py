@@ -832,9 +832,9 @@ class _Run:
         status = 0
         if extra.report is not None:
             status = self._write_report(end.text + per_label + comparison_table)
-        note = note_line(variant.prog, audit.summary, original=variant.original, signature=self.signature)
-        if note:
-            self.err.write(note)
+        summary = audit.summary
+        if summary.changed:  # (no note, and no signature to work out, when every block is exact)
+            self.err.write(note_line(variant.prog, summary, original=variant.original, signature=self.signature))
         return status
 
     def _write_report(self, headline: str) -> int:
