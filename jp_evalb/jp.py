@@ -22,11 +22,10 @@ from collections import deque
 from typing import TYPE_CHECKING, BinaryIO, Iterator, NamedTuple, Optional, Sequence, TextIO
 
 
+# (The audit's record classes, the help text, the significance table and the JSON output are
+# imported where they are used: a run on inputs that line up needs none of them.)
 from jp_shims.audit import EXACT as EXACT_BLOCK
-from jp_shims.audit import UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind, format_listing, note_line
-from jp_shims.brokenpipe import silence_stdout
-from jp_shims.cli import help_section
-from jp_shims.significance_cli import as_json, format_table, help_entries
+from jp_shims.audit import UNALIGNED, AlignmentAudit, block_kind, format_listing, note_line
 
 from .args import Extra, Options, Usage, parse_evalb_args
 from .output import Output
@@ -52,6 +51,7 @@ from .trees import ReadOptions, Tree, all_brackets, leaf_words, nesting_depth, r
 
 if TYPE_CHECKING:
     from jp_align import Block, Normalizer
+    from jp_shims.records import BlockRecord
 
 # jp_align (and rapidfuzz under it) is imported on first use: inputs that line up never need
 # it, and its import is a tenth of such a run.
@@ -61,18 +61,29 @@ PROG = "jp_evalb"
 ORIGINAL = "evalb"
 LABELS = ("gold", "test")
 PER_LABEL_HELP = ("--per-label", "after the summary, a table per constituent label and POS tag (also in --json)")
-JP_HELP = [
-    "--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", PER_LABEL_HELP,
-    ("--install-shim DIR", "write DIR/evalb and the parameter files beside it, for tools calling EVALB/evalb by path (--spmrl: DIR/evalb_spmrl; --force: replace files it did not write)"),
-    "--version",
-    *help_entries(),
-]
-SPMRL_JP_HELP = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", PER_LABEL_HELP,
-                 "--version", *help_entries()]
+INSTALL_SHIM_HELP = ("--install-shim DIR", "write DIR/evalb and the parameter files beside it, for tools calling "
+                     "EVALB/evalb by path (--spmrl: DIR/evalb_spmrl; --force: replace files it did not write)")
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000
 DUMMY_ROOT = "@S"
 LOOKAHEAD = 64  # test lines examined after a wordless one
+
+
+def jp_help(variant) -> str:
+    """The help text's JP part (after evalb's or evalb_spmrl's usage text)."""
+    from jp_shims.cli import help_section
+    from jp_shims.significance_cli import help_entries
+
+    shim = [] if variant.status_file else [INSTALL_SHIM_HELP]  # (jp_evalb_spmrl has no --install-shim)
+    entries = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", PER_LABEL_HELP,
+               *shim, "--version", *help_entries()]
+    return help_section(entries, variant.original)
+
+
+def _significance_json(comparison) -> dict:
+    from jp_shims.significance_cli import as_json
+
+    return as_json(comparison)
 
 
 class InputError(Exception):
@@ -288,6 +299,8 @@ def run_jp(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) -> int
             err.flush()
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, without a traceback.
+        from jp_shims.brokenpipe import silence_stdout
+
         return silence_stdout(stdout)
 
 
@@ -308,8 +321,7 @@ def _jp(args: list[str], extra: Extra, out: Output, err: Output, encoding: str) 
         options = parse_evalb_args(args, warnings.append, encoding, strict=True, variant=extra.variant)
     except Usage as usage:
         variant = extra.variant
-        jp_help = SPMRL_JP_HELP if variant.status_file else JP_HELP
-        err.write("".join(warnings) + variant.usage + help_section(jp_help, variant.original))
+        err.write("".join(warnings) + variant.usage + jp_help(variant))
         return usage.status
     except FatalError as fatal:
         name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
@@ -519,9 +531,6 @@ class _Run:
 
             self.tally = PerLabel(params)
         self.tags = (lambda t: tag_view(t, params)) if params.variant.cut_tags else None
-        from .jsonout import run_signature
-
-        self.signature = run_signature(options, "jp", extra.lang)
         self.sink = None
         self.json_buffer = None
         if extra.json:
@@ -545,6 +554,13 @@ class _Run:
         self.rejected: Optional[tuple[Sentence, Sentence]] = None  # the last pair evalb rejected
         if self.sink is None:
             out.write(HEADER)
+
+    @property
+    def signature(self) -> str:
+        """The run's signature (for the note and the report; the JSON document has its own)."""
+        from .signature import run_signature
+
+        return run_signature(self.options, "jp", self.extra.lang)
 
     @property
     def normalizer(self) -> Normalizer:
@@ -695,6 +711,8 @@ class _Run:
             return
         figures = {"status": score.status, "matched": 0, "gold": 0, "test": 0, "crossing": 0, "words": 0,
                    "correct_tags": 0}
+        from jp_shims.records import BlockRecord
+
         audit.add(BlockRecord(
             UNALIGNED,
             audit.gold_lines(gold_span[0], gold_span[1]) if gold_span[0] else None,
@@ -723,6 +741,8 @@ class _Run:
         score = result.score
         gold_words = [w for s in gold_items for w in s.tree.words]
         test_words = [w for s in test_items for w in s.tree.words]
+        from jp_shims.records import WordGroup
+
         groups = tuple(WordGroup(tuple(gold_words[i] for i in g.left), tuple(test_words[j] for j in g.right), g.kind)
                        for g in odd)
         figures = {"status": score.status, "matched": score.match, "gold": score.gold, "test": score.test,
@@ -739,6 +759,8 @@ class _Run:
 
     def _record(self, kind: str, block: Block, gold_items: list[Sentence], test_items: list[Sentence],
                 groups: tuple, figures: dict, loss: Optional[float], reason: str) -> BlockRecord:
+        from jp_shims.records import BlockRecord
+
         audit = self.audit
         return BlockRecord(
             kind,
@@ -782,11 +804,15 @@ class _Run:
         # evalb's summary, or evalb_spmrl's (-V header, -L/-l line, ./status text).
         end = ending(totals, self.params, self.flags, self.options.gold, self.options.test)
         per_label = "" if self.tally is None else self.tally.table()
-        comparison_table = "" if comparison is None else format_table(comparison)
+        comparison_table = ""
+        if comparison is not None:
+            from jp_shims.significance_cli import format_table
+
+            comparison_table = format_table(comparison)
         if self.sink is not None:
             self.sink.finish(totals, audit, blocks=extra.show_alignment,
                              per_label=None if self.tally is None else self.tally.record(),
-                             significance=None if comparison is None else as_json(comparison))
+                             significance=None if comparison is None else _significance_json(comparison))
             buffer = self.json_buffer
             buffer.seek(0)
             for chunk in iter(lambda: buffer.read(1 << 16), ""):
@@ -806,9 +832,9 @@ class _Run:
         status = 0
         if extra.report is not None:
             status = self._write_report(end.text + per_label + comparison_table)
-        note = note_line(variant.prog, audit.summary, original=variant.original, signature=self.signature)
-        if note:
-            self.err.write(note)
+        summary = audit.summary
+        if summary.changed:  # (no note, and no signature to work out, when every block is exact)
+            self.err.write(note_line(variant.prog, summary, original=variant.original, signature=self.signature))
         return status
 
     def _write_report(self, headline: str) -> int:

@@ -9,43 +9,16 @@ held at a time).
 from __future__ import annotations
 
 import json
-import os
 from typing import Optional
 
 from jp_shims.audit import AlignmentAudit
 from jp_shims.envelope import envelope_head, envelope_tail
-from jp_shims.signature import file_hash, signature
 
 from .args import PROG, Options
-from .params import resolve_parameter_file
 from .scoring import RunTotals, SentenceScore, Totals
+from .signature import SIMILARITY, SIMILARITY_THRESHOLD, run_signature
 
-SIMILARITY = "levenshtein"
-SIMILARITY_THRESHOLD = 0.1  # jp_align's default, which JP mode uses
-
-
-def run_signature(options: Optional[Options], mode: str, lang: Optional[str] = "en") -> str:
-    """The signature of a run: the parameter file (name and content hash), -c and -e, and in
-    JP mode the exception table and the sentence similarity."""
-    params = None
-    flags: list[str] = []
-    if options is not None:
-        if options.param_file is not None:
-            path = resolve_parameter_file(options.param_file)
-            digest = file_hash(str(path)) if path is not None else "unreadable"
-            params = (os.path.basename(str(path)) if path is not None else options.param_file, digest)
-        flags = [f"-c{options.params.cutoff_len}", f"-e{options.params.max_error}"]
-        # evalb_spmrl's options that change figures
-        if options.flags.count_skipped:
-            flags.append("-X")
-        if options.flags.limit != -1:
-            flags.append(f"-K{options.flags.limit}")
-    jp = mode == "jp"
-    prog = options.params.variant.prog if options is not None else PROG
-    return signature(prog, mode, params=params, options=flags, lang=lang if jp else None,
-                     similarity=SIMILARITY if jp else None,
-                     threshold=SIMILARITY_THRESHOLD if jp else None)
-
+__all__ = ["SIMILARITY", "SIMILARITY_THRESHOLD", "JsonSink", "options_document", "run_signature"]
 
 def options_document(options: Optional[Options], lang: Optional[str]) -> dict:
     """The ``options`` of the JSON document."""

@@ -7,17 +7,22 @@ on stderr while reading, in order.
 """
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .variant import EVALB, Variant, cut_label
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # C isspace() in the "C" locale; Python's str.isspace() also accepts \x1c-\x1f, \x85, \xa0.
 C_SPACE = " \t\n\v\f\r"
 # fgets(buff, 500, fd): a line longer than 499 bytes is read as several lines.
 PRM_LINE_CHUNK = 499
-BUILTIN_DIR = Path(__file__).parent / "params"
+# The parameter files shipped with jp_evalb (``BUILTIN_DIR``, a pathlib.Path, is made on
+# first use: a run reads its parameter file with os.path and never imports pathlib).
+_BUILTIN_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "params")
 BUILTIN_NAMES = ("COLLINS", "new", "nk", "jp", "spmrl", "spmrl_hebrew")
 
 
@@ -295,12 +300,21 @@ def _fgets_lines(text: str, chunk: int):
 
 def resolve_parameter_file(name: str) -> Optional[Path]:
     """The file ``-p NAME`` reads: the named file, else a parameter set shipped here."""
-    path = Path(name)
-    if name and path.is_file():
-        return path
+    found = _parameter_file(name)
+    if found is None:
+        return None
+    from pathlib import Path
+
+    return Path(found)
+
+
+def _parameter_file(name: str) -> Optional[str]:
+    """:func:`resolve_parameter_file` as a string path."""
+    if name and os.path.isfile(name):
+        return name
     stem = name[:-4] if name.endswith(".prm") else name
     if stem in BUILTIN_NAMES:
-        return BUILTIN_DIR / f"{stem}.prm"
+        return os.path.join(_BUILTIN_FOLDER, f"{stem}.prm")
     return None
 
 
@@ -308,14 +322,23 @@ def read_parameter_file(params: Params, name: str, encoding: str = "latin-1",
                         strict: bool = False) -> tuple[Params, list[str]]:
     """Read ``-p NAME``; raises :class:`FatalError` like evalb when it cannot be opened, and
     (``strict``, JP mode) :class:`BadValue` for a numeric value that is not a C int."""
-    path = resolve_parameter_file(name)
+    path = _parameter_file(name)
     try:
         if path is None:
             raise OSError(name)
-        data = path.read_bytes()
+        with open(path, "rb") as stream:
+            data = stream.read()
     except OSError:
         raise FatalError(f"Can't open parameter file ({name})\n") from None
     # fgets stops at NUL only in the sense that strlen() then ends the line there.
     text = data.decode(encoding, errors="surrogateescape" if encoding != "latin-1" else "strict")
     text = "\n".join(part.split("\0", 1)[0] for part in text.split("\n")) if "\0" in text else text
     return parse_parameter_text(params, text, strict=strict, source=name)
+
+
+def __getattr__(name: str) -> object:
+    if name == "BUILTIN_DIR":
+        from pathlib import Path
+
+        return Path(_BUILTIN_FOLDER)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

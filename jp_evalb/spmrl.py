@@ -7,7 +7,7 @@ sentence, and the ``debug djam`` line of its reader.
 """
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import Callable, Optional
 
 from .params import Params
@@ -73,7 +73,7 @@ def ending(totals: RunTotals, params: Params, flags: RunFlags, gold_name: Option
 
 def write_status(text: str, directory: str = ".") -> None:
     """(Re)create ./status; raises OSError when it cannot (the original then crashes)."""
-    with open(Path(directory) / STATUS_FILE, "w", encoding="ascii", newline="") as handle:
+    with open(os.path.join(directory, STATUS_FILE), "w", encoding="ascii", newline="") as handle:
         handle.write(text)
 
 

@@ -219,16 +219,16 @@ def _read_spans(line: str, options: ReadOptions) -> Optional[Tree]:
                     return None
                 if len(memo) < PIECE_MEMO_SIZE and len(piece) <= PIECE_MEMO_LENGTH:
                     memo[piece] = meaning
-            closing = meaning[0]
-            if closing < 0:  # PHRASE: its start and key, pushed flat (no tuple per bracket)
+            closing, word, tag, kept, counted = meaning
+            if closing < 0:  # PHRASE: its start and key (in ``word``), pushed flat
                 push(wid)
-                push(meaning[1])
+                push(word)
                 continue
-            if meaning[3]:  # a kept word
-                add_word(meaning[1])
-                add_tag(meaning[2])
+            if kept:
+                add_word(word)
+                add_tag(tag)
                 wid += 1
-            length += meaning[4]
+            length += counted
             while closing:
                 closing -= 1
                 key = pop()
@@ -246,10 +246,11 @@ def _piece(piece: str, options: ReadOptions) -> Optional[tuple]:
     """What the text between a "(" and the next "(" means, if evalb reads it without error
     and the same way as str.split() cuts it (else None):
 
-    * ``(PHRASE, key)``: a phrase bracket opens (key: the bracket's scoring key, None if the
-      scorer drops it);
     * ``(closing, word, tag, kept, counted)``: a terminal, then ``closing`` brackets close;
-      ``kept``: the word is not deleted, ``counted``: 1 if it counts for the length.
+      ``kept``: the word is not deleted, ``counted``: 1 if it counts for the length;
+    * ``(PHRASE, key, None, False, 0)``: a phrase bracket opens (key: the bracket's scoring
+      key, None if the scorer drops it). Five items like a terminal's, so that the reader
+      unpacks every meaning the same way.
 
     Every ")" of a piece must be one of those closing brackets (a ")" inside a label or a word
     is read differently by evalb), so a line whose pieces all have a meaning is well formed
@@ -263,7 +264,7 @@ def _piece(piece: str, options: ReadOptions) -> Optional[tuple]:
         return None
     if n < 2:
         label = parts[0] if n else ""
-        return None if ")" in label or len(label) > LONG_LABEL else (PHRASE, options.keys[label])
+        return None if ")" in label or len(label) > LONG_LABEL else (PHRASE, options.keys[label], None, False, 0)
     label, closed = parts[0], parts[1]
     word = closed.rstrip(")")
     closing = len(closed) - len(word) - 1

@@ -12,28 +12,31 @@ user sees around the figures (see docs/audit.md for how a tool plugs in):
 * :mod:`jp_shims.cli` -- the JP options' help section and ``--version``;
 * :mod:`jp_shims.pyapi` -- :class:`JPAlignmentWarning` for the Python APIs.
 
-Standard library only, and cheap to import (tools import it on every run).
+Standard library only, and cheap to import (tools import it on every run): each name is
+imported from its submodule on first use.
 """
 from __future__ import annotations
 
-from .audit import (
-    KINDS,
-    AlignmentAudit,
-    BlockRecord,
-    Lines,
-    Summary,
-    WordGroup,
-    block_kind,
-    format_listing,
-    note_line,
-)
-from .brokenpipe import EXIT_BROKEN_PIPE, guard_broken_pipe, silence_stdout
-from .cli import JPArgumentParser, help_section, version_line
+# ``envelope`` and ``signature`` are both submodules and functions: bound here, so that the
+# package attributes are always the functions (importing a submodule binds its name in the
+# package the first time only). Both modules are cheap to import: they import json and
+# hashlib on first use.
 from .envelope import ENVELOPE_KEYS, dumps, envelope
-from .errors import EXIT_BAD_INPUT, error_line, located, report_error
-from .pyapi import JPAlignmentWarning, warn_alignment
 from .signature import signature
-from .version import package_version
+
+# Where the other public names live. Their submodules are imported when a name is first used
+# (PEP 562): a tool importing ``jp_shims.audit`` or ``jp_shims.errors`` pays for that module
+# only, not for argparse, json and dataclasses behind the others.
+_SOURCES = {
+    "audit": ("KINDS", "AlignmentAudit", "Summary", "block_kind", "format_listing", "note_line"),
+    "records": ("BlockRecord", "Lines", "WordGroup"),
+    "brokenpipe": ("EXIT_BROKEN_PIPE", "guard_broken_pipe", "silence_stdout"),
+    "cli": ("JPArgumentParser", "help_section", "version_line"),
+    "errors": ("EXIT_BAD_INPUT", "error_line", "located", "report_error"),
+    "pyapi": ("JPAlignmentWarning", "warn_alignment"),
+    "version": ("package_version",),
+}
+_MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
 
 __all__ = [
     "KINDS", "AlignmentAudit", "BlockRecord", "Lines", "Summary", "WordGroup", "block_kind",
@@ -47,8 +50,18 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> str:
-    # ``jp_shims.__version__``, looked up when asked for (see jp_shims.version).
-    if name == "__version__":
+def __getattr__(name: str) -> object:
+    if name == "__version__":  # looked up when asked for (see jp_shims.version)
+        from .version import package_version
+
         return package_version()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

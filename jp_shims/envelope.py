@@ -15,7 +15,6 @@ For tools that stream their scores (one record per sentence), :func:`envelope_he
 """
 from __future__ import annotations
 
-import json
 import math
 from typing import Any, Mapping, Optional
 
@@ -71,7 +70,7 @@ def envelope(tool: str, *, signature: str, options: Mapping[str, Any], scores: A
 
 def dumps(document: Any) -> str:
     """Strict JSON text of ``document``, newline-terminated (non-finite floats -> null)."""
-    return json.dumps(finite(document), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return _strict_json(document) + "\n"
 
 
 def envelope_head(tool: str, *, signature: str, options: Mapping[str, Any], mode: str = "jp",
@@ -79,7 +78,7 @@ def envelope_head(tool: str, *, signature: str, options: Mapping[str, Any], mode
     """The document up to the value of ``scores`` (the tool writes that value next)."""
     head = {"tool": tool, "version": package_version() if version is None else version, "mode": mode, "signature": signature,
             "options": dict(options)}
-    text = json.dumps(finite(head), indent=2, ensure_ascii=False, allow_nan=False)
+    text = _strict_json(head)
     return text[: text.rindex("}")].rstrip() + ',\n  "scores": '
 
 
@@ -95,5 +94,10 @@ def envelope_tail(audit: Optional[AlignmentAudit], blocks: bool = False,
 
 
 def _indented(value: Any) -> str:
-    text = json.dumps(finite(value), indent=2, ensure_ascii=False, allow_nan=False)
-    return text.replace("\n", "\n  ")
+    return _strict_json(value).replace("\n", "\n  ")
+
+
+def _strict_json(value: Any) -> str:
+    import json  # (imported by the runs that write JSON only)
+
+    return json.dumps(finite(value), indent=2, ensure_ascii=False, allow_nan=False)

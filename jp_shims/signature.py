@@ -12,7 +12,6 @@ Fields a tool does not have are left out. Same inputs and same signature give th
 """
 from __future__ import annotations
 
-import hashlib
 from typing import Mapping, Optional, Sequence
 
 from .version import package_version
@@ -22,11 +21,15 @@ HASH_DIGITS = 12
 
 def content_hash(data: bytes) -> str:
     """The short content hash used in signatures."""
+    import hashlib  # (on first use: loading OpenSSL costs a tenth of a short run)
+
     return hashlib.sha256(data).hexdigest()[:HASH_DIGITS]
 
 
 def file_hash(path: str) -> str:
     """:func:`content_hash` of a file's bytes (read in chunks)."""
+    import hashlib
+
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for chunk in iter(lambda: handle.read(1 << 16), b""):
