@@ -7,6 +7,12 @@ gold sentences. Python API: :func:`score`.
 """
 from __future__ import annotations
 
-from .api import Score, score
-
 __all__ = ["Score", "score"]
+
+
+def __getattr__(name: str):
+    # the API (and its dataclass) is imported on first use: the console script does not need it
+    if name in __all__:
+        from . import api
+        return getattr(api, name)
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))

@@ -12,8 +12,7 @@ unchanged scorer runs on those pairs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
@@ -31,8 +30,7 @@ SLACK = 4
 WINDOW = 6
 
 
-@dataclass
-class BlockRecord:
+class BlockRecord(NamedTuple):
     """One aligned block that is not a plain one-line-per-sentence pair."""
 
     kind: str                 # jp_align kind: similar, mismatch, unaligned, ...

@@ -22,7 +22,6 @@ The arc list, its order, the arcs' costs and the path's tie choice are those of 
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field
 
 from rapidfuzz.distance import Indel, Levenshtein
 
@@ -35,26 +34,31 @@ PENALTY = 0.001  # added to a changing arc's weight each time it is listed
 UNCHANGED, COST, NOOP, ROW0_INSERT, TRANSITIVE = range(5)
 
 
-@dataclass
 class Lattice:
-    src: list
-    hyp: list
-    vertices: list             # cells as ints (i * (m + 1) + j), sorted
-    edges: list                # arc keys in release-3.2 order, duplicates kept
-    arcs: dict                 # arc key -> [unchanged, cost, noop, row-0 insertion start, transitive]
-    first_index: dict          # arc key -> position of its first listing in ``edges``
-    incoming: dict             # vertex -> list of vertices with an arc into it
-    removed: list = field(default_factory=list)   # transitive noop arcs taken out again
-    width: int = 1             # m + 1
-    stride: int = 1            # number of cells: arc key = u * stride + v
-    base_order: list = field(default_factory=list)  # base arcs in backtracking order
-    transitive: list = field(default_factory=list)  # transitive arcs in creation order, removed
-    #   ones included
-    made_through: list = field(default_factory=list)  # (vertex k, number of transitive arcs
-    #   made through k), in creation order
-    doubled: list = field(default_factory=list)     # base arcs listed twice (in both settings)
-    removed_arcs: dict = field(default_factory=dict)
-    _edits: dict = field(default_factory=dict)
+    """The lattice of one sentence (a plain class: the scorer imports no dataclasses)."""
+
+    __slots__ = ("src", "hyp", "vertices", "edges", "arcs", "first_index", "incoming", "removed", "width",
+                 "stride", "base_order", "transitive", "made_through", "doubled", "removed_arcs", "_edits")
+
+    def __init__(self, src: list, hyp: list, vertices: list, edges: list, arcs: dict, first_index: dict,
+                 incoming: dict, removed: list, width: int, stride: int, base_order: list, transitive: list,
+                 made_through: list, doubled: list, removed_arcs: dict) -> None:
+        self.src = src
+        self.hyp = hyp
+        self.vertices = vertices          # cells as ints (i * (m + 1) + j), sorted
+        self.edges = edges                # arc keys in release-3.2 order, duplicates kept
+        self.arcs = arcs                  # arc key -> [unchanged, cost, noop, row-0 insertion start, transitive]
+        self.first_index = first_index    # arc key -> position of its first listing in ``edges``
+        self.incoming = incoming          # vertex -> list of vertices with an arc into it
+        self.removed = removed            # transitive noop arcs taken out again
+        self.width = width                # m + 1
+        self.stride = stride              # number of cells: arc key = u * stride + v
+        self.base_order = base_order      # base arcs in backtracking order
+        self.transitive = transitive      # transitive arcs in creation order, removed ones included
+        self.made_through = made_through  # (vertex k, number of transitive arcs made through k)
+        self.doubled = doubled            # base arcs listed twice (in both settings)
+        self.removed_arcs = removed_arcs
+        self._edits: dict = {}
 
     @property
     def created(self) -> list:

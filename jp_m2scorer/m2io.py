@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gzip
 import os
-from dataclasses import dataclass, field
 
 from . import py2
 
@@ -28,16 +27,27 @@ class InputFailure(Exception):
         self.message = message or last_line.decode("utf-8", "replace")
 
 
-@dataclass
 class Sentence:
     """One gold sentence (one S line) with its edits per annotator."""
 
-    text: str                      # the S line after "S ", stripped
-    tokens: list[str]
-    annotators: list[int]          # visiting order (CPython 2.7 dict order)
-    gold: dict[int, list[GoldEdit]]
-    types: dict[int, list[str]] = field(default_factory=dict)  # error type per gold edit
-    line: int = 0                  # 1-based line number of the S line in the gold file
+    __slots__ = ("text", "tokens", "annotators", "gold", "types", "line")
+
+    def __init__(self, text: str, tokens: list[str], annotators: list[int], gold: dict[int, list[GoldEdit]],
+                 types: dict[int, list[str]] | None = None, line: int = 0) -> None:
+        self.text = text                  # the S line after "S ", stripped
+        self.tokens = tokens
+        self.annotators = annotators      # visiting order (CPython 2.7 dict order)
+        self.gold = gold
+        self.types = {} if types is None else types   # error type per gold edit
+        self.line = line                  # 1-based line number of the S line in the gold file
+
+    def __repr__(self) -> str:
+        return "Sentence(%r, line=%d)" % (self.text, self.line)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sentence):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
 
 def read_bytes(path: str) -> bytes:

@@ -6,8 +6,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 
 from . import lattice as lat
 from . import py2
@@ -15,8 +14,7 @@ from . import verbose as vv
 from .m2io import Sentence
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
     beta: float = 0.5
     max_unchanged_words: int = 2
     ignore_whitespace_casing: bool = False
@@ -24,8 +22,7 @@ class Options:
     very_verbose: bool = False
 
 
-@dataclass
-class SentenceResult:
+class SentenceResult(NamedTuple):
     """What the chosen annotator gave for one sentence."""
 
     annotator: int
@@ -39,12 +36,19 @@ class SentenceResult:
     matched_gold: list          # indices into ``gold_edits`` of the credited edits
 
 
-@dataclass
 class Totals:
-    correct: int = 0
-    proposed: int = 0
-    gold: int = 0
-    sentences: list = field(default_factory=list)   # SentenceResult per sentence, if kept
+    """Corpus counts so far (a plain class: the scorer imports no dataclasses, for start-up)."""
+
+    __slots__ = ("correct", "proposed", "gold", "sentences")
+
+    def __init__(self, correct: int = 0, proposed: int = 0, gold: int = 0, sentences: list | None = None) -> None:
+        self.correct = correct
+        self.proposed = proposed
+        self.gold = gold
+        self.sentences = [] if sentences is None else sentences   # SentenceResult per sentence, if kept
+
+    def __repr__(self) -> str:
+        return "Totals(correct=%d, proposed=%d, gold=%d)" % (self.correct, self.proposed, self.gold)
 
 
 def f_candidate(correct: int, proposed: int, gold: int, beta: float) -> float:
