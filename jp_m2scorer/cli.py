@@ -61,17 +61,18 @@ def run_legacy(argv: list[str]) -> int:
 def run_jp(argv: list[str], significance=None) -> int:
     """JP mode; ``significance``: the paired tests asked for (``jp_shims.significance_cli``),
     shown after the report."""
-    # The audit layer is imported here: --legacy runs never need it.
-    from jp_shims import dumps, envelope, format_listing, note_line
+    # The audit layer is imported here (--legacy runs never need it), and its JSON, report,
+    # listing and significance parts only by the runs that ask for them.
+    from jp_shims import note_line
     from jp_shims.cli import help_section, take_flag, take_value, version_line
     from jp_shims.errors import report_error
-    from jp_shims.report import render_report, write_report
-    from jp_shims.significance_cli import format_table, help_entries, significance_section
 
     if take_flag(argv, "--version"):
         sys.stdout.write(version_line(PROG))
         return 0
     if take_flag(argv, "--help") or take_flag(argv, "-h"):
+        from jp_shims.significance_cli import help_entries
+
         sys.stdout.write(opts.USAGE + help_section(
             ["--legacy", "--json", "--show-alignment", "--report FILE.html", PER_TYPE_HELP, "--version",
              *help_entries()],
@@ -114,9 +115,15 @@ def run_jp(argv: list[str], significance=None) -> int:
     audit = _audit(gold_path, system_path, blocks, plain, totals, keep_records)
     sig = _signature(options)
     headline = report(totals, Options(beta=options.beta))
-    table = "" if comparison is None else format_table(comparison, digits=4)
+    table = ""
+    if comparison is not None:
+        from jp_shims.significance_cli import format_table, significance_section
+
+        table = format_table(comparison, digits=4)
     headline += table
     if as_json:
+        from jp_shims import dumps, envelope
+
         write(dumps(envelope(PROG, signature=sig, options=_options_dict(options),
                              scores=_scores(totals, options, by_type), audit=audit, blocks=show,
                              significance=None if comparison is None else significance_section(comparison))))
@@ -126,9 +133,13 @@ def run_jp(argv: list[str], significance=None) -> int:
         if by_type:
             write(per_type_report(per_type(totals.sentences), options.beta))
         if show:
+            from jp_shims import format_listing
+
             write(format_listing(audit))
     sys.stdout.buffer.flush()
     if report_path is not None:
+        from jp_shims.report import render_report, write_report
+
         try:
             write_report(report_path, render_report(tool=PROG, signature=sig, headline=headline,
                                                     audit=audit, loss_label="FP+FN"))
@@ -151,11 +162,13 @@ def _audit(gold_path: str, system_path: str, blocks: list, plain: int, totals: T
     """Blocks as the audit layer counts them. A pair of one line and one sentence is what
     m2scorer itself scores (it never compares texts, and a correction differs from its source
     anyway), so those count as exact; the re-segmented blocks are recorded."""
-    from jp_shims import AlignmentAudit, BlockRecord, block_kind
+    from jp_shims import AlignmentAudit, block_kind
 
     audit = AlignmentAudit(gold_path, system_path, keep=keep)
     if plain:
         audit.count("exact", plain, plain, plain)
+    if blocks:
+        from jp_shims import BlockRecord   # dataclasses: only for runs with blocks to record
     for block in blocks:
         figures = {"correct": 0, "proposed": 0, "gold": 0}
         for index in block.gold_indices:
