@@ -15,39 +15,21 @@ sentence and token boundaries changed; same characters), or ``--system PATH``.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+try:  # run as a script (python benchmarks/NAME.py) or imported as benchmarks.NAME
+    from .childrun import measure
+except ImportError:
+    from childrun import measure  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SYSTEM = ROOT / "compat_tests" / "vectors" / "conll18_ud_eval" / "full-ewt-mix" / "system.conllu"
 GOLD_IN_DATA = ("ud", "UD_English-EWT", "en_ewt-ud-test.conllu")
 TARGETS = {1: (0.75, None), 20: (15.0, 200.0)}  # seconds, MiB
-
-# Runs a command in a child process and reports its wall time and peak memory; a separate
-# process per measurement, so RUSAGE_CHILDREN is the peak of that command alone.
-MEASURE = """
-import json, resource, subprocess, sys, time
-start = time.perf_counter()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-wall = time.perf_counter() - start
-print(json.dumps({"wall": wall, "peak_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
-                  "code": done.returncode, "stdout": done.stdout.decode("utf-8", "replace"),
-                  "stderr": done.stderr.decode("utf-8", "replace")[-500:]}))
-"""
-
-
-def measure(command: list) -> dict:
-    result = subprocess.run([sys.executable, "-c", MEASURE, *command], stdout=subprocess.PIPE, check=True)
-    data = json.loads(result.stdout)
-    if data["code"] != 0:
-        raise SystemExit(f"{' '.join(command)} failed ({data['code']}): {data['stderr']}")
-    return data
-
 
 def best_of(command: list, repeat: int) -> dict:
     runs = [measure(command) for _ in range(repeat)]

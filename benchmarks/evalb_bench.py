@@ -26,35 +26,20 @@ one warm-up run, even when the environment sets ``PYTHONDONTWRITEBYTECODE``. Wit
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+try:  # run as a script (python benchmarks/NAME.py) or imported as benchmarks.NAME
+    from .childrun import run_measured as measure
+except ImportError:
+    from childrun import run_measured as measure  # type: ignore[no-redef]
+
 TARGET_X1_SECONDS = 0.25
 TARGET_X20_RATIO = 21.0
 TARGET_EVALB_RATIO = 5.0  # issue 16: within 5 times evalb's wall time on x1, both modes
-
-# One measurement per child process, so RUSAGE_CHILDREN is the command's own peak memory.
-MEASURE = """
-import json, resource, subprocess, sys, time
-start = time.perf_counter()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-wall = time.perf_counter() - start
-usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(json.dumps({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_kib": usage.ru_maxrss,
-                  "code": done.returncode, "stdout": done.stdout.decode("latin-1"),
-                  "stderr": done.stderr.decode("latin-1")[-500:]}))
-"""
-
-
-def measure(command: list[str], env: dict) -> dict:
-    result = subprocess.run([sys.executable, "-c", MEASURE, *command], stdout=subprocess.PIPE, check=True, env=env)
-    return json.loads(result.stdout)
-
 
 def best_of(command: list[str], repeat: int, env: dict) -> dict:
     return best_of_each({"run": command}, repeat, env)["run"]

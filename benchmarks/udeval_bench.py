@@ -15,42 +15,23 @@ are shared and the rest never re-synchronize, in JP mode (target: within 5 s for
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
+
+try:  # run as a script (python benchmarks/NAME.py) or imported as benchmarks.NAME
+    from .childrun import measure
+except ImportError:
+    from childrun import measure  # type: ignore[no-redef]
 
 GOLD = ("ud", "UD_English-EWT", "en_ewt-ud-test.conllu")
 SYSTEM = ("ud", "derived", "en_ewt-ud-test.sys-mix.conllu")
 RATIO_TARGET = 0.3
 MEMORY_TARGET_MIB = 100.0
 DIVERGE_TARGET_S = 5.0
-
-# Runs a command in a child process: wall time, CPU time of the child, its peak memory.
-MEASURE = """
-import json, resource, subprocess, sys, time
-start = time.perf_counter()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-wall = time.perf_counter() - start
-usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(json.dumps({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_kib": usage.ru_maxrss,
-                  "code": done.returncode, "stdout": done.stdout.decode("utf-8", "replace"),
-                  "stderr": done.stderr.decode("utf-8", "replace")[-500:]}))
-"""
-
-
-def measure(command: list) -> dict:
-    result = subprocess.run([sys.executable, "-c", MEASURE, *command], stdout=subprocess.PIPE, check=True)
-    data = json.loads(result.stdout)
-    if data["code"] != 0:
-        raise SystemExit(f"{' '.join(command)} failed ({data['code']}): {data['stderr']}")
-    return data
-
 
 def concatenate(source: Path, times: int, target: Path) -> Path:
     with open(target, "wb") as out:
