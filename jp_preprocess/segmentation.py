@@ -12,6 +12,7 @@ import re
 from typing import Iterator, NamedTuple
 
 from jp_preprocess.errors import InputError
+from jp_shims.textfiles import count_lines
 from jp_preprocess.formats import iter_sentences
 
 # WiSeBE strips exactly these marks; apostrophes and hyphens stay part of words.
@@ -45,13 +46,7 @@ def iter_words(path: str) -> Iterator[Word]:
 def end_line(path: str) -> int:
     """The line after the file's last one (1 for an empty file): where a reader of PATH stands
     once it has ended (only needed for an error message)."""
-    lines = 0
-    last = b"\n"
     try:
-        with open(path, "rb") as handle:
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                lines += chunk.count(b"\n")
-                last = chunk[-1:]
+        return count_lines(path) + 1
     except OSError as exc:
         raise InputError(path, None, exc.strerror or str(exc)) from None
-    return lines + (last != b"\n") + 1

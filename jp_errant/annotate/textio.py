@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from jp_shims.textfiles import count_lines as _count_lines
+
 
 class InputError(ValueError):
     """Unreadable input; ``str()`` is ``FILE:LINE: message`` (the JP-mode error body), or
@@ -41,16 +43,10 @@ def read_lines(path: str, reject_nul: bool = False) -> Iterator[tuple[int, str]]
 
 def count_lines(path: str) -> int:
     """Number of lines (a last line without newline counts), read in binary chunks."""
-    count = 0
-    last = b"\n"
     try:
-        with open(path, "rb") as handle:
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                count += chunk.count(b"\n")
-                last = chunk[-1:]
+        return _count_lines(path)
     except OSError as error:
         raise InputError(path, None, f"cannot open: {error.strerror}") from None
-    return count + (last != b"\n")
 
 
 def check_readable(path: str) -> None:
