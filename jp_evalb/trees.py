@@ -17,6 +17,13 @@ from typing import BinaryIO, Iterator, Mapping, NamedTuple, Optional
 
 from .params import Params
 
+try:
+    # The optional C accelerator of the fast reader (setup.py builds it where a C compiler is
+    # available): the same results as _read_spans, several times faster on ASCII lines.
+    from ._fastread import Reader as AcceleratedReader
+except ImportError:  # not compiled here: _read_spans alone gives the same trees
+    AcceleratedReader = None
+
 # C isspace() ("C" locale) and evalb's is_terminator(): whitespace, "(" and ")".
 _WS = r"[ \t\n\v\f\r]"
 _NAME = r"[^ \t\n\v\f\r()]"
@@ -149,21 +156,20 @@ class ReadOptions(NamedTuple):
     # into the end of a line is read on as evalb reads it; None in JP mode, where the line
     # ends at its newline.
     buffer: Optional[LineBuffer] = None
+    # The C accelerator's reader of the run (jp_evalb._fastread.Reader, with ``keys``), or None.
+    accelerated: Optional[object] = None
 
     @classmethod
     def from_params(cls, params: Params, *, trace: bool = False,
                     keys: Optional[Mapping[str, Optional[str]]] = None) -> "ReadOptions":
-        return cls(
-            # evalb_spmrl keeps every terminal as a word, whatever DELETE_LABEL says.
-            frozenset(params.delete_labels) if params.variant.delete_words else frozenset(),
-            frozenset(params.delete_labels_for_length),
-            frozenset(params.quote_labels),
-            trace,
-            keys,
-            None if keys is None else {},
-            {},
-            {},
-        )
+        # evalb_spmrl keeps every terminal as a word, whatever DELETE_LABEL says.
+        delete = frozenset(params.delete_labels) if params.variant.delete_words else frozenset()
+        delete_for_length = frozenset(params.delete_labels_for_length)
+        accelerated = None
+        if keys is not None and AcceleratedReader is not None:
+            accelerated = AcceleratedReader(keys, delete, delete_for_length)
+        return cls(delete, delete_for_length, frozenset(params.quote_labels), trace, keys,
+                   None if keys is None else {}, {}, {}, None, accelerated)
 
 
 def read_tree(line: str, options: ReadOptions) -> Tree:
@@ -171,10 +177,20 @@ def read_tree(line: str, options: ReadOptions) -> Tree:
     if options.buffer is not None:
         options.buffer.write(line)
     if options.pieces is not None and not options.trace and not options.quote_labels and "\0" not in line:
-        tree = _read_spans(line, options)
+        tree = _read_fast(line, options)
         if tree is not None:
             return tree
     return _scan(line, options)
+
+
+def _read_fast(line: str, options: ReadOptions) -> Optional[Tree]:
+    """:func:`_read_spans`, by the C accelerator where it is compiled and decides the line
+    (ASCII lines without NUL: it leaves the others to :func:`_read_spans`)."""
+    if options.accelerated is not None:
+        read = options.accelerated.read_spans(line)
+        if read is not NotImplemented:
+            return None if read is None else Tree(line, read[0], read[1], read[2], None, read[3])
+    return _read_spans(line, options)
 
 
 C_SPACE = " \t\n\v\f\r"  # C isspace() in the "C" locale
