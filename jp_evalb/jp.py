@@ -40,6 +40,7 @@ from .scoring import (
     LabelTable,
     RunTotals,
     SentenceScore,
+    clean_pair_score,
     correct_tags,
     evaluate_pair,
     reader_keys,
@@ -119,22 +120,15 @@ class Sentence(NamedTuple):
 def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterator[Sentence]:
     """Stream the trees of one file; raises :class:`InputError` for input that cannot be
     processed at all (invalid UTF-8, a line over 10 MiB (10,485,760 bytes), a tree deeper than 1,000 levels)."""
-    number = 0
-    while True:
-        raw = stream.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return
-        number += 1
-        if len(raw) > MAX_LINE_BYTES:
-            raise InputError(f"{name}:{number}", "line longer than 10 MiB")
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InputError(f"{name}:{number}", f"invalid UTF-8 at byte {exc.start + 1}") from None
+    new_sentence = tuple.__new__  # (Sentence's own __new__, without its Python-level call)
+    for number, line in _utf8_lines(stream, name):
         tree = read_tree(line, options)
         # (A tree that deep has more than 2 * MAX_DEPTH characters and MAX_DEPTH "(".)
         if len(line) > 2 * MAX_DEPTH and line.count("(") > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
             raise InputError(f"{name}:{number}", f"tree deeper than {MAX_DEPTH} levels")
+        if tree.spans is not None:  # read by the fast reader: well formed
+            yield new_sentence(Sentence, (number, tree, None, tree.words, name))
+            continue
         problem = None
         if tree.endless:
             problem = "a word outside a (POS word) bracket"
@@ -148,6 +142,56 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
             problem = "a \")\" closes no open bracket"
         text = leaf_words(line, options.delete) if problem else tree.words
         yield Sentence(number, tree, problem, text, name)
+
+
+READ_BLOCK = 1 << 16  # (a block, its text and its lines are held at once)
+
+
+def _utf8_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
+    """The numbered lines of a file, decoded from UTF-8 a block at a time; a line over 10 MiB
+    or with invalid UTF-8 raises :class:`InputError` where reading it line by line would."""
+    number = 0
+    rest = b""
+    while True:
+        block = stream.read(READ_BLOCK)
+        if not block:
+            break
+        data = rest + block if rest else block
+        cut = data.rfind(b"\n") + 1
+        rest = data[cut:]
+        if cut:
+            complete = data[:cut]
+            text = None
+            if len(complete) <= MAX_LINE_BYTES:  # (then no line in it is too long)
+                try:
+                    text = complete.decode("utf-8")
+                except UnicodeDecodeError:
+                    pass
+            if text is not None:
+                lines = text.split("\n")
+                lines.pop()  # ("" after the last newline)
+                for line in lines:
+                    number += 1
+                    yield number, line + "\n"
+            else:  # line by line, to find the line at fault
+                raws = complete.split(b"\n")
+                raws.pop()
+                for raw in raws:
+                    number += 1
+                    yield number, _decoded_line(raw + b"\n", f"{name}:{number}")
+        if len(rest) > MAX_LINE_BYTES:
+            raise InputError(f"{name}:{number + 1}", "line longer than 10 MiB")
+    if rest:
+        yield number + 1, _decoded_line(rest, f"{name}:{number + 1}")
+
+
+def _decoded_line(raw: bytes, where: str) -> str:
+    if len(raw) > MAX_LINE_BYTES:
+        raise InputError(where, "line longer than 10 MiB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(where, f"invalid UTF-8 at byte {exc.start + 1}") from None
 
 
 class BlockResult(NamedTuple):
@@ -375,10 +419,22 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
     # are unaligned sentences in the middle (status 1); at the end of the input they are the
     # surplus lines of the longer file, which evalb reports and leaves out, and so do we.
     pending: list[tuple] = []
+    params, clean_lane = options.params, run.clean_lane
     while True:
         gold, test = golds.peek(0), tests.peek(0)
         if gold is None and test is None:
             break
+        if clean_lane and gold is not None and test is not None and gold.problem is None and test.problem is None:
+            score = clean_pair_score(gold.number, gold.tree, test.tree, params)
+            if score is not None:  # the usual pair, which evalb accepts as it stands
+                if pending:
+                    for held in pending:
+                        run.block(*held)
+                    pending = []
+                golds.take()
+                tests.take()
+                run.clean_pair(gold, score)
+                continue
         ev = None if gold is None or test is None else run.accepted(gold, test, golds, tests)
         if ev is None and gold is not None and test is not None:
             block = run.in_step_pair(gold, test, golds, tests)
@@ -468,6 +524,8 @@ class _Lookahead:
 
     def peek(self, k: int) -> Optional[Sentence]:
         buffer = self._buffer
+        if k < len(buffer):
+            return buffer[k]
         while len(buffer) <= k:
             item = next(self._items, None)
             if item is None:
@@ -531,6 +589,9 @@ class _Run:
 
             self.tally = PerLabel(params)
         self.tags = (lambda t: tag_view(t, params)) if params.variant.cut_tags else None
+        # Pairs scored without an evaluation (clean_pair) when nothing else is written for them.
+        self.clean_lane = params.debug == 0 and self.tally is None
+        self.clean_pairs = 0  # (exact blocks, counted in the audit by finish())
         self.sink = None
         self.json_buffer = None
         if extra.json:
@@ -640,6 +701,20 @@ class _Run:
         block = next(blocks)[0]
         blocks.close()
         return block if block.is_one_to_one else None
+
+    def clean_pair(self, gold: Sentence, score: SentenceScore) -> None:
+        """Output of the usual pair (with ``clean_lane``: :func:`jp_evalb.scoring.clean_pair_score`
+        scored it), which :meth:`accepted` accepts as it stands: what :meth:`pair` writes for
+        it, with the exact blocks counted at the end."""
+        self.next_gold = gold.number + 1
+        self.clean_pairs += 1
+        if self.sink is None:
+            self.out.write(sentence_line(score))
+        else:
+            self.sink.sentence(score)
+        self.totals.add(score)
+        if self.recorded is not None:
+            self.recorded.append((gold.number, gold.number + 1, score))
 
     def pair(self, gold: Sentence, test: Sentence, ev: Evaluation) -> None:
         """Output of a pair evalb accepts: exactly evalb's."""
@@ -797,6 +872,9 @@ class _Run:
 
     def finish(self) -> int:
         totals, out, extra, audit = self.totals, self.out, self.extra, self.audit
+        if self.clean_pairs:
+            audit.count(EXACT_BLOCK, self.clean_pairs, self.clean_pairs, self.clean_pairs)
+            self.clean_pairs = 0
         comparison = extra.comparison
         variant = self.params.variant
         from .spmrl import STATUS_FILE, ending, write_status

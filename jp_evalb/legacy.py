@@ -8,7 +8,7 @@ from .args import Extra, Usage, parse_evalb_args
 from .output import Output
 from .params import FatalError, Params
 from .report import HEADER, debug_dump, matching_trace, sentence_line
-from .scoring import LabelTable, RunTotals, evaluate_pair, reader_keys, tag_view
+from .scoring import LabelTable, RunTotals, clean_pair_score, evaluate_pair, reader_keys, tag_view
 from .limits import undefined_debug_text, undefined_reading
 from .trees import MSG_TWO_ELEMENTS, LineBuffer, ReadOptions, Tree, legacy_lines, read_tree
 from .variant import RunFlags
@@ -156,10 +156,16 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
     djam = err.write if variant.djam else None
     if sink is None:
         out.write(HEADER)
+    # A line from the fast reader with no more "(" than this exceeds none of evalb's limits
+    # (jp_evalb.limits.undefined_reading: too many words or brackets need more of them).
+    short_line = min(variant.limits[0], variant.limits[1])
+    # The usual pair is scored without evaluate_pair's bookkeeping when nothing but the
+    # sentence line is written for it (no debug output, no --per-label table).
+    clean_lane = debug == 0 and tally is None
     line_no = 1
     for gold_line in gold_lines:
         gold = read_tree(gold_line, options)
-        if not undefined.given:
+        if not undefined.given and (gold.spans is None or gold_line.count("(") > short_line):
             undefined.check(undefined_reading(gold, variant), names[0], line_no)
         if gold.trace or gold.errors or gold.endless:
             _emit_reading(gold, line_no, out, errors, djam)
@@ -168,10 +174,18 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
             errors.report(line_no, "Number of lines unmatch (too many lines in gold file)\n")
             break
         test = read_tree(test_line, test_options)
-        if not undefined.given:
+        if not undefined.given and (test.spans is None or test_line.count("(") > short_line):
             undefined.check(undefined_reading(test, variant), names[1], line_no)
         if test.trace or test.errors or test.endless:
             _emit_reading(test, line_no, out, errors, djam)
+        if clean_lane:
+            score = clean_pair_score(line_no, gold, test, params)
+            if score is not None:
+                _sentence(score, out, sink, totals)
+                if flags.limit != -1 and line_no >= flags.limit:
+                    break  # evalb_spmrl -K: stop, without the check for extra test lines
+                line_no += 1
+                continue
         read_error = bool(gold.errors or test.errors)
         ev = evaluate_pair(line_no, gold, test, params, table, read_error=read_error, debug=debug,
                            lenient_length=variant.lenient_length, skipped_gold=skipped_gold)

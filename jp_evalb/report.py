@@ -26,10 +26,11 @@ USAGE = EVALB.usage
 
 
 def sentence_line(score: SentenceScore) -> str:
+    # (SentenceScore's recall, precision and tag_accuracy, unpacked: one call per sentence.)
+    line_id, length, status, match, gold, test, crossing, words, correct_tags = score
     return "%4d  %3d    %d  %6.2f %6.2f   %3d    %3d  %3d    %3d   %4d  %4d   %6.2f\n" % (
-        score.id, score.length, score.status, score.recall, score.precision,
-        score.match, score.gold, score.test, score.crossing,
-        score.words, score.correct_tags, score.tag_accuracy,
+        line_id, length, status, 100.0 * match / gold if gold else 0.0, 100.0 * match / test if test else 0.0,
+        match, gold, test, crossing, words, correct_tags, 100.0 * correct_tags / words if words else 0.0,
     )
 
 

@@ -7,7 +7,7 @@ changes what it feeds in (combined trees, spans re-indexed onto word groups).
 from __future__ import annotations
 
 from collections import Counter
-from operator import eq
+from operator import and_, eq
 from typing import Callable, NamedTuple, Optional, Sequence
 
 from .params import Params
@@ -83,6 +83,29 @@ class Totals:
                 self.le2_crossing += 1
             self.correct_tags += score.correct_tags
 
+    def add_many(self, scores: Sequence[SentenceScore]) -> None:
+        """:meth:`add` for each score, with C-level sums over the batch."""
+        self.sentences += len(scores)
+        statuses = [score[2] for score in scores]
+        errors, skips = statuses.count(STATUS_ERROR), statuses.count(STATUS_SKIP)
+        self.errors += errors
+        self.skips += skips
+        if errors or skips:
+            scores = [score for score in scores if score[2] != STATUS_ERROR and score[2] != STATUS_SKIP]
+        if not scores:
+            return
+        _, _, _, match, gold, test, crossing, words, correct_tags = zip(*scores)
+        self.gold += sum(gold)
+        self.test += sum(test)
+        self.match += sum(match)
+        self.complete += sum(map(and_, map(eq, gold, test), map(eq, test, match)))
+        self.words += sum(words)
+        self.crossing += sum(crossing)
+        no_crossing = crossing.count(0)
+        self.no_crossing += no_crossing
+        self.le2_crossing += no_crossing + crossing.count(1) + crossing.count(2)
+        self.correct_tags += sum(correct_tags)
+
     @property
     def valid(self) -> int:
         return self.sentences - self.errors - self.skips
@@ -126,19 +149,45 @@ class Totals:
 
 
 class RunTotals:
-    """The two summary blocks: all sentences, and those with gold length <= the cut-off."""
+    """The two summary blocks: all sentences, and those with gold length <= the cut-off.
 
-    __slots__ = ("cutoff", "all", "short")
+    Sentences are added to the counters in batches (:meth:`Totals.add_many`), which costs a
+    fraction of adding them one at a time; ``all`` and ``short`` are up to date whenever read.
+    """
+
+    __slots__ = ("cutoff", "_all", "_short", "_pending")
+
+    BATCH = 256
 
     def __init__(self, cutoff: int) -> None:
         self.cutoff = cutoff
-        self.all = Totals()
-        self.short = Totals()
+        self._all = Totals()
+        self._short = Totals()
+        self._pending: list[SentenceScore] = []
 
     def add(self, score: SentenceScore) -> None:
-        self.all.add(score)
-        if score.length <= self.cutoff:
-            self.short.add(score)
+        pending = self._pending
+        pending.append(score)
+        if len(pending) >= self.BATCH:
+            self._fold()
+
+    def _fold(self) -> None:
+        pending = self._pending
+        if pending:
+            self._all.add_many(pending)
+            cutoff = self.cutoff
+            self._short.add_many([score for score in pending if score[1] <= cutoff])
+            self._pending = []
+
+    @property
+    def all(self) -> Totals:
+        self._fold()
+        return self._all
+
+    @property
+    def short(self) -> Totals:
+        self._fold()
+        return self._short
 
 
 class LabelTable(dict):
@@ -509,6 +558,18 @@ def evaluate_pair(
     ev.first = first
     ev.spans = (gold_spans, test_spans)
     return ev
+
+
+def clean_pair_score(line_id: int, gold: Tree, test: Tree, params: Params) -> Optional[SentenceScore]:
+    """What :func:`evaluate_pair` scores for the usual pair, without its bookkeeping: two trees
+    from the fast reader (no reading error) with the same words, the test line not empty, and
+    no debug output asked for. None for any other pair (:func:`evaluate_pair` then)."""
+    gold_spans, test_spans, words = gold.spans, test.spans, gold.words
+    if gold_spans is None or test_spans is None or not test.words or words != test.words:
+        return None
+    brackets = score_brackets(gold_spans, test_spans, params, gold_nested=True)
+    return SentenceScore(line_id, gold.length, STATUS_OK, brackets.match, brackets.gold, brackets.test,
+                         brackets.crossing, len(words), correct_tags(gold.tags, test.tags, params))
 
 
 def fix_quote(gold: Tree, test: Tree, params: Params, trace: bool):

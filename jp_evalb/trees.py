@@ -90,9 +90,24 @@ class Tree:
         self.undefined: Optional[str] = None  # why evalb's reading of the line is undefined
         self.trace: list[str] = []
 
+    @classmethod
+    def well_formed(cls, line: str, words: list[str], tags: list[str], length: int,
+                    spans: list[tuple[int, int, str]]) -> "Tree":
+        """A tree from the fast reader: no errors, no trace, no quote terminals (empty tuples,
+        which nothing appends to), built without ``__init__`` (one per input line)."""
+        tree = _new_tree(cls)
+        tree.line, tree.words, tree.tags, tree.length, tree.brackets, tree.spans = line, words, tags, length, None, spans
+        tree.quote_terms = tree.errors = tree.trace = ()
+        tree.endless = tree.underflow = False
+        tree.undefined = None
+        return tree
+
     @property
     def bad(self) -> bool:
         return bool(self.errors) or self.endless
+
+
+_new_tree = object.__new__
 
 
 LINE_BUFFER_SIZE = LEGACY_LINE_CHUNK + 1  # fgets(buff, 5000): 4999 bytes and the NUL
@@ -104,24 +119,43 @@ class LineBuffer:
     (zero bytes where no line reached). evalb reads that when a label or word of a line runs
     into the end of the line (see :func:`_scan`).
 
-    Kept as the lines still visible in it, the latest on top (each shorter than the one below),
-    so a line costs a few list operations and the buffer is built only when it is read.
+    Kept as the lines still visible in it, the latest on top (each shorter than the one below):
+    the lines written that are longer than every line written after them. Lines are taken in
+    batches (``write`` only appends), so a line costs a list append and a step of one loop,
+    and the buffer is built only when it is read.
     """
 
-    __slots__ = ("_layers", "_size")
+    __slots__ = ("_layers", "_pending", "_size")
+
+    FOLD_EVERY = 256  # lines taken at once (held between two folds)
 
     def __init__(self, size: int = LINE_BUFFER_SIZE) -> None:
         self._layers: list[str] = []
+        self._pending: list[str] = []
         self._size = size  # evalb_spmrl's holds 50,000 bytes
 
     def write(self, line: str) -> None:
+        pending = self._pending
+        pending.append(line)
+        if len(pending) >= self.FOLD_EVERY:
+            self._fold()
+
+    def _fold(self) -> None:
+        visible: list[str] = []  # of the pending lines, latest first
+        longest = -1
+        for line in reversed(self._pending):
+            if len(line) > longest:
+                visible.append(line)
+                longest = len(line)
+        self._pending.clear()
         layers = self._layers
-        while layers and len(layers[-1]) <= len(line):
+        while layers and len(layers[-1]) <= longest:
             layers.pop()  # entirely overwritten (with its NUL)
-        layers.append(line)
+        layers.extend(reversed(visible))
 
     def text(self) -> str:
         """The whole buffer (its size in characters), the current line first."""
+        self._fold()
         parts, size = [], 0
         for layer in reversed(self._layers):
             written = layer + "\0"
@@ -176,21 +210,17 @@ def read_tree(line: str, options: ReadOptions) -> Tree:
     """Scan one line (evalb's read_line)."""
     if options.buffer is not None:
         options.buffer.write(line)
+    if options.accelerated is not None and not options.trace and not options.quote_labels:
+        read = options.accelerated.read_spans(line)  # (NotImplemented for a line with a NUL)
+        if read is not NotImplemented:
+            if read is not None:
+                return Tree.well_formed(line, *read)
+            return _scan(line, options)
     if options.pieces is not None and not options.trace and not options.quote_labels and "\0" not in line:
-        tree = _read_fast(line, options)
+        tree = _read_spans(line, options)
         if tree is not None:
             return tree
     return _scan(line, options)
-
-
-def _read_fast(line: str, options: ReadOptions) -> Optional[Tree]:
-    """:func:`_read_spans`, by the C accelerator where it is compiled and decides the line
-    (ASCII lines without NUL: it leaves the others to :func:`_read_spans`)."""
-    if options.accelerated is not None:
-        read = options.accelerated.read_spans(line)
-        if read is not NotImplemented:
-            return None if read is None else Tree(line, read[0], read[1], read[2], None, read[3])
-    return _read_spans(line, options)
 
 
 C_SPACE = " \t\n\v\f\r"  # C isspace() in the "C" locale
@@ -255,7 +285,7 @@ def _read_spans(line: str, options: ReadOptions) -> Optional[Tree]:
         return None
     if stack:
         return None
-    return Tree(line, words, tags, length, None, spans)
+    return Tree.well_formed(line, words, tags, length, spans)
 
 
 def _piece(piece: str, options: ReadOptions) -> Optional[tuple]:
@@ -446,10 +476,26 @@ def nesting_depth(line: str) -> int:
 
 def legacy_lines(stream: BinaryIO, chunk: int = LEGACY_LINE_CHUNK) -> Iterator[str]:
     """Lines as evalb's fgets(buff, 5000) returns them (evalb_spmrl: ``chunk`` 49,999), one
-    byte per character."""
-    for raw in stream:
-        if len(raw) <= chunk:
-            yield raw.decode("latin-1")
-        else:
-            for start in range(0, len(raw), chunk):
-                yield raw[start:start + chunk].decode("latin-1")
+    byte per character (read and decoded in blocks: a line costs no call of its own)."""
+    rest = ""
+    while True:
+        block = stream.read(READ_BLOCK)
+        if not block:
+            break
+        lines = (rest + block.decode("latin-1")).split("\n")
+        rest = lines.pop()
+        for line in lines:
+            if len(line) < chunk:
+                yield line + "\n"
+            else:
+                yield from _fgets_pieces(line + "\n", chunk)
+    if rest:
+        yield from _fgets_pieces(rest, chunk)
+
+
+READ_BLOCK = 1 << 16  # (a block, its text and its lines are held at once)
+
+
+def _fgets_pieces(line: str, chunk: int) -> Iterator[str]:
+    for start in range(0, len(line), chunk):
+        yield line[start:start + chunk]

@@ -306,13 +306,19 @@ def test_a_pair_evalb_rejected_is_not_evaluated_again(tmp_path, monkeypatch):
     gold, test = _new_york(tmp_path)
     lines = write(tmp_path, "lined", "(S (NN a) (VB b))")
     evaluated = []
-    real = jp.evaluate_pair
 
-    def spy(line_id, gold_tree, test_tree, *args, **kwargs):
-        evaluated.append((gold_tree.line, test_tree.line))
-        return real(line_id, gold_tree, test_tree, *args, **kwargs)
+    def spy(real):
+        def evaluate(line_id, gold_tree, test_tree, *args, **kwargs):
+            result = real(line_id, gold_tree, test_tree, *args, **kwargs)
+            if result is not None:
+                evaluated.append((gold_tree.line, test_tree.line))
+            return result
+        return evaluate
 
-    monkeypatch.setattr(jp, "evaluate_pair", spy)
+    # (A pair is evaluated by evaluate_pair, or by clean_pair_score where that suffices: it
+    # returns None at once for any other pair.)
+    monkeypatch.setattr(jp, "evaluate_pair", spy(jp.evaluate_pair))
+    monkeypatch.setattr(jp, "clean_pair_score", spy(jp.clean_pair_score))
     status, out, _ = run([gold, test], monkeypatch)
     assert status == 0 and len(evaluated) == 1 and sentences(out)[0][2] == 0
     evaluated.clear()
