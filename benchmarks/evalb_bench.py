@@ -10,9 +10,11 @@ environment variable ``JP_SHIMS_EVALB``, or an ``evalb`` on PATH), it runs on th
 the same run and the ratios of wall and of CPU time are printed; in legacy mode the two stdouts
 must be identical. The commands of one size take turns (legacy, JP, evalb, and on x1 the bare
 interpreter start-up ``python -c pass``, printed for reference), so that a change of machine
-load affects all of them. Targets: x1 <= 0.25 s wall per mode, x20 <= 21 times x1, peak memory
-not growing with the input (issue 3); jp_evalb within 5 times evalb's wall time on x1, both
-modes (issue 16).
+load affects all of them. It prints which tree reader the runs used: the C accelerator
+(jp_evalb._fastread), or pure Python where it is not compiled or ``JP_SHIMS_PURE_PYTHON=1``
+is set (``JP_SHIMS_PURE_PYTHON=1 python benchmarks/evalb_bench.py`` measures the latter).
+Targets: x1 <= 0.25 s wall per mode, x20 <= 21 times x1, peak memory not growing with the
+input (issue 3); jp_evalb within 5 times evalb's wall time on x1, both modes (issue 16).
 
 ``--large`` adds the large synthetic inputs of issue 15 (items 5 and 6), written into a
 temporary folder from a fixed seed: 50,000 unrelated sentences on each side, the same after 100
@@ -60,6 +62,18 @@ def best_of_each(commands: dict[str, list[str]], repeat: int, env: dict) -> dict
         best[name] = min(done, key=lambda r: r["wall"])
         best[name]["peak_kib"] = max(r["peak_kib"] for r in done)
     return best
+
+
+def reader_in_use(env: dict) -> str:
+    """Which tree reader the measured runs used: jp_evalb's C accelerator, or the pure-Python
+    reader (not compiled, or JP_SHIMS_PURE_PYTHON=1)."""
+    import subprocess
+
+    probe = "import jp_evalb.trees as t; print(t.AcceleratedReader is not None)"
+    compiled = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True).stdout.strip()
+    if compiled == "True":
+        return "C accelerator (jp_evalb._fastread)"
+    return "pure Python (jp_evalb._fastread not compiled, or JP_SHIMS_PURE_PYTHON=1)"
 
 
 def concatenate(source: Path, times: int, target: Path) -> Path:
@@ -163,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             if size == 1:
                 startup, reference_x1 = best["start-up"], reference
         rows.sort(key=lambda row: (row[0] != "legacy", row[1]))
+        reader = reader_in_use(env)
         large = _large_rows(Path(tmp), args.evalb, env) if args.large else []
     print(f"{'mode':7} {'input':6} {'wall s':>8} {'cpu s':>7} {'peak MiB':>9} {'x20/x1':>7} {'evalb s':>8} "
           f"{'cpu s':>7} {'ratio':>6} {'cpu':>5}")
@@ -176,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         for mode, name, result, reference in large:
             print(f"{mode:7} {name:18} {result['wall']:8.3f} {result['cpu']:7.3f} {result['peak_kib'] / 1024:9.1f} "
                   f"{_versus(result, reference)}")
+    print(f"tree reader: {reader}")
     line = f"interpreter start-up (python -c pass): {startup['wall']:.3f} s"
     if reference_x1 is not None:
         line += f", {startup['wall'] / reference_x1['wall']:.1f} x evalb's x1 run, in every run of ours"

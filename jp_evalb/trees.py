@@ -11,18 +11,24 @@ width and every printed byte is the original's; JP mode decodes UTF-8 instead.
 """
 from __future__ import annotations
 
+import os
 import re
 from itertools import accumulate
 from typing import BinaryIO, Iterator, Mapping, NamedTuple, Optional
 
 from .params import Params
 
-try:
-    # The optional C accelerator of the fast reader (setup.py builds it where a C compiler is
-    # available): the same results as _read_spans, several times faster on ASCII lines.
-    from ._fastread import Reader as AcceleratedReader
-except ImportError:  # not compiled here: _read_spans alone gives the same trees
+PURE_PYTHON_VARIABLE = "JP_SHIMS_PURE_PYTHON"
+# The optional C accelerator of the fast reader (setup.py builds it where a C compiler is
+# available): the same trees as _read_spans, several times faster on ASCII lines.
+# JP_SHIMS_PURE_PYTHON=1 leaves it out (to compare, or to rule it out when debugging).
+if os.environ.get(PURE_PYTHON_VARIABLE) == "1":
     AcceleratedReader = None
+else:
+    try:
+        from ._fastread import Reader as AcceleratedReader
+    except ImportError:  # not compiled here: _read_spans alone gives the same trees
+        AcceleratedReader = None
 
 # C isspace() ("C" locale) and evalb's is_terminator(): whitespace, "(" and ")".
 _WS = r"[ \t\n\v\f\r]"
