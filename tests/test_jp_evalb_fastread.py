@@ -2,8 +2,8 @@
 decides, exactly what the pure-Python reader (jp_evalb.trees._read_spans, the specification)
 returns; NotImplemented only on lines it leaves to that reader (not ASCII, or with a NUL).
 
-Skips (visibly) where the accelerator is not compiled; with JP_SHIMS_REQUIRE_ACCELERATOR=1
-(CI sets it) its absence is a failure instead.
+Skips (visibly) where the accelerator is not compiled, or left out by JP_SHIMS_PURE_PYTHON=1;
+with JP_SHIMS_REQUIRE_ACCELERATOR=1 (CI sets it) its absence is a failure instead.
 """
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ from jp_evalb.trees import ReadOptions, _read_spans, legacy_lines, read_tree
 from jp_evalb.variant import SPMRL
 from tests.datafiles import data_path
 
+if os.environ.get(trees_module.PURE_PYTHON_VARIABLE) == "1":
+    pytest.skip("JP_SHIMS_PURE_PYTHON=1: the accelerator is left out, every run reads trees in pure Python",
+                allow_module_level=True)
 if trees_module.AcceleratedReader is None:
     if os.environ.get("JP_SHIMS_REQUIRE_ACCELERATOR") == "1":
         raise AssertionError("jp_evalb._fastread is not compiled, and JP_SHIMS_REQUIRE_ACCELERATOR=1")
