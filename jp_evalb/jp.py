@@ -427,12 +427,7 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
         if clean_lane and gold is not None and test is not None and gold.problem is None and test.problem is None:
             score = clean_pair_score(gold.number, gold.tree, test.tree, params)
             if score is not None:  # the usual pair, which evalb accepts as it stands
-                if pending:
-                    for held in pending:
-                        run.block(*held)
-                    pending = []
-                golds.take()
-                tests.take()
+                _take_pair(run, pending, golds, tests)
                 run.clean_pair(gold, score)
                 continue
         ev = None if gold is None or test is None else run.accepted(gold, test, golds, tests)
@@ -441,20 +436,11 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
             if block is not None:
                 # The lines around a rejected pair pair up in step: it is a 1:1 block where
                 # it stands, as evalb pairs it (not one the aligner might shift past).
-                for held in pending:
-                    run.block(*held)
-                pending = []
-                golds.take()
-                tests.take()
+                _take_pair(run, pending, golds, tests)
                 run.block(block, [gold], [test])
                 continue
         if ev is not None:
-            if pending:
-                for held in pending:
-                    run.block(*held)
-                pending = []
-            golds.take()
-            tests.take()
+            _take_pair(run, pending, golds, tests)
             run.pair(gold, test, ev)
             continue
         region = _aligned_region(golds, tests, run.normalizer)
@@ -462,17 +448,13 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
             if _never_resynchronizes(block) and _unplaced_known(golds, block.left) \
                     and _unplaced_known(tests, block.right):
                 region.close()
-                for held in pending:
-                    run.block(*held)
-                pending = []
+                _score_held(run, pending)
                 run.give_up(block, _rest(golds, gold_items, block.left), _rest(tests, test_items, block.right))
                 break
             if not gold_items or not test_items:
                 pending.append((block, gold_items, test_items))
                 continue
-            for held in pending:
-                run.block(*held)
-            pending = []
+            _score_held(run, pending)
             run.block(block, gold_items, test_items)
     if pending and limit != -1 and not pending[0][1]:
         pending = []  # -K: test lines after the last gold line read are not looked at
@@ -484,6 +466,22 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
         for block, gold_items, test_items in pending:
             run.left_out(block, gold_items, test_items)
     return run.finish()
+
+
+def _score_held(run: "_Run", pending: list) -> None:
+    """The blocks held back (sentences on one side only), scored now that something two-sided
+    follows them: they are unaligned sentences in the middle."""
+    for held in pending:
+        run.block(*held)
+    pending.clear()
+
+
+def _take_pair(run: "_Run", pending: list, golds: "_Lookahead", tests: "_Lookahead") -> None:
+    """Before a pair is scored where it stands: the blocks held back first, then the pair
+    leaves both streams."""
+    _score_held(run, pending)
+    golds.take()
+    tests.take()
 
 
 def _never_resynchronizes(block: Block) -> bool:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import jp_evalb.jp as jp_module
 import jp_evalb.trees as trees_module
-from jp_evalb.params import Params
+from jp_evalb.params import Params, read_parameter_file
 from jp_evalb.scoring import (
     STATUS_COUNTED_SKIP,
     STATUS_ERROR,
@@ -29,11 +29,7 @@ from jp_evalb.scoring import (
 from jp_evalb.trees import LineBuffer, ReadOptions, legacy_lines, read_tree
 from jp_shims.signature import content_hash, file_hash
 
-COLLINS = Params(
-    delete_labels=("TOP", "-NONE-", ",", ":", "``", "''", "."),
-    delete_labels_for_length=("-NONE-",),
-    eq_labels=(("ADVP", "PRT"),),
-)
+COLLINS = read_parameter_file(Params(), "COLLINS.prm")[0]  # (the shipped preset)
 
 
 def _fgets_lines(data: bytes, chunk: int) -> Iterator[str]:

@@ -32,11 +32,7 @@ if trees_module.AcceleratedReader is None:
     pytest.skip("jp_evalb._fastread is not compiled here (no C compiler at install time): "
                 "the pure-Python reader is used", allow_module_level=True)
 
-COLLINS = Params(
-    delete_labels=("TOP", "-NONE-", ",", ":", "``", "''", "."),
-    delete_labels_for_length=("-NONE-",),
-    eq_labels=(("ADVP", "PRT"),),
-)
+COLLINS = read_parameter_file(Params(), "COLLINS.prm")[0]  # (the shipped preset)
 VECTORS = Path(__file__).resolve().parent.parent / "compat_tests" / "vectors"
 
 
