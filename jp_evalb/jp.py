@@ -48,7 +48,7 @@ from .scoring import (
     survivors,
     tag_view,
 )
-from .trees import ReadOptions, Tree, all_brackets, leaf_words, nesting_depth, read_tree
+from .trees import ReadOptions, Tree, all_brackets, leaf_words, nesting_depth, read_tree, whole_line_blocks
 
 if TYPE_CHECKING:
     from jp_align import Block, Normalizer
@@ -144,45 +144,34 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
         yield Sentence(number, tree, problem, text, name)
 
 
-READ_BLOCK = 1 << 16  # (a block, its text and its lines are held at once)
-
-
 def _utf8_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
-    """The numbered lines of a file, decoded from UTF-8 a block at a time; a line over 10 MiB
-    or with invalid UTF-8 raises :class:`InputError` where reading it line by line would."""
+    """The numbered lines of a file, decoded from UTF-8 a block of whole lines at a time; a
+    line over 10 MiB or with invalid UTF-8 raises :class:`InputError` where reading it line by
+    line would."""
     number = 0
-    rest = b""
-    while True:
-        block = stream.read(READ_BLOCK)
-        if not block:
-            break
-        data = rest + block if rest else block
-        cut = data.rfind(b"\n") + 1
-        rest = data[cut:]
-        if cut:
-            complete = data[:cut]
-            text = None
-            if len(complete) <= MAX_LINE_BYTES:  # (then no line in it is too long)
-                try:
-                    text = complete.decode("utf-8")
-                except UnicodeDecodeError:
-                    pass
-            if text is not None:
-                lines = text.split("\n")
-                lines.pop()  # ("" after the last newline)
-                for line in lines:
-                    number += 1
-                    yield number, line + "\n"
-            else:  # line by line, to find the line at fault
-                raws = complete.split(b"\n")
-                raws.pop()
-                for raw in raws:
-                    number += 1
-                    yield number, _decoded_line(raw + b"\n", f"{name}:{number}")
-        if len(rest) > MAX_LINE_BYTES:
-            raise InputError(f"{name}:{number + 1}", "line longer than 10 MiB")
-    if rest:
-        yield number + 1, _decoded_line(rest, f"{name}:{number + 1}")
+    for block in whole_line_blocks(stream, longest=MAX_LINE_BYTES):
+        text = None
+        if len(block) <= MAX_LINE_BYTES and block.endswith(b"\n"):  # (no line in it too long)
+            try:
+                text = block.decode("utf-8")
+            except UnicodeDecodeError:
+                pass
+        if text is not None:
+            lines = text.split("\n")
+            lines.pop()  # ("" after the last newline)
+            for line in lines:
+                number += 1
+                yield number, line + "\n"
+            continue
+        # Line by line, to name the line at fault (or the file's last line, without newline).
+        raws = block.split(b"\n")
+        last = raws.pop()
+        for raw in raws:
+            number += 1
+            yield number, _decoded_line(raw + b"\n", f"{name}:{number}")
+        if last:
+            number += 1
+            yield number, _decoded_line(last, f"{name}:{number}")
 
 
 def _decoded_line(raw: bytes, where: str) -> str:
@@ -428,7 +417,7 @@ def _jp_loop(gold_stream, test_stream, options: Options, extra: Extra, out: Outp
             score = clean_pair_score(gold.number, gold.tree, test.tree, params)
             if score is not None:  # the usual pair, which evalb accepts as it stands
                 _take_pair(run, pending, golds, tests)
-                run.clean_pair(gold, score)
+                run.clean_pair(gold, test, score)
                 continue
         ev = None if gold is None or test is None else run.accepted(gold, test, golds, tests)
         if ev is None and gold is not None and test is not None:
@@ -700,19 +689,14 @@ class _Run:
         blocks.close()
         return block if block.is_one_to_one else None
 
-    def clean_pair(self, gold: Sentence, score: SentenceScore) -> None:
+    def clean_pair(self, gold: Sentence, test: Sentence, score: SentenceScore) -> None:
         """Output of the usual pair (with ``clean_lane``: :func:`jp_evalb.scoring.clean_pair_score`
         scored it), which :meth:`accepted` accepts as it stands: what :meth:`pair` writes for
-        it, with the exact blocks counted at the end."""
+        it (with ``clean_lane`` that is the sentence line alone), the exact blocks counted at
+        the end."""
         self.next_gold = gold.number + 1
         self.clean_pairs += 1
-        if self.sink is None:
-            self.out.write(sentence_line(score))
-        else:
-            self.sink.sentence(score)
-        self.totals.add(score)
-        if self.recorded is not None:
-            self.recorded.append((gold.number, gold.number + 1, score))
+        self._emit(None, (gold,), (test,), None, score, None)
 
     def pair(self, gold: Sentence, test: Sentence, ev: Evaluation) -> None:
         """Output of a pair evalb accepts: exactly evalb's."""

@@ -64,27 +64,11 @@ class Totals:
         return "Totals(" + ", ".join(f"{name}={getattr(self, name)}" for name in _COUNTERS) + ")"
 
     def add(self, score: SentenceScore) -> None:
-        self.sentences += 1
-        if score.status == STATUS_ERROR:
-            self.errors += 1
-        elif score.status == STATUS_SKIP:
-            self.skips += 1
-        else:
-            self.gold += score.gold
-            self.test += score.test
-            self.match += score.match
-            if score.gold == score.test == score.match:
-                self.complete += 1
-            self.words += score.words
-            self.crossing += score.crossing
-            if score.crossing == 0:
-                self.no_crossing += 1
-            if score.crossing <= 2:
-                self.le2_crossing += 1
-            self.correct_tags += score.correct_tags
+        self.add_many((score,))
 
     def add_many(self, scores: Sequence[SentenceScore]) -> None:
-        """:meth:`add` for each score, with C-level sums over the batch."""
+        """Count the sentences: every one, errors (status 1), skips (status 2), and the figures
+        of the others (summed at C level over the batch: :class:`RunTotals` adds 256 at once)."""
         self.sentences += len(scores)
         statuses = [score[2] for score in scores]
         errors, skips = statuses.count(STATUS_ERROR), statuses.count(STATUS_SKIP)

@@ -482,24 +482,44 @@ def nesting_depth(line: str) -> int:
 
 def legacy_lines(stream: BinaryIO, chunk: int = LEGACY_LINE_CHUNK) -> Iterator[str]:
     """Lines as evalb's fgets(buff, 5000) returns them (evalb_spmrl: ``chunk`` 49,999), one
-    byte per character (read and decoded in blocks: a line costs no call of its own)."""
-    rest = ""
-    while True:
-        block = stream.read(READ_BLOCK)
-        if not block:
-            break
-        lines = (rest + block.decode("latin-1")).split("\n")
-        rest = lines.pop()
+    byte per character (decoded a block of whole lines at a time: a line costs no call of its own)."""
+    for block in whole_line_blocks(stream):
+        lines = block.decode("latin-1").split("\n")
+        last = lines.pop()  # ("" after a final newline; else the file's last line, without one)
         for line in lines:
             if len(line) < chunk:
                 yield line + "\n"
             else:
                 yield from _fgets_pieces(line + "\n", chunk)
+        if last:
+            yield from _fgets_pieces(last, chunk)
+
+
+LINE_BLOCK = 1 << 16  # bytes read at once (a block, its text and its lines are held together)
+
+
+def whole_line_blocks(stream: BinaryIO, longest: Optional[int] = None) -> Iterator[bytes]:
+    """The bytes of ``stream`` in blocks of whole lines: each block ends with a newline, but
+    the last of the file when the file does not. The one way jp_evalb's two line readers
+    (legacy mode's and JP mode's) cut a file.
+
+    ``longest``: once a line grows beyond that many bytes without its newline, what was read
+    of it is the last block (without newline and longer than ``longest``: the reader's error)."""
+    rest = b""
+    while True:
+        block = stream.read(LINE_BLOCK)
+        if not block:
+            break
+        data = rest + block if rest else block
+        cut = data.rfind(b"\n") + 1
+        rest = data[cut:]
+        if cut:
+            yield data[:cut]
+        if longest is not None and len(rest) > longest:
+            yield rest
+            return
     if rest:
-        yield from _fgets_pieces(rest, chunk)
-
-
-READ_BLOCK = 1 << 16  # (a block, its text and its lines are held at once)
+        yield rest
 
 
 def _fgets_pieces(line: str, chunk: int) -> Iterator[str]:
