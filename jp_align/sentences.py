@@ -23,7 +23,10 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable, Deque, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
-from .blocks import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block
+from .blocks import (
+    CAUSE_LEFT_ENDED, CAUSE_NO_RESYNC, CAUSE_NORMALIZED, CAUSE_POSITION, CAUSE_RESYNC_AFTER, CAUSE_RIGHT_ENDED,
+    CAUSE_SIMILAR, CAUSE_UNRELATED, EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block,
+)
 from .distance import jaro_winkler_suffix_distance, levenshtein_distance
 from .normalize import Normalizer, normalizer_for, raw_text
 
@@ -279,8 +282,8 @@ def _resynchronize(left: _Side, right: _Side, lookahead: int) -> Optional[Tuple[
 
 
 def _diverged(left: _Side, right: _Side, has_l: bool, has_r: bool, threshold: float,
-              distance: Distance, lookahead: int) -> Tuple[Tuple[int, int], str, str]:
-    """Counts, kind and reason of the block to emit where the texts disagree.
+              distance: Distance, lookahead: int) -> Tuple[Tuple[int, int], str, str, str]:
+    """Counts, kind, reason and cause of the block to emit where the texts disagree.
 
     A similar block is taken unless the sides re-synchronize on an identical pair before
     its end: then the stretch before that pair is an unaligned block. (One sentence missing
@@ -288,16 +291,16 @@ def _diverged(left: _Side, right: _Side, has_l: bool, has_r: bool, threshold: fl
     it is the better evidence.)
     """
     if not has_l:
-        return (0, 1), UNALIGNED, "left side ended"
+        return (0, 1), UNALIGNED, "left side ended", CAUSE_LEFT_ENDED
     if not has_r:
-        return (1, 0), UNALIGNED, "right side ended"
+        return (1, 0), UNALIGNED, "right side ended", CAUSE_RIGHT_ENDED
     resync = _resynchronize(left, right, lookahead)
     if resync is None and left.available(2) == 1 and right.available(2) == 1:
         # Both sides end after this pair: as good as an identical pair after it.
         resync = (1, 1)
     similar = _grow_similar(left, right, threshold, distance, lookahead)
     if similar is not None and (resync is None or sum(similar[:2]) <= sum(resync)):
-        return similar[:2], SIMILAR, f"distance {similar[2]:.4f} < {threshold}"
+        return similar[:2], SIMILAR, f"distance {similar[2]:.4f} < {threshold}", CAUSE_SIMILAR
     if resync == (1, 1):
         # One sentence on each side between text that agrees: they correspond by position
         # unless their texts are unrelated (the distance of unrelated sentences is ~0.7-1).
@@ -305,14 +308,14 @@ def _diverged(left: _Side, right: _Side, has_l: bool, has_r: bool, threshold: fl
                                              score_cutoff=POSITIONAL_PAIR_MAX_DISTANCE)
         if pair_distance < POSITIONAL_PAIR_MAX_DISTANCE:
             return (1, 1), MISMATCH, \
-                f"paired by position: what follows agrees (distance {pair_distance:.4f})"
-        return (1, 1), UNALIGNED, f"texts unrelated (distance {pair_distance:.4f})"
+                f"paired by position: what follows agrees (distance {pair_distance:.4f})", CAUSE_POSITION
+        return (1, 1), UNALIGNED, f"texts unrelated (distance {pair_distance:.4f})", CAUSE_UNRELATED
     if resync is not None:
         # A balanced stretch pairs position by position: emit its first pair only, and let
         # the next pair be examined afresh (it may match, be similar, or be sandwiched).
         counts = (1, 1) if resync[0] == resync[1] else resync
-        return counts, UNALIGNED, "texts differ; the sides re-synchronize after this block"
-    return (1, 1), UNALIGNED, f"{NO_RESYNC_REASON} {lookahead} sentences"
+        return counts, UNALIGNED, "texts differ; the sides re-synchronize after this block", CAUSE_RESYNC_AFTER
+    return (1, 1), UNALIGNED, f"{NO_RESYNC_REASON} {lookahead} sentences", CAUSE_NO_RESYNC
 
 
 def iter_align_sentences(
@@ -354,7 +357,7 @@ def iter_align_sentences(
         has_l, has_r = raw_l is not None, raw_r is not None
         if not has_l and not has_r:
             return
-        kind, reason = EXACT, ""
+        kind, reason, cause = EXACT, "", ""
         comparable = has_l and has_r and (lside.raw(0) == "") == (rside.raw(0) == "")
         if has_l and has_r and not comparable:
             # An empty sentence facing a non-empty one. When the sides re-synchronize by
@@ -366,14 +369,14 @@ def iter_align_sentences(
         counts = _grow_exact(lside, rside, normalized=False) if comparable else None
         if counts is None and comparable:
             counts = _grow_exact(lside, rside, normalized=True)
-            kind, reason = NORMALIZED, "equal after normalization"
+            kind, reason, cause = NORMALIZED, "equal after normalization", CAUSE_NORMALIZED
         if counts is None:
-            counts, kind, reason = _diverged(lside, rside, has_l, has_r, threshold, distance,
+            counts, kind, reason, cause = _diverged(lside, rside, has_l, has_r, threshold, distance,
                                              lookahead)
         left_span, left_items = lside.take(counts[0])
         right_span, right_items = rside.take(counts[1])
         index = left_span.stop if left_span.stop == right_span.stop else -1
-        yield Block(left_span, right_span, kind, reason), left_items, right_items
+        yield Block(left_span, right_span, kind, reason, cause), left_items, right_items
 
 
 def align_sentences(

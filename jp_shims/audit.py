@@ -105,11 +105,23 @@ class AlignmentAudit:
         self._blocks = 0
         self._gold = 0
         self._system = 0
+        # Text that never re-synchronized (blocks of kind ``unaligned``): gold sentences
+        # missed, system sentences spurious, and the first such block's places (--strict).
+        self.unaligned_gold = 0
+        self.unaligned_system = 0
+        self.first_unaligned: Optional[tuple] = None  # (gold Lines or None, system Lines or None)
 
-    def count(self, kind: str, gold_sentences: int = 1, system_sentences: int = 1, blocks: int = 1) -> None:
-        """Count ``blocks`` blocks of ``kind`` without recording them."""
+    def count(self, kind: str, gold_sentences: int = 1, system_sentences: int = 1, blocks: int = 1,
+              where: Optional[tuple] = None) -> None:
+        """Count ``blocks`` blocks of ``kind`` without recording them. ``where``: the block's
+        (gold Lines, system Lines), kept for the first unaligned block."""
         if kind not in self._kinds:
             raise ValueError(f"unknown block kind {kind!r}")
+        if kind == UNALIGNED:
+            self.unaligned_gold += gold_sentences
+            self.unaligned_system += system_sentences
+            if self.first_unaligned is None:
+                self.first_unaligned = where if where is not None else (None, None)
         self._kinds[kind] += blocks
         self._blocks += blocks
         self._gold += gold_sentences
@@ -123,7 +135,7 @@ class AlignmentAudit:
             gold_sentences = 0 if record.gold is None else record.gold.last - record.gold.first + 1
         if system_sentences is None:
             system_sentences = 0 if record.system is None else record.system.last - record.system.first + 1
-        self.count(record.kind, gold_sentences, system_sentences)
+        self.count(record.kind, gold_sentences, system_sentences, where=(record.gold, record.system))
         if self.keep and record.kind != EXACT:
             self.records.append(record)
 
@@ -141,6 +153,23 @@ class AlignmentAudit:
     @property
     def changed(self) -> bool:
         return self.summary.changed > 0
+
+    def describe_unaligned(self, gold_label: str = "gold", system_label: str = "system") -> Optional[str]:
+        """``2 gold sentences missed and 1 system sentence spurious (first at g.txt:4 | s.txt:5)``,
+        or None when every block aligned."""
+        if not (self.unaligned_gold or self.unaligned_system):
+            return None
+        text = (f"{_plural(self.unaligned_gold, gold_label + ' sentence')} without a counterpart (missed) and "
+                f"{_plural(self.unaligned_system, system_label + ' sentence')} without one (spurious)")
+        if self.first_unaligned is not None:
+            gold, system = self.first_unaligned
+            if gold is not None or system is not None:
+                text += f", first at {gold if gold is not None else '-'} | {system if system is not None else '-'}"
+        return text
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def _lines(file: str, first: Optional[int], last: Optional[int]) -> Optional[Lines]:
