@@ -77,7 +77,7 @@ class BlockRecord:
             raise ValueError(f"unknown block kind {self.kind!r}")
 
     def as_dict(self) -> dict:
-        data = {
+        data: dict = {
             "kind": self.kind,
             "match": self.match or self.kind,
             "gold": None if self.gold is None else self.gold.as_dict(),

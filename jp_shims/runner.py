@@ -38,7 +38,7 @@ from .config import LANGUAGES, AlignConfig
 from .errors import EXIT_BAD_INPUT, InputError, UsageError, error_line
 from .inputs import Format, InputFile, Inputs, check_format, check_not_blank
 
-Write = Callable[[str], None]
+Write = Callable[[str], object]
 
 # Options the runner owns in JP mode (the original has none of them).
 JP_FLAGS = ("--json", "--show-alignment", "--strict")
