@@ -8,7 +8,6 @@ line with exit 2. Both modes score with :mod:`jp_errant.scorer`.
 from __future__ import annotations
 
 import gc
-import os
 import sys
 from itertools import zip_longest
 from typing import IO, Iterator
@@ -16,38 +15,20 @@ from typing import IO, Iterator
 from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
 from jp_errant.m2 import FieldCache, count_blocks, iter_block_texts, legacy_block_rows, legacy_block_source
 from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair, score_corpus, write_report
-from jp_shims.brokenpipe import silence_stdout
-
-LEGACY_FLAG = "--legacy"
-
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """The console script: legacy mode or JP mode, both through the shared runner."""
+    from jp_shims.runner import main as run
+
+    from jp_errant.tool import TOOL_INSTANCE
+
     # Scoring allocates millions of short-lived tuples and no reference cycles; the cyclic
     # collector would only re-scan them (about a third of the run time on large corpora).
     # Restored on return, for callers that run main() in-process (tests).
     collecting = gc.isenabled()
     gc.disable()
-    prog = os.path.basename(sys.argv[0]) or "jp_errant_compare"
-    from jp_shims.significance_cli import SignificanceUsage, take_significance_options
-
     try:
-        significance = take_significance_options(argv, legacy=LEGACY_FLAG in argv)
-    except SignificanceUsage as error:
-        from jp_shims.errors import report_error
-
-        return report_error(sys.stderr, prog, str(error))
-    try:
-        if LEGACY_FLAG in argv:
-            argv = [arg for arg in argv if arg != LEGACY_FLAG]
-            return run_legacy(argv, sys.stdout)
-        from jp_errant.compare import run_jp  # alignment machinery only when needed
-
-        try:
-            # run_jp flushes stdout before returning, so a closed pipe surfaces here.
-            return run_jp(argv, prog, sys.stdout, sys.stderr, significance)
-        except BrokenPipeError:
-            return silence_stdout()
+        return run(TOOL_INSTANCE, argv)
     finally:
         if collecting:
             gc.enable()

@@ -38,6 +38,8 @@ import re
 from itertools import chain
 from typing import IO, Iterable, Iterator, NamedTuple
 
+from jp_shims.errors import InputError
+
 NOOP_TYPE = "noop"
 NOOP_CORRECTION = "-NONE-"
 DEFAULT_MIDDLE = ("REQUIRED", "-NONE-")
@@ -54,14 +56,11 @@ _new_tuple = tuple.__new__
 _CACHE_LIMIT = 1 << 16
 
 
-class M2Error(ValueError):
-    """Malformed M2 input; ``str()`` is ``FILE:LINE: message`` (JP-mode error line body)."""
+class M2Error(InputError, ValueError):
+    """Malformed M2 input (jp_shims' one input error); ``str()`` is ``FILE:LINE: message``."""
 
     def __init__(self, path: str, line: int, message: str) -> None:
-        super().__init__(f"{path}:{line}: {message}")
-        self.path = path
-        self.line = line
-        self.message = message
+        InputError.__init__(self, path, line, message)
 
 
 class Edit(NamedTuple):

@@ -16,31 +16,20 @@ Only ``exact`` blocks leave the original's figures untouched; every other kind i
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 if TYPE_CHECKING:
     from .records import BlockRecord, Lines
 
-EXACT = "exact"
-NORMALIZED = "normalized"
-SIMILAR = "similar"
-MISMATCH = "mismatch"
-UNALIGNED = "unaligned"
-MERGED = "merged"
-RETOKENIZED = "retokenized"
-KINDS = (EXACT, NORMALIZED, SIMILAR, MISMATCH, UNALIGNED, MERGED, RETOKENIZED)
+# The kinds of a block, the figure type and the text cutting live in jp_shims.kinds (shared
+# with jp_shims.records, which this module imports lazily: no import circle).
+from .kinds import (  # noqa: E402
+    EXACT, KINDS, MERGED, MISMATCH, NORMALIZED, RETOKENIZED, SIMILAR, TEXT_LIMIT, UNALIGNED, Figure, short,
+)
 
-# Texts in records are cut to this many characters (a block may hold whole paragraphs; the
-# records are for finding the place, the file:line ranges say where the full text is).
-TEXT_LIMIT = 200
-
-Figure = Union[int, float, None]
-
-
-def short(text: str, limit: int = TEXT_LIMIT) -> str:
-    """``text`` on one line, cut to ``limit`` characters (an ellipsis marks the cut)."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+__all__ = ["EXACT", "KINDS", "MERGED", "MISMATCH", "NORMALIZED", "RETOKENIZED", "SIMILAR", "TEXT_LIMIT",
+           "UNALIGNED", "Figure", "short", "AlignmentAudit", "Summary", "block_kind", "format_listing",
+           "format_record", "format_summary", "iter_kinds", "note_line"]
 
 
 def block_kind(match: str, gold_sentences: int, system_sentences: int, retokenized: bool = False) -> str:

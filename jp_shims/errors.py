@@ -57,4 +57,9 @@ class InputError(Exception):
 
 
 class UsageError(Exception):
-    """A bad command line: the runner prints the tool's usage line and one error line, exit 2."""
+    """A bad command line: the runner prints the tool's usage line and one error line, exit 2
+    (``usage=False``: the error line alone, for a command line whose options are all known)."""
+
+    def __init__(self, message: str, usage: bool = True) -> None:
+        super().__init__(message)
+        self.usage = usage

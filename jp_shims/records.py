@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Optional
 
-from .audit import KINDS, Figure, short
+from .kinds import KINDS, Figure, short
 
 
 @dataclass(frozen=True)

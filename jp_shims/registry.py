@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 # console script -> (module, attribute)
 TOOLS: Dict[str, Tuple[str, str]] = {
     "jp_preprocess_eval": ("jp_preprocess.tool", "TOOL"),
+    "jp_errant_compare": ("jp_errant.tool", "TOOL_INSTANCE"),
 }
 
 

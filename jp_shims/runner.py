@@ -66,10 +66,11 @@ class AdditiveStatistics(NamedTuple):
 
 
 class ChoiceStatistics(NamedTuple):
-    """Per-gold-unit candidate counts of tools that choose an annotator per sentence
-    (errant, m2scorer): see :class:`jp_shims.significance.ChoiceCounts`."""
+    """Per-block candidate counts of tools that choose an annotator per sentence (errant,
+    m2scorer): each ``(extent, candidates)``, candidates one count triple per annotator (pair);
+    see :class:`jp_shims.significance.ChoiceCounts` for ``rule``."""
 
-    units: Sequence[Any]
+    blocks: Sequence[Tuple[Tuple[int, int], Sequence[Sequence[int]]]]
     beta: float
     rule: str
 
@@ -101,7 +102,12 @@ class Tool:
     loss_label: str = "loss"
     significance: bool = True  # offers --compare and the significance options
     metrics_option: bool = False  # offers --metrics
-    aligns: bool = True  # takes --lang and --strict
+    lang_option: bool = True  # takes --lang (a tool whose texts are compared without a table: no)
+
+    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
+        """A command line of the tool naming ``gold`` and ``system`` (the Python API and the
+        tests build runs with it)."""
+        return [*options, gold, system]
 
     def legacy(self, argv: List[str]) -> int:
         raise UsageError(f"--legacy: there is no original of {self.prog} to reproduce; JP mode is the only mode")
@@ -138,11 +144,11 @@ class Tool:
         if self.original:
             entries.append("--legacy")
         entries += ["--json", "--show-alignment", "--report FILE.html"]
-        if self.aligns:
-            entries += [("--lang LANG", "exception table for aligning texts: " + "; ".join(
-                f"{code} = {meaning}" for code, meaning in LANGUAGES.items()) + f" (default {self.config.lang})"),
-                ("--strict", "any text that does not align (missed or spurious) is an error: exit 2 "
-                             "naming both places")]
+        if self.lang_option:
+            entries.append(("--lang LANG", "exception table for aligning texts: " + "; ".join(
+                f"{code} = {meaning}" for code, meaning in LANGUAGES.items()) + f" (default {self.config.lang})"))
+        entries.append(("--strict", "any text that does not align (missed or spurious) is an error: exit 2 "
+                                    "naming both places"))
         entries += list(self.own_options)
         entries.append("--version")
         if self.significance:
@@ -195,12 +201,12 @@ def main(tool: Tool, argv: Optional[Sequence[str]] = None) -> int:
         sys.stdout.flush()
         return status
     except UsageError as error:
-        sys.stdout.flush()
+        _flush_stdout()
         usage = tool.usage if tool.usage.endswith("\n") or not tool.usage else tool.usage + "\n"
-        sys.stderr.write(usage + error_line(tool.prog, str(error)))
+        sys.stderr.write((usage if error.usage else "") + error_line(tool.prog, str(error)))
         return EXIT_BAD_INPUT
     except InputError as error:
-        sys.stdout.flush()
+        _flush_stdout()
         sys.stderr.write(error_line(tool.prog, error.message, error.file, error.line))
         return EXIT_BAD_INPUT
     except BrokenPipeError:
@@ -209,20 +215,31 @@ def main(tool: Tool, argv: Optional[Sequence[str]] = None) -> int:
         return silence_stdout()
 
 
+def _flush_stdout() -> None:
+    """Flush what stdout holds before an error line; a reader that went away (``| head``)
+    must not hide the error line, nor make the interpreter's last flush fail."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        from .brokenpipe import silence_stdout
+
+        silence_stdout()
+
+
 def _legacy(tool: Tool, args: List[str]) -> int:
     """The original; JP-only options next to ``--legacy`` are refused (one rule, all tools)."""
     rest = [arg for arg in args if arg != "--legacy"]
     jp_only = [arg for arg in rest if arg.split("=", 1)[0] in _jp_only_options(tool)]
     if jp_only:
         raise UsageError(f"{jp_only[0].split('=', 1)[0]} is an option of JP mode; --legacy behaves as "
-                         f"{tool.original or 'the original'}, which has no such option")
+                         f"{tool.original or 'the original'}, which has no such option", usage=False)
     return tool.legacy(rest)
 
 
 def _jp_only_options(tool: Tool) -> set:
     from .significance_cli import FLAGS, VALUED
 
-    options = set(JP_FLAGS) | set(JP_VALUED)
+    options = set(JP_FLAGS) | set(JP_VALUED) - (set() if tool.lang_option else {"--lang"})
     if tool.significance:
         options |= set(FLAGS) | set(VALUED) | {"--compare"}
         if tool.metrics_option:
@@ -235,12 +252,12 @@ def _jp_only_options(tool: Tool) -> set:
 def _take_common(tool: Tool, args: List[str]) -> _Common:
     as_json = take_flag(args, "--json")
     show = take_flag(args, "--show-alignment")
-    strict = take_flag(args, "--strict") if tool.aligns else False
+    strict = take_flag(args, "--strict")
     report, missing = take_value(args, "--report")
     if missing or report == "":
         raise UsageError("--report needs a file name")
     lang = None
-    if tool.aligns:
+    if tool.lang_option:
         lang, missing = take_value(args, "--lang")
         if missing:
             raise UsageError("--lang needs a value")
@@ -370,20 +387,38 @@ def _note(tool: Tool, audit: AlignmentAudit, evaluation: Evaluation, signature: 
 
 
 def _compare(tool: Tool, parsed: Parsed, evaluations: Sequence[Evaluation], names: Sequence[str], options):
-    from .significance import additive_systems
     from .significance_cli import run_comparison
 
-    statistics = [evaluation.statistics for evaluation in evaluations]
-    if all(isinstance(s, AdditiveStatistics) for s in statistics):
-        counted = additive_systems([s.blocks for s in statistics], statistics[0].width)
-    elif all(isinstance(s, ChoiceStatistics) for s in statistics):
-        from .significance import ChoiceCounts
-
-        counted = [ChoiceCounts(s.units, s.beta, rule=s.rule) for s in statistics]
-    else:
-        raise TypeError(f"{tool.prog}: evaluate returned no statistics of one kind for significance")
+    counted = system_counts([evaluation.statistics for evaluation in evaluations])
     metric, metric_names = tool.metric(parsed)
     return run_comparison(counted, list(names), metric, list(metric_names), options)
+
+
+def system_counts(statistics: Sequence[Statistics]) -> list:
+    """The counts :func:`jp_shims.significance.compare` resamples, one per system, over the
+    units of gold text no system's block crosses."""
+    from .significance import additive_systems
+
+    if statistics and all(isinstance(s, AdditiveStatistics) for s in statistics):
+        return additive_systems([s.blocks for s in statistics], statistics[0].width)
+    if statistics and all(isinstance(s, ChoiceStatistics) for s in statistics):
+        return _choice_systems(statistics)
+    raise TypeError("evaluate returned no statistics of one kind for significance")
+
+
+def _choice_systems(statistics: Sequence[ChoiceStatistics]) -> list:
+    """``ChoiceCounts`` of every system over their common units (the gold sentences no
+    system's block crosses); a unit's blocks stay in file order."""
+    from .significance import ChoiceCounts, unit_index, units_of
+
+    starts = units_of([[extent for extent, _ in s.blocks] for s in statistics])
+    counted = []
+    for s in statistics:
+        units: List[list] = [[] for _ in starts]
+        for extent, candidates in s.blocks:
+            units[unit_index(starts, extent)].append(candidates)
+        counted.append(ChoiceCounts(units, s.beta, rule=s.rule))
+    return counted
 
 
 def _write_json(tool: Tool, parsed: Parsed, common: _Common, signature: str, evaluation: Evaluation,
@@ -414,6 +449,24 @@ def _write_report(tool: Tool, path: str, signature: str, headline: str, audit: A
 
 # --- the Python API --------------------------------------------------------------------------
 
+def statistics(tool: Tool, gold: str, system: str, options: Sequence[str] = ()) -> Statistics:
+    """The per-block statistics of significance of one system, as ``--compare`` gets them."""
+    parsed = tool.parse(tool.argv(gold, system, options))
+    with Inputs() as inputs:
+        gold_file, system_file = inputs.prepare(gold), inputs.prepare(system)
+        audit = AlignmentAudit(gold_file.name, system_file.name)
+        return tool.evaluate(parsed, gold_file, system_file, tool.config, audit, None, True).statistics
+
+
+def compare_systems(tool: Tool, gold: str, systems: Sequence[str], significance, options: Sequence[str] = ()):
+    """The paired tests and intervals ``significance`` (a
+    :class:`jp_shims.significance_cli.SignificanceOptions`) asks for, ``systems[0]`` the
+    baseline: what ``--compare`` prints, as a :class:`jp_shims.significance.Comparison`."""
+    parsed = tool.parse(tool.argv(gold, systems[0], options))
+    evaluations = [Evaluation({}, "", statistics(tool, gold, system, options)) for system in systems]
+    return _compare(tool, parsed, evaluations, list(systems), significance)
+
+
 def evaluate(tool: Tool, gold: Any, system: Any, options: Sequence[str] = (), *, lang: Optional[str] = None,
              keep_blocks: bool = True) -> Result:
     """Run ``tool`` in JP mode on ``gold`` and ``system`` (paths, or iterables of lines) with
@@ -437,7 +490,7 @@ def evaluate(tool: Tool, gold: Any, system: Any, options: Sequence[str] = (), *,
 
     try:
         gold_path, system_path = as_path(gold), as_path(system)
-        parsed = tool.parse([*options, gold_path, system_path])
+        parsed = tool.parse(tool.argv(gold_path, system_path, options))
         config = tool.config if lang is None else tool.config.with_(lang=lang)
         with Inputs() as inputs:
             gold_file, system_file = inputs.prepare(parsed.gold), inputs.prepare(parsed.system)

@@ -22,9 +22,26 @@ class Sample(NamedTuple):
 PLAIN = "The cat sat on the mat .\nIt was a sunny day .\nEveryone went home early .\n"
 PLAIN_DROPPED = "The cat sat on the mat .\nEveryone went home early .\n"
 
+M2_SENTENCES = (
+    "S The cat sit on the mat .\nA 2 3|||R:VERB:SVA|||sat|||REQUIRED|||-NONE-|||0\n\n",
+    "S It were a sunny day .\nA 1 2|||R:VERB:SVA|||was|||REQUIRED|||-NONE-|||0\n\n",
+    "S Everyone go home early .\nA 1 2|||R:VERB:SVA|||went|||REQUIRED|||-NONE-|||0\n\n",
+)
+TREES = "(S (NP (DT The) (NN cat)) (VP (VBD sat)) (. .))\n"
+
+
+def _prf_recall(scores: dict) -> float:
+    return scores["recall"]
+
+
 SAMPLES: Dict[str, Sample] = {
     "jp_preprocess_eval": Sample(
         gold=PLAIN, system=PLAIN, dropped=PLAIN_DROPPED,
         wrong_format=None,  # plain text: any text is a segmentation
         recall=lambda scores: scores["sentences"]["recall"]),
+    "jp_errant_compare": Sample(
+        gold="".join(M2_SENTENCES), system="".join(M2_SENTENCES),
+        dropped=M2_SENTENCES[0] + M2_SENTENCES[2],
+        wrong_format=TREES, recall=_prf_recall,
+    ),
 }

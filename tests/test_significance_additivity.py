@@ -65,7 +65,8 @@ def test_errant_running_total_choice_gives_the_printed_counts(case, monkeypatch,
     case = prepared(case, tmp_path)
     from jp_errant.compare_args import build_parser, options_from_args
     from jp_errant.compare_cli import main
-    from jp_errant.significance import choice_systems, scored_blocks
+    from jp_shims import registry
+    from jp_shims.runner import statistics, system_counts
 
     monkeypatch.chdir(case.folder)
     args = resolve_args(case)
@@ -79,8 +80,9 @@ def test_errant_running_total_choice_gives_the_printed_counts(case, monkeypatch,
     header = max(i for i, line in enumerate(lines) if line.startswith("TP\tFP\tFN\t"))
     expected = [int(x) for x in lines[header + 1].split("\t")[:3]]
     parsed = build_parser("x", jp_mode=True).parse_known_args(args)[0]
-    blocks = scored_blocks(parsed.ref, parsed.hyp, options)
-    system, = choice_systems([blocks], options.beta)
+    tool = registry.load("jp_errant_compare")
+    own = [arg for arg in args if arg not in (parsed.ref, parsed.hyp, "-ref", "-hyp", "-v", "--verbose")]
+    system, = system_counts([statistics(tool, parsed.ref, parsed.hyp, own)])
     assert system.totals().tolist() == expected
 
 

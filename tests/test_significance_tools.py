@@ -83,13 +83,10 @@ SEGMENTS = sorted(p.parent for p in (VECTORS / "errant_compare").glob("segment_*
 
 @pytest.mark.parametrize("case", SEGMENTS, ids=[c.name for c in SEGMENTS])
 def test_errant_resegmented_system_is_the_same_system(case, tmp_path):
-    from jp_errant.scorer import ScoreOptions
-    from jp_errant.significance import compare_systems
-
     case = vector(case, tmp_path)
     hyps = [str(case / "hyp.refseg.m2"), str(case / "hyp.m2")]
     for test in ("bs", "ar"):
-        result = compare_systems(str(case / "ref.m2"), hyps, ScoreOptions(), options(test, 300))
+        result = errant_compare(str(case / "ref.m2"), hyps, options(test, 300))
         assert scores(result, 0) == scores(result, 1)
         assert p_values(result, 1) == [1.0] * 3
 
@@ -116,13 +113,18 @@ def options_for(test: str) -> SignificanceOptions:
     return options(test, 200)
 
 
-def test_errant_system_against_itself_and_a_weaker_one(tmp_path):
-    from jp_errant.scorer import ScoreOptions
-    from jp_errant.significance import compare_systems
+def errant_compare(ref: str, hyps: list, significance):
+    """jp_errant_compare's --compare, through the runner (default scoring options)."""
+    from jp_shims import registry
+    from jp_shims.runner import compare_systems
 
+    return compare_systems(registry.load("jp_errant_compare"), ref, hyps, significance)
+
+
+def test_errant_system_against_itself_and_a_weaker_one(tmp_path):
     case = vector(VECTORS / "errant_compare" / "segment_00_merge2", tmp_path)
     ref, hyp = str(case / "ref.m2"), str(case / "hyp.refseg.m2")
-    result = compare_systems(ref, [hyp, hyp], ScoreOptions(), options("ar", 500, confidence=True))
+    result = errant_compare(ref, [hyp, hyp], options("ar", 500, confidence=True))
     assert p_values(result, 1) == [1.0] * 3
     for metric in result.systems[0].metrics:
         assert metric.interval.low <= metric.score <= metric.interval.high
@@ -130,7 +132,7 @@ def test_errant_system_against_itself_and_a_weaker_one(tmp_path):
     empty = tmp_path / "empty-hypothesis.m2"
     empty.write_text("".join(line for line in (case / "hyp.refseg.m2").read_text().splitlines(True)
                              if not line.startswith("A ")))
-    result = compare_systems(ref, [hyp, str(empty)], ScoreOptions(), options("bs", 500))
+    result = errant_compare(ref, [hyp, str(empty)], options("bs", 500))
     assert scores(result, 1)[0] < scores(result, 0)[0]
 
 
