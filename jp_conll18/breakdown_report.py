@@ -78,7 +78,7 @@ def format_confusion(key: str, matrix: dict) -> str:
     >>> print(format_confusion("depth", {"0": {"0": 3}, "1": {"2": 1, NONE: 1}, NONE: {"1": 2}}), end="")
     Confusion of depth: rows gold, columns system; (none): no counterpart on the other side
     gold \\ system |      0 |      1 |      2 | (none) |  Total
-    --------------+--------+--------+--------+--------+--------
+    --------------+--------+--------+--------+--------+-------
     0             |      3 |      0 |      0 |      0 |      3
     1             |      0 |      0 |      1 |      1 |      2
     (none)        |      0 |      2 |      0 |      0 |      2

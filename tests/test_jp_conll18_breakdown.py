@@ -13,7 +13,7 @@ from jp_conll18 import cli, conll18_ud_eval, udeval, udeval_cli
 from jp_conll18.breakdown import (BREAKDOWN_KEYS, CONFUSION_KEYS, FIELDS, NONE, Breakdown, sentence_values)
 from jp_conll18.evaluation import evaluate_files
 from jp_conll18.model import UDError, UDSpan, UDWord
-from tests.datafiles import data_path, data_root
+from tests.datafiles import data_path
 
 ROOT = Path(__file__).resolve().parent.parent
 CANT = ROOT / "compat_tests" / "vectors" / "conll18_ud_eval" / "jp-restore-cant-ewt-02-c"
@@ -265,3 +265,40 @@ def test_api_results_carry_the_breakdowns():
     plain = conll18_ud_eval.evaluate(conll18_ud_eval.load_conllu_file(str(CANT / "gold.conllu")),
                                      conll18_ud_eval.load_conllu_file(str(CANT / "gold.conllu")))
     assert plain.breakdowns is None and plain.confusions is None
+
+
+# -- UD Korean-GSD against a re-tokenized copy of itself -----------------------------------
+
+def test_korean_retokenized_system_breaks_down_and_adds_up(capsys, tmp_path):
+    """UD_Korean-GSD test against ``tests/korean_retokenize.py``'s copy (particles split off,
+    punctuation glued, sentences joined, quotes changed): every breakdown and the direction and
+    depth matrices run, in the text report and the JSON document, and add up."""
+    from tests.korean_retokenize import make_system
+    from tests.test_jp_shims_tools import validate
+
+    gold = data_path("ud", "UD_Korean-GSD", "ko_gsd-ud-test.conllu")
+    system = tmp_path / "ko_gsd-retokenized.conllu"
+    system.write_text(make_system(str(gold)), encoding="utf-8")
+    options = [option for key in BREAKDOWN_KEYS for option in ("--breakdown", key)]
+    options += ["--confusion", "direction", "--confusion", "depth"]
+    status, out, err = _run(capsys, cli.main, [str(gold), str(system), "--json", *options])
+    assert status == 0
+    assert "blocks changed" in err  # the quotes went through JP mode's reconciliation
+    document = json.loads(out)
+    validate(document)
+    scores = document["scores"]
+    words = scores["Words"]
+    assert words["gold_total"] != words["system_total"] and scores["Sentences"]["gold_total"] != \
+        scores["Sentences"]["system_total"]
+
+    class Figures:
+        def __init__(self, row):
+            self.__dict__.update(row)
+
+    headline = {metric: Figures(scores[metric]) for metric in ("Words", "UAS", "LAS")}
+    _check_additivity(headline, scores["breakdowns"], scores["confusions"])
+    # The joined sentences: their second root is found one level deeper in the system.
+    assert scores["confusions"]["depth"]["0"]["1"] > 0
+    status, text, _ = _run(capsys, cli.main, [str(gold), str(system), *options])
+    assert status == 0
+    assert text.count("\nBreakdown by ") == len(BREAKDOWN_KEYS) and text.count("\nConfusion of ") == 2
