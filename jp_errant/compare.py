@@ -19,8 +19,8 @@ from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
 from jp_errant.m2 import FieldCache, M2Error, Sentence, named, read_m2
 from jp_errant.scorer import (
-    TITLES, CorpusResult, ScoreOptions, SentencePair, format_report, iter_category_scores,
-    precision_recall_f, score_corpus,
+    TITLES, CorpusResult, ScoreOptions, SentencePair, format_macro, format_report, iter_category_scores,
+    macro_average, precision_recall_f, score_corpus,
 )
 from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, WordGroup, block_kind, format_listing, note_line
 from jp_shims.brokenpipe import silence_stdout
@@ -79,12 +79,15 @@ def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str],
         result = score_corpus(aligned_pairs(args.ref, args.hyp, audit, totals), options, out.write,
                               totals=totals)
         text = format_report(result, options)
+        macro = args.average == "macro"
+        if macro:
+            text += format_macro(result, options, options.cat or 3)
         if comparison is not None:
             text += format_table(comparison, digits=4)
         if args.json:
             # A checked beta keeps every figure finite; dumps() never prints NaN or Infinity.
             report = dumps(envelope(TOOL, signature=sig, options=options_document(options),
-                                    scores=scores_document(result, options), audit=audit,
+                                    scores=scores_document(result, options, macro), audit=audit,
                                     blocks=args.show_alignment,
                                     significance=None if comparison is None else as_json(comparison)))
         else:
@@ -368,12 +371,13 @@ def options_document(options: ScoreOptions) -> dict:
             "multi": options.multi, "filt": list(options.filt), "cat": options.cat}
 
 
-def scores_document(result: CorpusResult, options: ScoreOptions) -> dict:
+def scores_document(result: CorpusResult, options: ScoreOptions, macro: bool = False) -> dict:
     """The ``scores`` of the JSON document: the report's figures, per category at the
-    ``-cat`` level (all categories by default)."""
+    ``-cat`` level (all categories by default); with ``macro``, also ``macro``: the macro
+    average over those categories (``scorer.macro_average``)."""
     p, r, f = precision_recall_f(result.tp, result.fp, result.fn, options.beta)
     level = options.cat or 3
-    return {
+    document = {
         "title": TITLES[options.mode].strip(),
         "f_label": options.f_label,
         "tp": result.tp, "fp": result.fp, "fn": result.fn,
@@ -384,3 +388,7 @@ def scores_document(result: CorpusResult, options: ScoreOptions) -> dict:
             for kind, tp, fp, fn, cp, cr, cf in iter_category_scores(result, options, level)
         },
     }
+    if macro:
+        types, mp, mr, mf = macro_average(result, options, level)
+        document["macro"] = {"types": types, "precision": mp, "recall": mr, "f": mf}
+    return document
