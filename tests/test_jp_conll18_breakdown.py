@@ -302,3 +302,27 @@ def test_korean_retokenized_system_breaks_down_and_adds_up(capsys, tmp_path):
     status, text, _ = _run(capsys, cli.main, [str(gold), str(system), *options])
     assert status == 0
     assert text.count("\nBreakdown by ") == len(BREAKDOWN_KEYS) and text.count("\nConfusion of ") == 2
+
+
+def test_the_python_example_of_the_docs_runs_as_shown(monkeypatch):
+    """The doctest of docs/jp_conll18.md's breakdown section (run from the repository root)."""
+    import doctest
+
+    text = (ROOT / "docs" / "jp_conll18.md").read_text(encoding="utf-8")
+    section = text[text.index("## Breakdowns and confusion matrices"):text.index("## Reading CoNLL-U")]
+    block = section[section.index("```python\n") + len("```python\n"):]
+    block = block[:block.index("```")]
+    monkeypatch.chdir(ROOT)
+    test = doctest.DocTestParser().get_doctest(block, {}, "jp_conll18.md breakdowns", "jp_conll18.md", 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 5
+
+
+def test_module_doctests():
+    import doctest
+
+    from jp_conll18 import breakdown, breakdown_report
+
+    for module in (breakdown, breakdown_report):
+        assert doctest.testmod(module).failed == 0, module.__name__
