@@ -26,9 +26,13 @@ SIMILARITY_THRESHOLD = 0.1  # jp_align's default, which JP mode uses
 class Scores(dict):
     """``evaluate``'s result: the original's dict (metric name -> Score), plus ``alignment``,
     the audit summary of what JP mode changed (a :class:`jp_shims.Summary`; None in legacy
-    mode). Indexing (``scores["LAS"].f1``) is unchanged."""
+    mode), and ``breakdowns`` / ``confusions``, the breakdowns and confusion matrices asked
+    for (``jp_conll18.breakdown``; None when none was). Indexing (``scores["LAS"].f1``) is
+    unchanged."""
 
     alignment = None
+    breakdowns = None
+    confusions = None
 
 
 def run_signature(lang: str) -> str:

@@ -20,6 +20,7 @@ from jp_shims.brokenpipe import guard_broken_pipe
 from jp_shims.cli import JPArgumentParser, help_section, version_line
 from jp_shims.significance_cli import SignificanceUsage, as_json, format_table, help_entries, take_significance_options
 
+from . import breakdown_report
 from .evaluation import evaluate_files
 from .model import UDError
 from .reader import CONLL18, ReaderOptions, describe_error, original_recursion_limit
@@ -30,7 +31,7 @@ LEGACY_PROG = "conll18_ud_eval.py"
 
 
 JP_HELP = ["--legacy", "--json", "--show-alignment", "--report FILE.html", "--lang LANG", "--version",
-           *help_entries(metrics=True)]
+           *breakdown_report.HELP_ENTRIES, *help_entries(metrics=True)]
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def build_parser(legacy: bool, command: Optional[Command] = None) -> argparse.Ar
     if legacy:
         parser = argparse.ArgumentParser(prog=command.legacy_prog)
     else:
-        parser = JPArgumentParser(prog=command.prog, jp_help=help_section(JP_HELP, command.original))
+        parser = _JPParser(prog=command.prog, jp_help=help_section(JP_HELP, command.original))
     parser.add_argument("gold_file", type=str, help="Name of the CoNLL-U file with the gold data.")
     parser.add_argument("system_file", type=str, help="Name of the CoNLL-U file with the predicted data.")
     parser.add_argument("--verbose", "-v", default=False, action="store_true", help="Print all metrics.")
@@ -73,7 +74,18 @@ def build_parser(legacy: bool, command: Optional[Command] = None) -> argparse.Ar
         parser.add_argument("--lang", default="en", help=hidden)
         parser.add_argument("--version", action="version", version=version_line(command.prog).rstrip("\n"),
                             help=hidden)
+        breakdown_report.add_options(parser)
     return parser
+
+
+class _JPParser(JPArgumentParser):
+    """JP mode's parser: the breakdown options are matched only in full, so that the
+    original's abbreviations (``--co`` for ``--counts``) stay unambiguous."""
+
+    def _get_option_tuples(self, option_string: str) -> list:
+        # Each tuple names the matched option string second (Python 3.9 to 3.13).
+        return [match for match in super()._get_option_tuples(option_string)
+                if match[1] not in breakdown_report.OPTIONS]
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -144,6 +156,7 @@ def _run_jp(command: Command, args: argparse.Namespace, out: TextIO, err: TextIO
     log = ReconcileLog(audit=audit)
     reader = command.reader_options(args, False)
     significance = getattr(args, "significance", None)
+    breakdown = breakdown_report.requested(args)
     comparison = None
     try:
         if significance is not None and significance.requested:
@@ -153,7 +166,7 @@ def _run_jp(command: Command, args: argparse.Namespace, out: TextIO, err: TextIO
             comparison = compare_systems(args.gold_file, [args.system_file, *significance.compare], significance,
                                          args.lang, reader)
         scores = evaluate_files(args.gold_file, args.system_file, legacy=False, lang=args.lang, log=log,
-                                options=reader)
+                                options=reader, breakdown=breakdown)
     except command.jp_errors as error:
         err.write(f"{prog}: error: {_located_message(error)}\n")
         return 2
@@ -162,9 +175,11 @@ def _run_jp(command: Command, args: argparse.Namespace, out: TextIO, err: TextIO
     text = format_scores(scores, args.verbose, args.counts, command.enhanced(args))
     if comparison is not None:
         text += format_table(comparison)
+    text += breakdown_report.format_tables(breakdown)
     if args.json:
         out.write(dumps(envelope(prog, signature=sig, options=command.options_used(args),
-                                 scores=scores_as_dict(scores), audit=audit, blocks=args.show_alignment,
+                                 scores={**scores_as_dict(scores), **breakdown_report.as_json(breakdown)},
+                                 audit=audit, blocks=args.show_alignment,
                                  significance=None if comparison is None else as_json(comparison))))
     else:
         out.write(text)

@@ -30,10 +30,11 @@ UNALIGNED_RUN_LIMIT = 128
 
 def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
                           blocks: Optional[list] = None, enhanced: bool = False,
-                          free: bool = False) -> Callable:
+                          free: bool = False, breakdown=None) -> Callable:
     """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode (``blocks``:
     the list ``evaluate_streams`` records scored blocks in, if any; ``enhanced``: ELAS/EULAS
-    counted; ``free``: the sentences are released once scored)."""
+    counted; ``free``: the sentences are released once scored; ``breakdown``: the
+    ``breakdown.Breakdown`` of ``evaluate_streams``, if any)."""
     from jp_align import normalizer_for
 
     normalizer = normalizer_for(lang)
@@ -44,7 +45,7 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
         from_start = not gold_buf or gold_buf[0].span.start == 0
         return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), normalizer, log,
                                 gold_path=gold.path, system_path=system.path, require_alignment=from_start,
-                                blocks=blocks, enhanced=enhanced, free=free)
+                                blocks=blocks, enhanced=enhanced, free=free, breakdown=breakdown)
 
     return handle
 
@@ -52,7 +53,8 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
 def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
                      require_alignment: bool = True, give_up_after: int = GIVE_UP_AFTER,
-                     blocks: Optional[list] = None, enhanced: bool = False, free: bool = False) -> Counts:
+                     blocks: Optional[list] = None, enhanced: bool = False, free: bool = False,
+                     breakdown=None) -> Counts:
     """Counts of two sentence streams whose characters disagree somewhere. With
     ``require_alignment``, texts that cannot be aligned are an error (UDError): no sentence
     aligns, or none among the first ``give_up_after`` sentences of each side."""
@@ -60,7 +62,7 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
 
     from .audit import record_block
 
-    counts = Counts(blocks, enhanced=enhanced)
+    counts = Counts(blocks, enhanced=enhanced, breakdown=breakdown)
     pending = _PendingBlocks(free=free)
     aligned_any = False
     first_unaligned = None

@@ -18,7 +18,9 @@ from jp_align import EXACT, UNALIGNED, Normalizer, align_words, iter_align_sente
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_args import LEGACY_PROG
 from jp_errant.m2 import FieldCache, Sentence, named, read_m2
-from jp_errant.scorer import TITLES, CorpusResult, ScoreOptions, SentencePair, iter_category_scores, precision_recall_f
+from jp_errant.scorer import (
+    TITLES, CorpusResult, ScoreOptions, SentencePair, iter_category_scores, macro_average, precision_recall_f,
+)
 from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, Summary, WordGroup, block_kind, note_line
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError
@@ -257,12 +259,13 @@ def options_document(options: ScoreOptions) -> dict:
             "multi": options.multi, "filt": list(options.filt), "cat": options.cat}
 
 
-def scores_document(result: CorpusResult, options: ScoreOptions) -> dict:
+def scores_document(result: CorpusResult, options: ScoreOptions, macro: bool = False) -> dict:
     """The ``scores`` of the JSON document: the report's figures, per category at the
-    ``-cat`` level (all categories by default)."""
+    ``-cat`` level (all categories by default); with ``macro``, also ``macro``: the macro
+    average over those categories (``scorer.macro_average``)."""
     p, r, f = precision_recall_f(result.tp, result.fp, result.fn, options.beta)
     level = options.cat or 3
-    return {
+    document = {
         "title": TITLES[options.mode].strip(),
         "f_label": options.f_label,
         "tp": result.tp, "fp": result.fp, "fn": result.fn,
@@ -273,3 +276,7 @@ def scores_document(result: CorpusResult, options: ScoreOptions) -> dict:
             for kind, tp, fp, fn, cp, cr, cf in iter_category_scores(result, options, level)
         },
     }
+    if macro:
+        types, mp, mr, mf = macro_average(result, options, level)
+        document["macro"] = {"types": types, "precision": mp, "recall": mr, "f": mf}
+    return document

@@ -509,3 +509,30 @@ def iter_category_scores(result: CorpusResult, options: ScoreOptions,
     """(category, tp, fp, fn, P, R, F) rows in ascending category order (for --json)."""
     for kind, (tp, fp, fn) in sorted(grouped_categories(result.categories, level).items()):
         yield (kind, tp, fp, fn, *precision_recall_f(tp, fp, fn, options.beta))
+
+
+def macro_average(result: CorpusResult, options: ScoreOptions,
+                  level: int = 3) -> tuple[int, float | None, float | None, float | None]:
+    """The macro average over error types that errant PR #52 proposes, beside errant's micro
+    figures: ``(types, P, R, F)``, the means of the precision, recall and F of the rows of
+    the ``-cat level`` table, each as that table prints it (errant's ``computeFScore``: P = 1
+    without FP, R = 1 without FN, rounded to 4 places), the means rounded to 4 places too.
+    Every type of the table counts once, whatever its size. No type: ``(0, None, None, None)``.
+    """
+    rows = [scores for _, _, _, _, *scores in iter_category_scores(result, options, level)]
+    if not rows:
+        return 0, None, None, None
+    return (len(rows), *(round(sum(column) / len(rows), 4) for column in zip(*rows)))
+
+
+def format_macro(result: CorpusResult, options: ScoreOptions, level: int = 3) -> str:
+    """The macro average as a table after errant's report (its layout: title, tab row, rule)."""
+    types, p, r, f = macro_average(result, options, level)
+    figures = ["-" if value is None else str(value) for value in (p, r, f)]
+    return "".join([
+        "{:=^46}".format(f" Macro-average over error types (-cat {level}) ") + "\n",
+        "\t".join(["Types", "Prec", "Rec", options.f_label]) + "\n",
+        "\t".join([str(types), *figures]) + "\n",
+        "=" * 46 + "\n",
+        "\n",
+    ])

@@ -11,6 +11,7 @@ import argparse
 from typing import Any, Callable, Iterator, List, Sequence, Tuple
 
 from jp_shims.audit import AlignmentAudit, Summary
+from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
@@ -21,7 +22,7 @@ from jp_errant.compare import (
     scores_document,
 )
 from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
-from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair, format_report, score_corpus
+from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair, format_macro, format_report, score_corpus
 
 # An M2 file: its first line of content is a source sentence (errant writes "S " lines; an
 # empty sentence is "S" alone).
@@ -34,10 +35,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Settings:
-    """errant_compare's options, parsed."""
+    """errant_compare's options, parsed, and JP mode's own (``--average``)."""
 
-    def __init__(self, options: ScoreOptions) -> None:
+    def __init__(self, options: ScoreOptions, macro: bool) -> None:
         self.options = options
+        self.macro = macro
+
+
+AVERAGE_HELP = ("--average macro", "also the macro average over error types (of the -cat level; 3 without "
+                                   "-cat) after errant's micro figures (--average micro: errant's alone, the default)")
 
 
 class ErrantCompare(Tool):
@@ -49,6 +55,7 @@ class ErrantCompare(Tool):
     lang_option = False  # S lines of one text are compared without an exception table
     loss_label = "FP+FN"
     significance_digits = 4
+    own_options = (AVERAGE_HELP,)
 
     @property
     def usage(self) -> str:  # type: ignore[override]
@@ -69,12 +76,20 @@ class ErrantCompare(Tool):
         return run_legacy(argv, sys.stdout)
 
     def parse(self, argv: List[str]) -> Parsed:
+        average, missing = take_value(argv, "--average")
+        if missing or average not in (None, "micro", "macro"):
+            raise UsageError(f"--average: choose micro or macro, not {average!r}" if not missing
+                             else "--average needs a value (micro or macro)")
         parser = build_parser(self.prog, jp_mode=False)
         parser.error = _raise_usage  # type: ignore[method-assign]
         args = parser.parse_args(argv)
         options = options_from_args(args)
         check_beta(options.beta)
-        return Parsed(args.ref, args.hyp, _Settings(options), options_document(options))
+        macro = average == "macro"
+        document = options_document(options)
+        if macro:
+            document["average"] = "macro"
+        return Parsed(args.ref, args.hyp, _Settings(options, macro), document)
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
@@ -94,12 +109,14 @@ class ErrantCompare(Tool):
         try:
             result = score_corpus(pairs, options, write, totals=totals)
             text = format_report(result, options)
+            if parsed.settings.macro:
+                text += format_macro(result, options, options.cat or 3)
         except ZeroDivisionError:
             raise InputError(None, None, f"{options.f_label} is undefined: beta is 0 and recall is 0 while "
                                          f"precision is not") from None
         if write is not None:
             write(text)
-        return Evaluation(scores_document(result, options), text,
+        return Evaluation(scores_document(result, options, parsed.settings.macro), text,
                           ChoiceStatistics(blocks, options.beta, "errant") if statistics else None)
 
     def metric(self, parsed: Parsed) -> Tuple[Callable[[Any], Any], Sequence[str]]:
