@@ -22,7 +22,8 @@ Public API (everything else in the package reads and writes M2 through these):
   (legacy mode relies on its ``ValueError``/``IndexError``).
 - :func:`legacy_block_edits` -- the edits of one raw block exactly as ``errant_compare``
   reads them (line 0 ignored whatever it is); :func:`legacy_block_rows` the same as plain
-  tuples for scoring; :func:`count_blocks` the number of blocks errant sees in a file.
+  tuples for scoring (``cherrant=True``: ChERRANT's reading of a block);
+  :func:`count_blocks` the number of blocks errant sees in a file.
 - :class:`FieldCache` -- memoized readings of the repeated A-line fields, shared by the
   readers of one run (corpora repeat a few thousand offset and annotator fields).
 - :func:`parse_block`, :func:`read_m2` -- strict reading for JP mode: every problem is an
@@ -251,17 +252,30 @@ def legacy_block_edits(block: str) -> list[Edit]:
     return [_new_tuple(Edit, row) for row in legacy_block_rows(block, FieldCache())]
 
 
-def legacy_block_rows(block: str, cache: FieldCache) -> list[tuple]:
+def legacy_block_rows(block: str, cache: FieldCache, cherrant: bool = False) -> list[tuple]:
     """:func:`legacy_block_edits` as plain tuples in :class:`Edit` field order, for scoring.
 
     Same values and same exceptions as :func:`parse_edit_line` on every line; ``cache``
     (one per run) spares converting the offsets and annotator fields again, and plain
     tuples are several times cheaper to build than named ones.
+
+    ``cherrant``: ChERRANT's reading (spec ``cherrant.md`` 2.2-2.3) -- the edits are the lines
+    beginning with ``A `` wherever they are (line 0 included; S, T and other lines are
+    ignored), and every space is removed from a correction.
     """
+    if cherrant:
+        lines = [line for line in block.split("\n") if line[:2] == "A "]
+        return [(start, end, kind, correction.replace(" ", ""), coder, middle)
+                for start, end, kind, correction, coder, middle in _rows(lines, cache)]
+    return _rows(block.split("\n")[1:], cache)
+
+
+def _rows(lines: list[str], cache: FieldCache) -> list[tuple]:
+    """errant's reading of each of ``lines`` (see :func:`legacy_block_rows`)."""
     spans, tails = cache.spans, cache.tails
     rows = []
     append = rows.append
-    for line in block.split("\n")[1:]:
+    for line in lines:
         # "A s e|||type|||cor|||tail": split(SEP, 3) gives the same first three fields as
         # errant's line[2:].split(SEP) when the span field is at least 2 characters long
         # (always true for a cached span), and the rest in one piece.
