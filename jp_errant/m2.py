@@ -26,7 +26,8 @@ Public API (everything else in the package reads and writes M2 through these):
   :func:`count_blocks` the number of blocks errant sees in a file.
 - :class:`FieldCache` -- memoized readings of the repeated A-line fields, shared by the
   readers of one run (corpora repeat a few thousand offset and annotator fields).
-- :func:`parse_block`, :func:`read_m2` -- strict reading for JP mode: every problem is an
+- :func:`parse_block`, :func:`read_m2`, :func:`read_strict_blocks` -- strict reading for JP
+  mode (``cherrant=True``: ChERRANT's M2, T lines skipped): every problem is an
   :class:`M2Error` carrying file and line (``read_m2(named_edits=False)`` gives plain-tuple
   edits for scoring, :func:`named` turns them back into :class:`Edit` values;
   ``read_m2(with_tokens=True)`` gives ``(sentence, tokens)`` pairs).
@@ -304,15 +305,45 @@ def legacy_block_source(block: str) -> str:
     return block[2:].split("\nA")[0]
 
 
-def parse_block(block: RawBlock, path: str, cache: FieldCache | None = None) -> Sentence:
-    """Strict reading of one block (JP mode); problems raise :class:`M2Error`."""
+def parse_block(block: RawBlock, path: str, cache: FieldCache | None = None,
+                cherrant: bool = False) -> Sentence:
+    """Strict reading of one block (JP mode); problems raise :class:`M2Error`.
+
+    ``cherrant``: ChERRANT's M2 -- ``T`` lines (the annotator's corrected texts) are skipped
+    and every space is removed from a correction (its scorer compares them so).
+    """
     lines = block.text.split("\n")
     head = lines[0]
     if head != "S" and not head.startswith("S "):
         raise M2Error(path, block.line, f"block does not start with an S line: {_shorten(head)!r}")
     source = head[2:]
-    edits = _strict_edits(lines, len(source.split()), path, block.line, cache or FieldCache())
+    length = len(source.split())
+    cache = cache or FieldCache()
+    if cherrant:
+        edits = tuple(_without_spaces(_strict_edit(line, length, path, number, cache))
+                      for number, line in enumerate(lines[1:], block.line + 1) if line[:1] != "T")
+    else:
+        edits = _strict_edits(lines, length, path, block.line, cache)
     return _new_tuple(Sentence, (source, edits, block.line))
+
+
+def _without_spaces(edit: Edit) -> Edit:
+    return edit._replace(correction=edit.correction.replace(" ", ""))
+
+
+def read_strict_blocks(path: str, cherrant: bool = False) -> Iterator[tuple[Sentence, RawBlock]]:
+    """JP mode's careful reading of a whole file, each sentence with the block it was read
+    from (for tools that cite edit lines). Blocks are also separated by extra blank lines or
+    lines holding only whitespace; invalid UTF-8 is an :class:`M2Error` on its line.
+    ``cherrant``: as in :func:`parse_block`."""
+    cache = FieldCache()
+    try:
+        with open(path, encoding="utf-8", errors="strict") as handle:
+            for block in iter_blocks(handle):
+                for part in _split_on_blank_lines(block):
+                    yield parse_block(part, path, cache, cherrant), part
+    except UnicodeDecodeError:
+        raise M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8") from None
 
 
 def _strict_edits(lines: list[str], length: int, path: str, head_line: int,
@@ -465,8 +496,14 @@ def _sentences_of_block(block: RawBlock, path: str, cache: FieldCache) -> Iterat
     """Strict blocks of one errant block: JP mode also separates blocks by extra blank
     lines or by lines holding only whitespace (errant fuses or mis-parses those), and an
     all-whitespace file holds no sentence at all."""
+    for part in _split_on_blank_lines(block):
+        yield parse_block(part, path, cache)
+
+
+def _split_on_blank_lines(block: RawBlock) -> Iterator[RawBlock]:
+    """The parts of an errant block between lines that are empty or hold only whitespace."""
     if _BLANK_LINE.search(block.text) is None:
-        yield parse_block(block, path, cache)
+        yield block
         return
     lines = block.text.split("\n")
     group_start = None
@@ -476,7 +513,7 @@ def _sentences_of_block(block: RawBlock, path: str, cache: FieldCache) -> Iterat
                 group_start = number
         elif group_start is not None:
             text = "\n".join(lines[group_start:number])
-            yield parse_block(RawBlock(text, block.line + group_start), path, cache)
+            yield RawBlock(text, block.line + group_start)
             group_start = None
 
 
