@@ -24,9 +24,11 @@ from jp_errant.compare import (
     LOOKAHEAD, SIMILARITY_THRESHOLD, CompareError, _check_readable, _finish_stdout, _unaligned_message,
     check_beta, options_document, scores_document, text_normalizer,
 )
-from jp_errant.m2 import FieldCache, M2Error, RawBlock, Sentence, iter_blocks, legacy_block_rows, parse_edit_line, read_strict_blocks
+from jp_errant.m2 import (
+    FieldCache, M2Error, RawBlock, Sentence, iter_blocks, legacy_block_rows, parse_edit_line, read_strict_blocks,
+)
 from jp_errant.scorer import ScoreOptions, SentencePair, format_report, score_corpus
-from jp_shims.audit import MERGED, AlignmentAudit, block_kind, format_listing, note_line
+from jp_shims.audit import AlignmentAudit, block_kind, format_listing, note_line
 from jp_shims.envelope import dumps, envelope
 from jp_shims.signature import signature
 
@@ -284,5 +286,3 @@ def _record(kind: str, block, audit: AlignmentAudit, ref_sentences, hyp_sentence
         " | ".join(s.source for s in ref_sentences), " | ".join(s.source for s in hyp_sentences),
         reason=block.reason, match=block.kind, details=tuple(details))
 
-
-__all__ = ["run_jp", "scoring_units", "aligned_units", "lines_up", "MERGED"]
