@@ -1,20 +1,22 @@
 """JP mode of ``jp_cherrant_compare`` (a thin run until the shared jp_shims runner takes it).
 
-1. When both files line up as ChERRANT reads them (same number of blocks, after
-   ``--start/--end``, and the same line 0 in every pair -- a block without an S line has no
-   text and is paired by position), the blocks are scored exactly as ChERRANT pairs them: the
-   original's bytes.
-2. Otherwise reference and hypothesis sentences are aligned on their S-line texts
-   (:func:`jp_align.iter_align_sentences`, characters of Chinese being the tokens), every
-   hypothesis block is cut at the reference sentence boundaries or joined with its
-   neighbours (:func:`jp_cherrant.compare_align.cut_block`), and each reference sentence is
-   scored as ChERRANT scores it.
+Both files are streamed block by block (ChERRANT's split):
+
+1. While the blocks line up as ChERRANT pairs them (the same line 0; a block whose line 0 is
+   an edit line has no text to align on and is paired by position), each pair is read and
+   scored exactly as ChERRANT does: on lined-up files, the original's bytes.
+2. From the first pair that does not line up, reference and hypothesis sentences are aligned
+   on their S-line texts (:func:`jp_align.iter_align_sentences`; Chinese characters are the
+   tokens), every hypothesis block is cut at the reference sentence boundaries or joined with
+   its neighbours (:func:`jp_cherrant.compare_align.cut_block`), and each reference sentence
+   is scored as ChERRANT scores it.
 
 Bad input is one ``PROG: error: FILE:LINE: message`` line and exit 2. The option, error,
 JSON and note plumbing is jp_errant's JP run's (:mod:`jp_errant.compare`), reused.
 """
 from __future__ import annotations
 
+from itertools import chain, zip_longest
 from typing import IO, Iterator, Sequence
 
 from jp_align import EXACT, UNALIGNED, iter_align_sentences, jaro_winkler_suffix_distance
@@ -25,7 +27,8 @@ from jp_errant.compare import (
     check_beta, options_document, scores_document, text_normalizer,
 )
 from jp_errant.m2 import (
-    FieldCache, M2Error, RawBlock, Sentence, iter_blocks, legacy_block_rows, parse_edit_line, read_strict_blocks,
+    FieldCache, M2Error, RawBlock, Sentence, count_blocks, iter_blocks, legacy_block_rows, parse_blocks,
+    parse_edit_line, utf8_error,
 )
 from jp_errant.scorer import ScoreOptions, SentencePair, format_report, score_corpus
 from jp_shims.audit import AlignmentAudit, block_kind, format_listing, note_line
@@ -120,63 +123,89 @@ def alignment_note(prog: str, audit: AlignmentAudit, crossing: list, sig: str) -
 def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: frozenset | None,
                   selected: slice | None, audit: AlignmentAudit,
                   crossing: list) -> Iterator[SentencePair]:
-    """The sentences to score: ChERRANT's own pairs when the files line up, else one per
-    reference sentence with the hypothesis cut to it (``crossing`` collects the edits that
-    crossed a boundary, with their file)."""
-    hyp_blocks = _raw_blocks(hyp_path)
-    ref_blocks = _raw_blocks(ref_path)
+    """The sentences to score, streamed: ChERRANT's own pairs while the files line up, and
+    from the first pair that does not, one unit per reference sentence with the hypothesis
+    cut to it (``crossing`` collects the edits that crossed a boundary, with their file).
+
+    ``selected`` (``--start/--end``) picks reference blocks by position, the hypothesis being
+    aligned in full; where the files line up this is ChERRANT's slice of both.
+    """
+    wanted = None
     if selected is not None:
-        hyp_blocks, ref_blocks = hyp_blocks[selected], ref_blocks[selected]
-    if lines_up(hyp_blocks, ref_blocks):
-        audit.count(EXACT, len(ref_blocks), len(hyp_blocks), blocks=len(ref_blocks))
-        return _lined_up_pairs(hyp_path, ref_path, hyp_blocks, ref_blocks, coders, options.verbose)
-    return aligned_units(hyp_path, ref_path, options, coders, selected, audit, crossing)
+        with _open(ref_path) as handle:
+            wanted = range(count_blocks(handle))[selected]
+    with _open(hyp_path) as hyp_file, _open(ref_path) as ref_file:
+        try:
+            yield from _units(hyp_path, ref_path, iter_blocks(hyp_file), iter_blocks(ref_file),
+                              options, coders, wanted, audit, crossing)
+        except UnicodeDecodeError:
+            path = hyp_path if _fails_utf8(hyp_path) else ref_path
+            raise utf8_error(path) from None
+
+
+def _open(path: str) -> IO[str]:
+    # A byte-order mark is not text (ChERRANT would read it as part of line 0).
+    return open(path, encoding="utf-8-sig", errors="strict")
+
+
+def _fails_utf8(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8-sig", errors="strict") as handle:
+            for _ in iter(lambda: handle.read(1 << 18), ""):
+                pass
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
+def _units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock], ref_blocks: Iterator[RawBlock],
+           options: ScoreOptions, coders: frozenset | None, wanted: range | None,
+           audit: AlignmentAudit, crossing: list) -> Iterator[SentencePair]:
+    cache = FieldCache()
+    verbose = options.verbose
+    number = 0
+    hyp_block = ref_block = None
+    for hyp_block, ref_block in zip_longest(hyp_blocks, ref_blocks):
+        if hyp_block is None or ref_block is None or not in_step(hyp_block, ref_block):
+            break
+        audit.count(EXACT, 1, 1)
+        if wanted is None or number in wanted:
+            yield _lined_up_pair(hyp_path, ref_path, hyp_block, ref_block, cache, coders, verbose)
+        number += 1
+    else:
+        return
+    hyp_rest = chain((hyp_block,) if hyp_block is not None else (), hyp_blocks)
+    ref_rest = chain((ref_block,) if ref_block is not None else (), ref_blocks)
+    yield from aligned_units(hyp_path, ref_path, hyp_rest, ref_rest, number, options, coders, wanted,
+                             audit, crossing)
+
+
+def in_step(hyp: RawBlock, ref: RawBlock) -> bool:
+    """Whether two blocks line up as ChERRANT pairs them: the same line 0, or a line 0 that
+    is an edit line (ChERRANT reads it as one; without its S line the block has no text to
+    align on, so it is paired by position)."""
+    hyp_head, ref_head = _head(hyp.text), _head(ref.text)
+    return hyp_head == ref_head or hyp_head[:2] == "A " or ref_head[:2] == "A "
 
 
 def lines_up(hyp_blocks: Sequence[RawBlock], ref_blocks: Sequence[RawBlock]) -> bool:
-    """Same number of blocks and the same line 0 in every pair (a block without an S line
-    has no text to align: it is paired by position)."""
-    if len(hyp_blocks) != len(ref_blocks):
-        return False
-    for hyp, ref in zip(hyp_blocks, ref_blocks):
-        hyp_head, ref_head = _head(hyp.text), _head(ref.text)
-        if hyp_head != ref_head and _is_s_line(hyp_head) and _is_s_line(ref_head):
-            return False
-    return True
+    """Whether whole files line up: as many blocks, every pair :func:`in_step`."""
+    return len(hyp_blocks) == len(ref_blocks) and all(map(in_step, hyp_blocks, ref_blocks))
 
 
 def _head(text: str) -> str:
     return text.split("\n", 1)[0]
 
 
-def _is_s_line(line: str) -> bool:
-    return line == "S" or line.startswith("S ")
-
-
-def _raw_blocks(path: str) -> list[RawBlock]:
-    """The blocks as ChERRANT splits a file, with their first lines."""
-    try:
-        with open(path, encoding="utf-8", errors="strict") as handle:
-            return list(iter_blocks(handle))
-    except UnicodeDecodeError:
-        # The careful reader names the line of the bad byte.
-        for _ in read_strict_blocks(path):
-            pass
-        raise
-
-
-def _lined_up_pairs(hyp_path: str, ref_path: str, hyp_blocks: Sequence[RawBlock],
-                    ref_blocks: Sequence[RawBlock], coders: frozenset | None,
-                    verbose: bool) -> Iterator[SentencePair]:
-    """ChERRANT's pairing and reading; a line it cannot read is an M2Error on that line."""
-    cache = FieldCache()
-    for hyp_block, ref_block in zip(hyp_blocks, ref_blocks):
-        hyp_edits = _block_rows(hyp_path, hyp_block, cache)
-        ref_edits = _block_rows(ref_path, ref_block, cache)
-        if coders is not None:
-            hyp_edits = [edit for edit in hyp_edits if edit[4] in coders]
-            ref_edits = [edit for edit in ref_edits if edit[4] in coders]
-        yield SentencePair(hyp_edits, ref_edits, _head(hyp_block.text)[1:] if verbose else "")
+def _lined_up_pair(hyp_path: str, ref_path: str, hyp_block: RawBlock, ref_block: RawBlock,
+                   cache: FieldCache, coders: frozenset | None, verbose: bool) -> SentencePair:
+    """ChERRANT's reading of a pair of blocks; a line it cannot read is an M2Error."""
+    hyp_edits = _block_rows(hyp_path, hyp_block, cache)
+    ref_edits = _block_rows(ref_path, ref_block, cache)
+    if coders is not None:
+        hyp_edits = [edit for edit in hyp_edits if edit[4] in coders]
+        ref_edits = [edit for edit in ref_edits if edit[4] in coders]
+    return SentencePair(hyp_edits, ref_edits, _head(hyp_block.text)[1:] if verbose else "")
 
 
 def _block_rows(path: str, block: RawBlock, cache: FieldCache) -> list:
@@ -200,9 +229,10 @@ def _block_rows(path: str, block: RawBlock, cache: FieldCache) -> list:
     raise AssertionError("unreachable: a block that failed has a failing A line")
 
 
-def _strict_sentences(path: str, coders: frozenset | None) -> Iterator[tuple[Sentence, tuple, str]]:
+def _strict_sentences(blocks: Iterator[RawBlock], path: str, coders: frozenset | None
+                      ) -> Iterator[tuple[Sentence, tuple, str]]:
     """(sentence, A-line numbers of its edits, line 0 without its first character)."""
-    for sentence, block in read_strict_blocks(path, cherrant=True):
+    for sentence, block in parse_blocks(blocks, path, cherrant=True):
         lines = tuple(number for number, line in enumerate(block.text.split("\n"), block.line)
                       if line[:2] == "A ")
         if coders is not None:
@@ -212,26 +242,14 @@ def _strict_sentences(path: str, coders: frozenset | None) -> Iterator[tuple[Sen
         yield sentence, lines, _head(block.text)[1:]
 
 
-def aligned_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: frozenset | None,
-                  selected: slice | None, audit: AlignmentAudit,
+def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
+                  ref_blocks: Iterator[RawBlock], first_number: int, options: ScoreOptions,
+                  coders: frozenset | None, wanted: range | None, audit: AlignmentAudit,
                   crossing: list) -> Iterator[SentencePair]:
-    """One scoring unit per reference sentence (those of ``selected``, by position)."""
-    refs = _strict_sentences(ref_path, coders)
-    hyps = _strict_sentences(hyp_path, coders)
-    wanted = None
-    if selected is not None:
-        count = sum(1 for _ in read_strict_blocks(ref_path, cherrant=True))
-        wanted = set(range(count)[selected])
-    first_ref, first_hyp = next(refs, None), next(hyps, None)
-    if first_ref is None or first_hyp is None:
-        if first_ref is None and first_hyp is None:
-            yield SentencePair((), (), "")
-            return
-        empty, other, item = (ref_path, hyp_path, first_hyp) if first_ref is None else (hyp_path, ref_path, first_ref)
-        raise CompareError(f"{empty}:1: the file holds no sentence but {other} does "
-                           f"({other}:{item[0].line})")
-    refs = _chained(first_ref, refs)
-    hyps = _chained(first_hyp, hyps)
+    """One scoring unit per reference sentence (numbered from ``first_number``; those in
+    ``wanted`` only), the hypothesis aligned on the S-line texts and cut to each."""
+    refs = _strict_sentences(ref_blocks, ref_path, coders)
+    hyps = _strict_sentences(hyp_blocks, hyp_path, coders)
     blocks = iter_align_sentences(refs, hyps, tokens=lambda item: item[0].source.split(),
                                   normalizer=text_normalizer(), threshold=SIMILARITY_THRESHOLD,
                                   distance=jaro_winkler_suffix_distance, lookahead=LOOKAHEAD)
@@ -241,7 +259,7 @@ def aligned_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: f
         hyp_sentences = [item[0] for item in hyp_items]
         if block.kind == UNALIGNED or not ref_items or not hyp_items:
             raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences, hyp_sentences, block))
-        numbers = block.left
+        numbers = range(first_number + block.left.start, first_number + block.left.stop)
         if len(ref_items) == len(hyp_items) == 1 and ref_sentences[0].source == hyp_sentences[0].source:
             audit.count(EXACT, 1, 1)
             if wanted is None or numbers.start in wanted:
@@ -251,7 +269,7 @@ def aligned_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: f
         crossing.extend((hyp_path, item) for item in cut.crossing)
         kind = block_kind(block.kind, len(ref_items), len(hyp_items), True)
         if audit.keep:
-            audit.add(_record(kind, block, audit, ref_sentences, hyp_sentences, cut, hyp_path),
+            audit.add(_record(kind, block, numbers.start, audit, ref_sentences, hyp_sentences, cut, hyp_path),
                       len(ref_items), len(hyp_items))
         else:
             audit.count(kind, len(ref_items), len(hyp_items))
@@ -260,26 +278,22 @@ def aligned_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: f
                 yield SentencePair(piece, ref.edits, " " + ref.source)
 
 
-def _chained(first, rest):
-    yield first
-    yield from rest
-
-
-def _record(kind: str, block, audit: AlignmentAudit, ref_sentences, hyp_sentences, cut, hyp_path: str):
+def _record(kind: str, block, first: int, audit: AlignmentAudit, ref_sentences, hyp_sentences, cut,
+            hyp_path: str):
     from jp_shims.records import BlockRecord
 
     details = []
     for number, piece in enumerate(cut.pieces):
         shown = [f"A {e.start} {e.end}|||{e.type}|||{e.correction}|||{e.coder}" for e in piece
                  if e.start >= 0 or not e.is_noop]
-        details.append(f"reference sentence {block.left.start + number} "
+        details.append(f"reference sentence {first + number} "
                        f"({audit.gold_file}:{ref_sentences[number].line}) gets: "
                        + ("; ".join(shown) if shown else "no edit"))
     for item in cut.crossing:
         edit = item.edit
         details.append(f"crossing edit {crossing_place(hyp_path, item)}: A {edit.start} {edit.end}|||"
                        f"{edit.type}|||{edit.correction} spans reference sentences "
-                       f"{block.left.start + item.first}-{block.left.start + item.last}: counted as not matching")
+                       f"{first + item.first}-{first + item.last}: counted as not matching")
     return BlockRecord(
         kind, audit.gold_lines(ref_sentences[0].line, ref_sentences[-1].line),
         audit.system_lines(hyp_sentences[0].line, hyp_sentences[-1].line),

@@ -26,7 +26,7 @@ Public API (everything else in the package reads and writes M2 through these):
   :func:`count_blocks` the number of blocks errant sees in a file.
 - :class:`FieldCache` -- memoized readings of the repeated A-line fields, shared by the
   readers of one run (corpora repeat a few thousand offset and annotator fields).
-- :func:`parse_block`, :func:`read_m2`, :func:`read_strict_blocks` -- strict reading for JP
+- :func:`parse_block`, :func:`read_m2`, :func:`parse_blocks` -- strict reading for JP
   mode (``cherrant=True``: ChERRANT's M2, T lines skipped): every problem is an
   :class:`M2Error` carrying file and line (``read_m2(named_edits=False)`` gives plain-tuple
   edits for scoring, :func:`named` turns them back into :class:`Edit` values;
@@ -331,19 +331,21 @@ def _without_spaces(edit: Edit) -> Edit:
     return edit._replace(correction=edit.correction.replace(" ", ""))
 
 
-def read_strict_blocks(path: str, cherrant: bool = False) -> Iterator[tuple[Sentence, RawBlock]]:
-    """JP mode's careful reading of a whole file, each sentence with the block it was read
-    from (for tools that cite edit lines). Blocks are also separated by extra blank lines or
-    lines holding only whitespace; invalid UTF-8 is an :class:`M2Error` on its line.
-    ``cherrant``: as in :func:`parse_block`."""
+def parse_blocks(blocks: Iterable[RawBlock], path: str, cherrant: bool = False
+                 ) -> Iterator[tuple[Sentence, RawBlock]]:
+    """JP mode's careful reading of errant blocks, each sentence with the part of the block
+    it was read from (for tools that cite edit lines): blocks are also separated by extra
+    blank lines or lines holding only whitespace. ``cherrant``: as in :func:`parse_block`."""
     cache = FieldCache()
-    try:
-        with open(path, encoding="utf-8", errors="strict") as handle:
-            for block in iter_blocks(handle):
-                for part in _split_on_blank_lines(block):
-                    yield parse_block(part, path, cache, cherrant), part
-    except UnicodeDecodeError:
-        raise M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8") from None
+    for block in blocks:
+        for part in _split_on_blank_lines(block):
+            yield parse_block(part, path, cache, cherrant), part
+
+
+def utf8_error(path: str) -> M2Error:
+    """The :class:`M2Error` for a file that is not valid UTF-8, on the line of the first
+    bad byte (the file is read again in binary: only on this failure path)."""
+    return M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8")
 
 
 def _strict_edits(lines: list[str], length: int, path: str, head_line: int,
