@@ -16,6 +16,7 @@ JSON and note plumbing is jp_errant's JP run's (:mod:`jp_errant.compare`), reuse
 """
 from __future__ import annotations
 
+import re
 from itertools import chain, zip_longest
 from typing import IO, Iterator, Sequence
 
@@ -36,6 +37,7 @@ from jp_shims.envelope import dumps, envelope
 from jp_shims.signature import signature
 
 TOOL = "jp_cherrant_compare"
+_BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
 LABELS = ("reference", "hypothesis")
 SIMILARITY = "jaro_winkler_suffix"
 # Crossing edits named in the stderr note (all of them in --show-alignment).
@@ -185,7 +187,12 @@ def in_step(hyp: RawBlock, ref: RawBlock) -> bool:
     is an edit line (ChERRANT reads it as one; without its S line the block has no text to
     align on, so it is paired by position)."""
     hyp_head, ref_head = _head(hyp.text), _head(ref.text)
-    return hyp_head == ref_head or hyp_head[:2] == "A " or ref_head[:2] == "A "
+    if hyp_head != ref_head and hyp_head[:2] != "A " and ref_head[:2] != "A ":
+        return False
+    if hyp.text == ref.text == "":
+        return True  # an empty block on both sides (four newlines): noop against noop
+    # A line holding only whitespace separates blocks in JP mode (ChERRANT fuses them).
+    return _BLANK_LINE.search(hyp.text) is None and _BLANK_LINE.search(ref.text) is None
 
 
 def lines_up(hyp_blocks: Sequence[RawBlock], ref_blocks: Sequence[RawBlock]) -> bool:
@@ -230,16 +237,24 @@ def _block_rows(path: str, block: RawBlock, cache: FieldCache) -> list:
 
 
 def _strict_sentences(blocks: Iterator[RawBlock], path: str, coders: frozenset | None
-                      ) -> Iterator[tuple[Sentence, tuple, str]]:
-    """(sentence, A-line numbers of its edits, line 0 without its first character)."""
+                      ) -> Iterator[tuple[Sentence, RawBlock | tuple, str]]:
+    """(sentence, where its edits are, line 0 without its first character). Where: the
+    block (A-line numbers are found only for a block that is cut), or, when ``--max_answer_num``
+    drops edits, the numbers of the A lines kept."""
     for sentence, block in parse_blocks(blocks, path, cherrant=True):
-        lines = tuple(number for number, line in enumerate(block.text.split("\n"), block.line)
-                      if line[:2] == "A ")
+        where: RawBlock | tuple = block
         if coders is not None:
-            kept = [(edit, line) for edit, line in zip(sentence.edits, lines) if edit.coder in coders]
+            kept = [(edit, line) for edit, line in zip(sentence.edits, edit_lines(block)) if edit.coder in coders]
             sentence = sentence._replace(edits=tuple(edit for edit, _ in kept))
-            lines = tuple(line for _, line in kept)
-        yield sentence, lines, _head(block.text)[1:]
+            where = tuple(line for _, line in kept)
+        yield sentence, where, _head(block.text)[1:]
+
+
+def edit_lines(where: RawBlock | tuple) -> tuple:
+    """The file lines of a sentence's edits (its A lines)."""
+    if isinstance(where, tuple) and not isinstance(where, RawBlock):
+        return where
+    return tuple(number for number, line in enumerate(where.text.split("\n"), where.line) if line[:2] == "A ")
 
 
 def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
@@ -258,6 +273,8 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
         ref_sentences = [item[0] for item in ref_items]
         hyp_sentences = [item[0] for item in hyp_items]
         if block.kind == UNALIGNED or not ref_items or not hyp_items:
+            # Sentence numbers count from the start of the files (both sides were in step).
+            block = block._replace(left=_shifted(block.left, first_number), right=_shifted(block.right, first_number))
             raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences, hyp_sentences, block))
         numbers = range(first_number + block.left.start, first_number + block.left.stop)
         if len(ref_items) == len(hyp_items) == 1 and ref_sentences[0].source == hyp_sentences[0].source:
@@ -265,7 +282,7 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
             if wanted is None or numbers.start in wanted:
                 yield SentencePair(hyp_sentences[0].edits, ref_sentences[0].edits, hyp_items[0][2])
             continue
-        cut = cut_block(ref_sentences, hyp_sentences, [item[1] for item in hyp_items], token_keys)
+        cut = cut_block(ref_sentences, hyp_sentences, [edit_lines(item[1]) for item in hyp_items], token_keys)
         crossing.extend((hyp_path, item) for item in cut.crossing)
         kind = block_kind(block.kind, len(ref_items), len(hyp_items), True)
         if audit.keep:
@@ -276,6 +293,10 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
         for number, ref, piece in zip(numbers, ref_sentences, cut.pieces):
             if wanted is None or number in wanted:
                 yield SentencePair(piece, ref.edits, " " + ref.source)
+
+
+def _shifted(numbers: range, offset: int) -> range:
+    return range(numbers.start + offset, numbers.stop + offset)
 
 
 def _record(kind: str, block, first: int, audit: AlignmentAudit, ref_sentences, hyp_sentences, cut,

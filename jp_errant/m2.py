@@ -320,15 +320,36 @@ def parse_block(block: RawBlock, path: str, cache: FieldCache | None = None,
     length = len(source.split())
     cache = cache or FieldCache()
     if cherrant:
-        edits = tuple(_without_spaces(_strict_edit(line, length, path, number, cache))
-                      for number, line in enumerate(lines[1:], block.line + 1) if line[:1] != "T")
+        edits = _cherrant_edits(lines, length, path, block.line, cache)
     else:
         edits = _strict_edits(lines, length, path, block.line, cache)
     return _new_tuple(Sentence, (source, edits, block.line))
 
 
-def _without_spaces(edit: Edit) -> Edit:
-    return edit._replace(correction=edit.correction.replace(" ", ""))
+def _cherrant_edits(lines: list[str], length: int, path: str, head_line: int,
+                    cache: FieldCache) -> tuple:
+    """The A lines of a ChERRANT block (``T`` lines skipped), corrections without spaces.
+
+    A line whose span, tail and type _strict_edit accepted before (as in _read_m2_stream)
+    is read from the cache; any other takes _strict_edit."""
+    spans, tails, kinds = cache.strict_spans, cache.tails, cache.kinds
+    edits = []
+    append = edits.append
+    for number, line in enumerate(lines[1:], head_line + 1):
+        if line[:1] == "T":
+            continue
+        try:
+            span_text, kind, correction, tail_text = line.split(FIELD_SEPARATOR, 3)
+            start, end, need = spans[span_text]
+            coder, middle = tails[tail_text]
+            if kind in kinds and need <= length:
+                append(_new_tuple(Edit, (start, end, kind, correction.replace(" ", ""), coder, middle)))
+                continue
+        except (ValueError, KeyError):
+            pass  # fewer fields, or a span or tail not seen yet
+        edit = _strict_edit(line, length, path, number, cache)
+        append(edit._replace(correction=edit.correction.replace(" ", "")))
+    return tuple(edits)
 
 
 def parse_blocks(blocks: Iterable[RawBlock], path: str, cherrant: bool = False
