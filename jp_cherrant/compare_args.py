@@ -17,6 +17,7 @@ JP_HELP = [
     "--json",
     ("--show-alignment", "list every reference sentence whose hypothesis was cut or joined, "
                          "and every hypothesis edit that crosses a reference boundary"),
+    "--report FILE.html",
     "--version",
 ]
 

@@ -47,7 +47,7 @@ NOTE_PLACES = 5
 def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
     args = build_parser(prog, jp_mode=True).parse_args(argv)
     options = options_from_args(args)
-    audit = AlignmentAudit(args.ref, args.hyp, keep=args.show_alignment)
+    audit = AlignmentAudit(args.ref, args.hyp, keep=args.show_alignment or args.report is not None)
     crossing: list[tuple[str, CrossingEdit]] = []
     sig = run_signature(options, args)
     try:
@@ -80,6 +80,15 @@ def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
         if args.show_alignment:
             out.write(format_listing(audit, LABELS))
     out.flush()
+    if args.report is not None:
+        from jp_shims.report import render_report, write_report
+
+        try:
+            write_report(args.report, render_report(tool=TOOL, signature=sig, headline=text, audit=audit,
+                                                    labels=LABELS, loss_label="FP+FN"))
+        except OSError as error:
+            err.write(f"{prog}: error: {args.report}: cannot write the report ({error.strerror})\n")
+            return 2
     note = alignment_note(prog, audit, crossing, sig)
     if note:
         err.write(note)

@@ -159,8 +159,9 @@ def _run(tmp_path, hyp: str, ref: str, *options: str) -> tuple[int, str, str]:
 
 
 def test_jp_run_counts_and_names_crossing_edits(tmp_path) -> None:
-    code, out, err = _run(tmp_path, HYP_CROSSING, REF_M2, "--show-alignment")
-    assert code == 0
+    report = tmp_path / "report.html"
+    code, out, err = _run(tmp_path, HYP_CROSSING, REF_M2, "--show-alignment", "--report", str(report))
+    assert code == 0 and "crossing edit" in report.read_text(encoding="utf-8")
     assert "1\t1\t1\t0.5\t0.5\t0.5" in out
     assert f"{tmp_path / 'hyp.m2'}:4" in err and "cross a reference sentence boundary" in err
     assert f"crossing edit {tmp_path / 'hyp.m2'}:4" in out
