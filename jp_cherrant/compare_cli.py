@@ -32,7 +32,13 @@ def main(argv: list[str] | None = None) -> int:
             return run_legacy([arg for arg in argv if arg != LEGACY_FLAG], sys.stdout)
         from jp_cherrant.compare_jp import run_jp  # alignment machinery only when needed
 
-        return run_jp(argv, prog, sys.stdout, sys.stderr)
+        try:
+            # run_jp flushes stdout before returning, so a closed pipe surfaces here.
+            return run_jp(argv, prog, sys.stdout, sys.stderr)
+        except BrokenPipeError:
+            from jp_shims.brokenpipe import silence_stdout
+
+            return silence_stdout()
     finally:
         if collecting:
             gc.enable()

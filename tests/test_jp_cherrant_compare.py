@@ -202,3 +202,75 @@ def test_api_on_mucgec_dev() -> None:
     assert result.changed_blocks == 53 and result.crossing_edits == ()
     with pytest.raises(ValueError, match="1206 blocks and the reference 1137"):
         jp_cherrant.compare(split, ref, legacy=True)
+
+
+# --- through the audit layer, as a user runs it (the process is what is tested) ------------
+
+def test_console_script_note_listing_json_and_closed_pipe(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.test_jp_shims_tools import strict, validate
+
+    (tmp_path / "hyp.m2").write_text(HYP_CROSSING, encoding="utf-8")
+    (tmp_path / "ref.m2").write_text(REF_M2, encoding="utf-8")
+    code = "import sys; from jp_cherrant.compare_cli import main; sys.argv[0] = 'jp_cherrant_compare'; sys.exit(main())"
+
+    def run(*argv: str, **kwargs) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", code, "-hyp", "hyp.m2", "-ref", "ref.m2", *argv],
+                              cwd=tmp_path, text=True, timeout=120, **kwargs)
+
+    plain = run(capture_output=True)
+    assert plain.returncode == 0 and ": note: " not in plain.stdout
+    assert plain.stderr.count("\n") == 1 and plain.stderr.startswith("jp_cherrant_compare: note: ")
+    assert "hyp.m2:4" in plain.stderr
+    for flags in ([], ["--show-alignment"]):
+        document = strict(run("--json", *flags, capture_output=True).stdout)
+        validate(document)
+        assert document["scores"]["crossing_edits"] == ["hyp.m2:4"]
+    lined_up = subprocess.run([sys.executable, "-c", code, "-hyp", "ref.m2", "-ref", "ref.m2", "--json"],
+                              cwd=tmp_path, text=True, capture_output=True, timeout=120)
+    assert lined_up.stderr == "" and strict(lined_up.stdout)["alignment"]["summary"]["changed"] == 0
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        closed = run("--show-alignment", stdout=write_end, stderr=subprocess.PIPE)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in closed.stderr and closed.returncode == 1
+
+
+# --- every JP vector: the cut hypothesis is the vector's own re-expression -------------------
+
+def _jp_cases() -> list:
+    from compat_tests.test_vectors import CASES
+
+    return [case for case in CASES if case.tool == "cherrant_compare" and "jp_hyp_refseg" in case.spec]
+
+
+@pytest.mark.parametrize("case", _jp_cases(), ids=lambda case: case.folder.name)
+def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
+    """Sentence by sentence, the hypothesis edits JP mode scores are those of ``jp_hyp_refseg``
+    (the same edits in the reference's sentences, from which jp_expect_stdout was made)."""
+    from compat_tests.test_vectors import resolve_args
+    from jp_cherrant.compare_jp import scoring_units
+    from jp_errant.m2 import iter_blocks
+    from jp_shims.audit import AlignmentAudit
+
+    args = resolve_args(case)
+    hyp, ref = (str(case.folder / args[args.index(flag) + 1]) for flag in ("-hyp", "-ref"))
+    refseg = case.spec["jp_hyp_refseg"]
+    if refseg.startswith("../../../data/"):
+        refseg = str(data_path(*refseg[len("../../../data/"):].split("/")))
+    else:
+        refseg = str(case.folder / refseg)
+    units = list(scoring_units(hyp, ref, ScoreOptions(), None, None, AlignmentAudit(ref, hyp), []))
+    with open(refseg, encoding="utf-8") as handle:
+        expected = [legacy_block_rows(block.text, FieldCache(), cherrant=True) for block in iter_blocks(handle)]
+
+    def real(edits) -> list:
+        return sorted(tuple(edit[:5]) for edit in edits if edit[2] != "noop")
+
+    assert len(units) == len(expected)
+    assert [real(unit.hyp_edits) for unit in units] == [real(edits) for edits in expected]
