@@ -39,6 +39,7 @@ TOOLS = {
     "evalb_spmrl": ("jp_evalb_spmrl", "jp_evalb.spmrl_cli"),
     "m2scorer": ("jp_m2scorer", "jp_m2scorer.cli"),
     "iwpt_xud_eval": ("jp_udeval", "jp_conll18.udeval_cli"),
+    "cherrant_compare": ("jp_cherrant_compare", "jp_cherrant.compare_cli"),
 }
 
 # A sentence line of an evalb report: ID, Len., Stat., then nine more columns.

@@ -37,8 +37,12 @@ class _JPModeParser(JPArgumentParser):
                 if match[1] not in JP_OPTIONS]
 
 
-def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
-    """errant_compare's option table (same names, types, group and help texts)."""
+def build_parser(prog: str, jp_mode: bool, original: str = LEGACY_PROG,
+                 jp_help: list | None = None) -> argparse.ArgumentParser:
+    """errant_compare's option table (same names, types, group and help texts).
+
+    ``original`` and ``jp_help`` name the original and the JP help entries of a variant
+    that extends this table (ChERRANT's scorer: :mod:`jp_cherrant.compare_args`)."""
     settings = dict(
         prog=prog,
         description="Calculate F-scores for error detection and/or correction.\n"
@@ -48,7 +52,7 @@ def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
     )
     # JP mode: the original's help text first, then the JP options section (the options
     # themselves are hidden from argparse's part).
-    parser = (_JPModeParser(jp_help=help_section(JP_HELP, LEGACY_PROG), **settings) if jp_mode
+    parser = (_JPModeParser(jp_help=help_section(jp_help or JP_HELP, original), **settings) if jp_mode
               else argparse.ArgumentParser(**settings))
     parser.add_argument("-hyp", help="A hypothesis M2 file.", required=True)
     parser.add_argument("-ref", help="A reference M2 file.", required=True)

@@ -1,0 +1,95 @@
+"""``jp_cherrant_compare``: drop-in for ChERRANT's ``compare_m2_for_evaluation.py``.
+
+``--legacy`` (anywhere in argv) reproduces it byte for byte, failures included (uncaught
+exceptions, exit 1; a differing block count prints the two counts on stdout first). The
+default JP mode (:mod:`jp_cherrant.compare_jp`) cuts hypothesis blocks at the reference's
+sentence boundaries before scoring. Both modes read M2 with :mod:`jp_errant.m2` and score
+with :mod:`jp_errant.scorer` (ChERRANT's rules are switches of both).
+"""
+from __future__ import annotations
+
+import gc
+import os
+import sys
+from typing import IO, Iterator
+
+from jp_cherrant.compare_args import LEGACY_PROG, build_parser, kept_coders, options_from_args, sentence_slice
+from jp_errant.m2 import FieldCache, legacy_block_rows
+from jp_errant.scorer import SentencePair, score_corpus, write_report
+
+LEGACY_FLAG = "--legacy"
+TOOL = "jp_cherrant_compare"
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    prog = os.path.basename(sys.argv[0]) or TOOL
+    # Scoring allocates many short-lived tuples and no cycles (see jp_errant.compare_cli).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        if LEGACY_FLAG in argv:
+            return run_legacy([arg for arg in argv if arg != LEGACY_FLAG], sys.stdout)
+        from jp_cherrant.compare_jp import run_jp  # alignment machinery only when needed
+
+        try:
+            # run_jp flushes stdout before returning, so a closed pipe surfaces here.
+            return run_jp(argv, prog, sys.stdout, sys.stderr)
+        except BrokenPipeError:
+            from jp_shims.brokenpipe import silence_stdout
+
+            return silence_stdout()
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def run_legacy(argv: list[str], out: IO[str]) -> int:
+    """ChERRANT's scorer itself: failures propagate as its own exceptions (exit 1)."""
+    args = build_parser(LEGACY_PROG, jp_mode=False).parse_args(argv)
+    options = options_from_args(args)
+    hyp_blocks = read_blocks(args.hyp)
+    ref_blocks = read_blocks(args.ref)
+    selected = sentence_slice(args)
+    if selected is not None:
+        hyp_blocks, ref_blocks = hyp_blocks[selected], ref_blocks[selected]
+    if len(hyp_blocks) != len(ref_blocks):
+        # ChERRANT: assert len(hyp) == len(ref), print(len(hyp), len(ref)) -- the message is
+        # print's return value.
+        out.write(f"{len(hyp_blocks)} {len(ref_blocks)}\n")
+        out.flush()
+        raise AssertionError(None)
+    pairs = legacy_pairs(hyp_blocks, ref_blocks, kept_coders(args.max_answer_num), options.verbose)
+    result = score_corpus(pairs, options, out.write)
+    write_report(result, options, out.write)
+    out.flush()
+    return 0
+
+
+def read_blocks(path: str) -> list[str]:
+    """ChERRANT's (and errant's) reading: the whole file, stripped, split on empty lines."""
+    with open(path) as handle:
+        return handle.read().strip().split("\n\n")
+
+
+def legacy_pairs(hyp_blocks: list[str], ref_blocks: list[str], coders: frozenset | None,
+                 verbose: bool) -> Iterator[SentencePair]:
+    """i-th block with i-th block, each read inside the scoring loop (hypothesis first, as
+    ChERRANT does: a malformed line fails after the trace of the sentences before it).
+
+    ``coders``: the annotators ``--max_answer_num`` keeps. The sentence text of the ``-v``
+    trace is line 0 of the hypothesis block without its first character.
+    """
+    cache = FieldCache()
+    for hyp_block, ref_block in zip(hyp_blocks, ref_blocks):
+        hyp_edits = legacy_block_rows(hyp_block, cache, cherrant=True)
+        ref_edits = legacy_block_rows(ref_block, cache, cherrant=True)
+        if coders is not None:
+            hyp_edits = [edit for edit in hyp_edits if edit[4] in coders]
+            ref_edits = [edit for edit in ref_edits if edit[4] in coders]
+        source = hyp_block.split("\n", 1)[0][1:] if verbose else ""
+        yield SentencePair(hyp_edits, ref_edits, source)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
