@@ -85,9 +85,9 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
     coders = None if max_answer_num is None else ANSWER_CODERS.get(max_answer_num, NO_CODERS)
     selected = None if start is None or end is None else slice(start, end)
     hyp_path, ref_path = os.fspath(hyp), os.fspath(ref)
-    from jp_errant.compare import CompareError, check_beta
-    from jp_errant.m2 import M2Error
+    from jp_errant.compare import check_beta
     from jp_shims.audit import AlignmentAudit
+    from jp_shims.errors import InputError
 
     audit = AlignmentAudit(ref_path, hyp_path)
     crossing: list = []
@@ -100,7 +100,7 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
 
             units = scoring_units(hyp_path, ref_path, options, coders, selected, audit, crossing)
         result = score_corpus(units, options)
-    except (CompareError, M2Error, OSError) as error:
+    except (InputError, OSError) as error:
         raise ValueError(str(error)) from None
     except ZeroDivisionError:
         raise ValueError(f"{options.f_label} is undefined: beta is 0 and recall is 0 "

@@ -2,14 +2,13 @@
 
 ``--legacy`` (anywhere in argv) reproduces it byte for byte, failures included (uncaught
 exceptions, exit 1; a differing block count prints the two counts on stdout first). The
-default JP mode (:mod:`jp_cherrant.compare_jp`) cuts hypothesis blocks at the reference's
+default JP mode (:mod:`jp_cherrant.tool` on the shared runner) cuts hypothesis blocks at the reference's
 sentence boundaries before scoring. Both modes read M2 with :mod:`jp_errant.m2` and score
 with :mod:`jp_errant.scorer` (ChERRANT's rules are switches of both).
 """
 from __future__ import annotations
 
 import gc
-import os
 import sys
 from typing import IO, Iterator
 
@@ -17,28 +16,19 @@ from jp_cherrant.compare_args import LEGACY_PROG, build_parser, kept_coders, opt
 from jp_errant.m2 import FieldCache, legacy_block_rows
 from jp_errant.scorer import SentencePair, score_corpus, write_report
 
-LEGACY_FLAG = "--legacy"
-TOOL = "jp_cherrant_compare"
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    prog = os.path.basename(sys.argv[0]) or TOOL
+    """The console script: legacy mode or JP mode, both through the shared runner."""
+    from jp_shims.runner import main as run
+
+    from jp_cherrant.tool import TOOL_INSTANCE
+
     # Scoring allocates many short-lived tuples and no cycles (see jp_errant.compare_cli).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        if LEGACY_FLAG in argv:
-            return run_legacy([arg for arg in argv if arg != LEGACY_FLAG], sys.stdout)
-        from jp_cherrant.compare_jp import run_jp  # alignment machinery only when needed
-
-        try:
-            # run_jp flushes stdout before returning, so a closed pipe surfaces here.
-            return run_jp(argv, prog, sys.stdout, sys.stderr)
-        except BrokenPipeError:
-            from jp_shims.brokenpipe import silence_stdout
-
-            return silence_stdout()
+        return run(TOOL_INSTANCE, argv)
     finally:
         if collecting:
             gc.enable()

@@ -1,4 +1,5 @@
-"""JP mode of ``jp_cherrant_compare`` (a thin run until the shared jp_shims runner takes it).
+"""JP mode of ``jp_cherrant_compare``: the scoring units (the run is jp_cherrant.tool's, on
+the shared runner).
 
 Both files are streamed block by block (ChERRANT's split):
 
@@ -11,8 +12,9 @@ Both files are streamed block by block (ChERRANT's split):
    its neighbours (:func:`jp_cherrant.compare_align.cut_block`), and each reference sentence
    is scored as ChERRANT scores it.
 
-Bad input is one ``PROG: error: FILE:LINE: message`` line and exit 2. The option, error,
-JSON and note plumbing is jp_errant's JP run's (:mod:`jp_errant.compare`), reused.
+Sentences that never re-synchronize are scored on their own, as in jp_errant_compare: a
+reference sentence uncorrected (its edits missed), a hypothesis sentence against no reference
+edit (its edits spurious).
 """
 from __future__ import annotations
 
@@ -20,82 +22,27 @@ import re
 from itertools import chain, zip_longest
 from typing import IO, Iterator, Sequence
 
-from jp_align import EXACT, UNALIGNED, iter_align_sentences, jaro_winkler_suffix_distance
+from jp_align import EXACT, UNALIGNED, iter_align_sentences
 from jp_cherrant.compare_align import CrossingEdit, cut_block
-from jp_cherrant.compare_args import LEGACY_PROG, build_parser, kept_coders, options_from_args, sentence_slice
-from jp_errant.compare import (
-    LOOKAHEAD, SIMILARITY_THRESHOLD, CompareError, _check_readable, _finish_stdout, _unaligned_message,
-    check_beta, options_document, scores_document, text_normalizer,
-)
+from jp_cherrant.compare_args import LEGACY_PROG
+from jp_errant.compare import ALIGNMENT, text_normalizer
 from jp_errant.m2 import (
     FieldCache, M2Error, RawBlock, Sentence, count_blocks, iter_blocks, legacy_block_rows, parse_blocks,
     parse_edit_line, utf8_error,
 )
-from jp_errant.scorer import ScoreOptions, SentencePair, format_report, score_corpus
-from jp_shims.audit import AlignmentAudit, block_kind, format_listing, note_line
-from jp_shims.envelope import dumps, envelope
+from jp_errant.scorer import ScoreOptions, SentencePair
+from jp_shims.audit import AlignmentAudit, Summary, block_kind
+from jp_shims.config import AlignConfig
 from jp_shims.signature import signature
 
 TOOL = "jp_cherrant_compare"
 _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
 LABELS = ("reference", "hypothesis")
-SIMILARITY = "jaro_winkler_suffix"
 # Crossing edits named in the stderr note (all of them in --show-alignment).
 NOTE_PLACES = 5
 
 
-def run_jp(argv: list[str], prog: str, out: IO[str], err: IO[str]) -> int:
-    args = build_parser(prog, jp_mode=True).parse_args(argv)
-    options = options_from_args(args)
-    audit = AlignmentAudit(args.ref, args.hyp, keep=args.show_alignment or args.report is not None)
-    crossing: list[tuple[str, CrossingEdit]] = []
-    sig = run_signature(options, args)
-    try:
-        if args.json and options.verbose:
-            raise CompareError("--json cannot be combined with -v/--verbose")
-        check_beta(options.beta)
-        for path in (args.hyp, args.ref):
-            _check_readable(path)
-        units = scoring_units(args.hyp, args.ref, options, kept_coders(args.max_answer_num),
-                              sentence_slice(args), audit, crossing)
-        result = score_corpus(units, options, out.write)
-        text = format_report(result, options)
-    except (CompareError, M2Error) as error:
-        _finish_stdout(out, "")
-        err.write(f"{prog}: error: {error}\n")
-        return 2
-    except ZeroDivisionError:
-        _finish_stdout(out, "")
-        err.write(f"{prog}: error: {options.f_label} is undefined: beta is 0 and recall is 0 "
-                  f"while precision is not\n")
-        return 2
-    if args.json:
-        scores = scores_document(result, options)
-        scores["crossing_edits"] = [crossing_place(path, item) for path, item in crossing]
-        out.write(dumps(envelope(TOOL, signature=sig, options=options_document(options) | {
-            "max_answer_num": args.max_answer_num, "reference_num": args.reference_num,
-            "start": args.start, "end": args.end}, scores=scores, audit=audit, blocks=args.show_alignment)))
-    else:
-        out.write(text)
-        if args.show_alignment:
-            out.write(format_listing(audit, LABELS))
-    out.flush()
-    if args.report is not None:
-        from jp_shims.report import render_report, write_report
-
-        try:
-            write_report(args.report, render_report(tool=TOOL, signature=sig, headline=text, audit=audit,
-                                                    labels=LABELS, loss_label="FP+FN"))
-        except OSError as error:
-            err.write(f"{prog}: error: {args.report}: cannot write the report ({error.strerror})\n")
-            return 2
-    note = alignment_note(prog, audit, crossing, sig)
-    if note:
-        err.write(note)
-    return 0
-
-
-def run_signature(options: ScoreOptions, args) -> str:
+def run_signature(options: ScoreOptions, args, config: AlignConfig = ALIGNMENT) -> str:
     flags = [f"-{options.mode}", f"-b{options.beta:g}"]
     flags += ["-single"] * options.single + ["-multi"] * options.multi
     if options.filt:
@@ -105,7 +52,7 @@ def run_signature(options: ScoreOptions, args) -> str:
     for name in ("start", "end", "max_answer_num", "reference_num"):
         if getattr(args, name) is not None:
             flags.append(f"--{name}={getattr(args, name)}")
-    return signature(TOOL, options=flags, similarity=SIMILARITY, threshold=SIMILARITY_THRESHOLD,
+    return signature(TOOL, options=flags, similarity=config.similarity, threshold=config.threshold,
                      extra={"norm": "nfc"})
 
 
@@ -115,10 +62,8 @@ def crossing_place(path: str, item: CrossingEdit) -> str:
     return f"{path}:{item.line}" if item.line else f"{path}: A {edit.start} {edit.end}|||{edit.type}"
 
 
-def alignment_note(prog: str, audit: AlignmentAudit, crossing: list, sig: str) -> str | None:
-    summary = audit.summary
-    if not summary.changed:
-        return None
+def note_what(summary: Summary, crossing: list) -> str:
+    """What JP mode did that ChERRANT does not, for the stderr note."""
     parts = [f"{summary.changed} of {summary.blocks} blocks were aligned beyond one sentence each "
              f"side or with differing texts; the hypothesis was cut at the reference sentence "
              f"boundaries and each reference sentence scored as {LEGACY_PROG} scores it"]
@@ -127,13 +72,12 @@ def alignment_note(prog: str, audit: AlignmentAudit, crossing: list, sig: str) -
         more = f" and {len(crossing) - NOTE_PLACES} more" if len(crossing) > NOTE_PLACES else ""
         parts.append(f"{len(crossing)} hypothesis edits cross a reference sentence boundary and "
                      f"cannot be cut: they count as not matching ({places}{more})")
-    return note_line(prog, summary, original=LEGACY_PROG, what="; ".join(parts),
-                     consequence=f"the figures can differ from {LEGACY_PROG}'s", signature=sig)
+    return "; ".join(parts)
 
 
 def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: frozenset | None,
                   selected: slice | None, audit: AlignmentAudit,
-                  crossing: list) -> Iterator[SentencePair]:
+                  crossing: list, config: AlignConfig = ALIGNMENT) -> Iterator[SentencePair]:
     """The sentences to score, streamed: ChERRANT's own pairs while the files line up, and
     from the first pair that does not, one unit per reference sentence with the hypothesis
     cut to it (``crossing`` collects the edits that crossed a boundary, with their file).
@@ -148,7 +92,7 @@ def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: f
     with _open(hyp_path) as hyp_file, _open(ref_path) as ref_file:
         try:
             yield from _units(hyp_path, ref_path, iter_blocks(hyp_file), iter_blocks(ref_file),
-                              options, coders, wanted, audit, crossing)
+                              options, coders, wanted, audit, crossing, config)
         except UnicodeDecodeError:
             path = hyp_path if _fails_utf8(hyp_path) else ref_path
             raise utf8_error(path) from None
@@ -171,7 +115,7 @@ def _fails_utf8(path: str) -> bool:
 
 def _units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock], ref_blocks: Iterator[RawBlock],
            options: ScoreOptions, coders: frozenset | None, wanted: range | None,
-           audit: AlignmentAudit, crossing: list) -> Iterator[SentencePair]:
+           audit: AlignmentAudit, crossing: list, config: AlignConfig) -> Iterator[SentencePair]:
     cache = FieldCache()
     verbose = options.verbose
     number = 0
@@ -188,7 +132,7 @@ def _units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock], ref_blo
     hyp_rest = chain((hyp_block,) if hyp_block is not None else (), hyp_blocks)
     ref_rest = chain((ref_block,) if ref_block is not None else (), ref_blocks)
     yield from aligned_units(hyp_path, ref_path, hyp_rest, ref_rest, number, options, coders, wanted,
-                             audit, crossing)
+                             audit, crossing, config)
 
 
 def in_step(hyp: RawBlock, ref: RawBlock) -> bool:
@@ -269,23 +213,38 @@ def edit_lines(where: RawBlock | tuple) -> tuple:
 def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
                   ref_blocks: Iterator[RawBlock], first_number: int, options: ScoreOptions,
                   coders: frozenset | None, wanted: range | None, audit: AlignmentAudit,
-                  crossing: list) -> Iterator[SentencePair]:
+                  crossing: list, config: AlignConfig = ALIGNMENT) -> Iterator[SentencePair]:
     """One scoring unit per reference sentence (numbered from ``first_number``; those in
     ``wanted`` only), the hypothesis aligned on the S-line texts and cut to each."""
     refs = _strict_sentences(ref_blocks, ref_path, coders)
     hyps = _strict_sentences(hyp_blocks, hyp_path, coders)
     blocks = iter_align_sentences(refs, hyps, tokens=lambda item: item[0].source.split(),
-                                  normalizer=text_normalizer(), threshold=SIMILARITY_THRESHOLD,
-                                  distance=jaro_winkler_suffix_distance, lookahead=LOOKAHEAD)
+                                  normalizer=text_normalizer(), threshold=config.threshold,
+                                  distance=config.distance(), lookahead=config.lookahead)
     token_keys = options.mode == "dt"
     for block, ref_items, hyp_items in blocks:
         ref_sentences = [item[0] for item in ref_items]
         hyp_sentences = [item[0] for item in hyp_items]
-        if block.kind == UNALIGNED or not ref_items or not hyp_items:
-            # Sentence numbers count from the start of the files (both sides were in step).
-            block = block._replace(left=_shifted(block.left, first_number), right=_shifted(block.right, first_number))
-            raise CompareError(_unaligned_message(ref_path, hyp_path, ref_sentences, hyp_sentences, block))
         numbers = range(first_number + block.left.start, first_number + block.left.stop)
+        if block.kind == UNALIGNED or not ref_items or not hyp_items:
+            # Text without a counterpart: reference sentences missed, hypothesis ones spurious.
+            where = (audit.gold_lines(ref_sentences[0].line, ref_sentences[-1].line) if ref_sentences else None,
+                     audit.system_lines(hyp_sentences[0].line, hyp_sentences[-1].line) if hyp_sentences else None)
+            if audit.keep:
+                from jp_shims.records import BlockRecord
+
+                audit.add(BlockRecord(UNALIGNED, *where, " | ".join(s.source for s in ref_sentences),
+                                      " | ".join(s.source for s in hyp_sentences), reason=block.reason,
+                                      match=block.kind), len(ref_items), len(hyp_items))
+            else:
+                audit.count(UNALIGNED, len(ref_items), len(hyp_items), where=where)
+            for number, ref in zip(numbers, ref_sentences):
+                if wanted is None or number in wanted:
+                    yield SentencePair((), ref.edits, " " + ref.source)
+            if wanted is None or (numbers.start - 1) in wanted or numbers.start in wanted:
+                for hyp, _, head in hyp_items:
+                    yield SentencePair(hyp.edits, (), head)
+            continue
         if len(ref_items) == len(hyp_items) == 1 and ref_sentences[0].source == hyp_sentences[0].source:
             audit.count(EXACT, 1, 1)
             if wanted is None or numbers.start in wanted:
@@ -302,10 +261,6 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
         for number, ref, piece in zip(numbers, ref_sentences, cut.pieces):
             if wanted is None or number in wanted:
                 yield SentencePair(piece, ref.edits, " " + ref.source)
-
-
-def _shifted(numbers: range, offset: int) -> range:
-    return range(numbers.start + offset, numbers.stop + offset)
 
 
 def _record(kind: str, block, first: int, audit: AlignmentAudit, ref_sentences, hyp_sentences, cut,

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 TOOLS: Dict[str, Tuple[str, str]] = {
     "jp_preprocess_eval": ("jp_preprocess.tool", "TOOL"),
     "jp_errant_compare": ("jp_errant.tool", "TOOL_INSTANCE"),
+    "jp_cherrant_compare": ("jp_cherrant.tool", "TOOL_INSTANCE"),
 }
 
 

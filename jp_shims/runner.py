@@ -86,6 +86,7 @@ class Evaluation(NamedTuple):
     headline: str
     statistics: Statistics = None
     unaligned_note: Optional[str] = None  # the tool's own wording of its unaligned text
+    details: Any = None  # what the tool's note needs besides the summary (Tool.note reads it)
 
 
 class Tool:

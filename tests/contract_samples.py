@@ -27,6 +27,11 @@ M2_SENTENCES = (
     "S It were a sunny day .\nA 1 2|||R:VERB:SVA|||was|||REQUIRED|||-NONE-|||0\n\n",
     "S Everyone go home early .\nA 1 2|||R:VERB:SVA|||went|||REQUIRED|||-NONE-|||0\n\n",
 )
+ZH_M2_SENTENCES = (  # character-tokenized, as ChERRANT's char-level M2
+    "S 我 去 学 校 。\nA 1 1|||M|||要|||REQUIRED|||-NONE-|||0\n\n",
+    "S 他 来 了 。\nA 1 2|||S|||去|||REQUIRED|||-NONE-|||0\n\n",
+    "S 天 气 很 好 。\nA 2 3|||R|||-NONE-|||REQUIRED|||-NONE-|||0\n\n",
+)
 TREES = "(S (NP (DT The) (NN cat)) (VP (VBD sat)) (. .))\n"
 
 
@@ -42,6 +47,11 @@ SAMPLES: Dict[str, Sample] = {
     "jp_errant_compare": Sample(
         gold="".join(M2_SENTENCES), system="".join(M2_SENTENCES),
         dropped=M2_SENTENCES[0] + M2_SENTENCES[2],
+        wrong_format=TREES, recall=_prf_recall,
+    ),
+    "jp_cherrant_compare": Sample(
+        gold="".join(ZH_M2_SENTENCES), system="".join(ZH_M2_SENTENCES),
+        dropped=ZH_M2_SENTENCES[0] + ZH_M2_SENTENCES[2],
         wrong_format=TREES, recall=_prf_recall,
     ),
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import io
 import json
+import sys
 import warnings
 
 import pytest
@@ -12,7 +13,8 @@ import pytest
 import jp_cherrant
 from jp_cherrant import compare_align, compare_api
 from jp_cherrant.compare_align import cut_block
-from jp_cherrant.compare_jp import lines_up, run_jp
+from jp_cherrant.compare_cli import main
+from jp_cherrant.compare_jp import lines_up
 from jp_errant.m2 import Edit, RawBlock, Sentence, legacy_block_rows, FieldCache, noop_edit
 from jp_errant.scorer import ScoreOptions, SentencePair, format_report, score_corpus
 from tests.datafiles import data_path
@@ -153,8 +155,12 @@ def _run(tmp_path, hyp: str, ref: str, *options: str) -> tuple[int, str, str]:
     (tmp_path / "hyp.m2").write_text(hyp, encoding="utf-8")
     (tmp_path / "ref.m2").write_text(ref, encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
-    code = run_jp(["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"), *options],
-                  "jp_cherrant_compare", out, err)
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        code = main(["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"), *options])
+    finally:
+        sys.stdout, sys.stderr = saved
     return code, out.getvalue(), err.getvalue()
 
 
@@ -178,8 +184,11 @@ def test_jp_run_errors_are_one_line(tmp_path) -> None:
     code, out, err = _run(tmp_path, HYP_CROSSING.replace("A 3 6", "A 3 x"), REF_M2)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith(f"jp_cherrant_compare: error: {tmp_path / 'hyp.m2'}:4:")
+    # Text that never re-synchronizes is counted (the runner's rule), --strict stops on it.
     code, _, err = _run(tmp_path, "S 你 好\n", REF_M2)
-    assert code == 2 and "cannot be aligned" in err
+    assert code == 0 and "without a counterpart (missed)" in err
+    code, out, err = _run(tmp_path, "S 你 好\n", REF_M2, "--strict")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--strict" in err
 
 
 def test_jp_run_lined_up_malformed_line(tmp_path) -> None:
