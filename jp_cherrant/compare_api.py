@@ -120,7 +120,7 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
 
 
 def _legacy_units(hyp_path: str, ref_path: str, coders, selected):
-    from jp_cherrant.compare_cli import legacy_pairs, read_blocks
+    from jp_cherrant.compare_legacy import legacy_pairs, read_blocks
 
     try:
         hyp_blocks, ref_blocks = read_blocks(hyp_path), read_blocks(ref_path)

@@ -54,7 +54,7 @@ class CherrantCompare(ErrantCompare):
     def legacy(self, argv: List[str]) -> int:
         import sys
 
-        from jp_cherrant.compare_cli import run_legacy
+        from jp_cherrant.compare_legacy import run_legacy
 
         return run_legacy(argv, sys.stdout)
 

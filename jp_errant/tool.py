@@ -71,7 +71,7 @@ class ErrantCompare(Tool):
     def legacy(self, argv: List[str]) -> int:
         import sys
 
-        from jp_errant.compare_cli import run_legacy
+        from jp_errant.compare_legacy import run_legacy
 
         return run_legacy(argv, sys.stdout)
 
