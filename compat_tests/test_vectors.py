@@ -39,6 +39,7 @@ TOOLS = {
     "evalb_spmrl": ("jp_evalb_spmrl", "jp_evalb.spmrl_cli"),
     "m2scorer": ("jp_m2scorer", "jp_m2scorer.cli"),
     "iwpt_xud_eval": ("jp_udeval", "jp_conll18.udeval_cli"),
+    "conlleval": ("jp_conlleval", "jp_conlleval.cli"),
 }
 
 # A sentence line of an evalb report: ID, Len., Stat., then nine more columns.
@@ -160,9 +161,14 @@ def run_tool(case: Case, extra: list[str]) -> Run:
         args = list(case.spec["args"])
         for name in case.spec.get("files_written", {}):
             (cwd / name).unlink(missing_ok=True)
-        process = subprocess.run(
-            [exe, *extra, *args], cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=600,
-        )
+        # "stdin": the file the original read on standard input (relative to the case folder).
+        stdin_path = cwd / case.spec["stdin"] if "stdin" in case.spec else None
+        if stdin_path is not None and not stdin_path.exists():
+            pytest.skip(f"{case.spec['stdin']} not found (under {ENV_VAR}?)")
+        with open(stdin_path if stdin_path is not None else os.devnull, "rb") as stdin:
+            process = subprocess.run(
+                [exe, *extra, *args], cwd=cwd, env=env, stdin=stdin, capture_output=True, timeout=600,
+            )
         files = {name: (cwd / name).read_bytes() if (cwd / name).is_file() else None
                  for name in (*case.spec.get("files_written", {}), "status")}
     return Run(process, files)
