@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, List, Optional, Sequence
+from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from .fields import PerlPatternError, Splitter, compile_splitter
 from .scoring import BOUNDARY, Line
+from .tags import raw_tag
 
 BOUNDARY_WORD = b"-X-"
 EXIT_FIELD_COUNT = 1  # conlleval's exit status for a changed field count
@@ -24,8 +25,12 @@ class Options:
 
     latex: bool = False
     raw: bool = False
-    delimiter: bytes = b" "
+    delimiter: Optional[bytes] = None  # None: conlleval's default, one space
     outside: bytes = b"O"
+
+    @property
+    def field_delimiter(self) -> bytes:
+        return b" " if self.delimiter is None else self.delimiter
 
 
 class UsageError(Exception):
@@ -46,7 +51,15 @@ class InputError(Exception):
 def parse_options(argv: Sequence[str]) -> Options:
     """conlleval's argument loop (§1): options while an argument starts with ``-``, nothing
     after them. Raises :class:`UsageError` with the original's message."""
-    latex, raw, delimiter, outside = False, False, b" ", b"O"
+    options, rest = parse_leading_options(argv)
+    if rest:
+        raise UsageError("conlleval: unexpected command line argument")
+    return options
+
+
+def parse_leading_options(argv: Sequence[str]) -> Tuple[Options, List[str]]:
+    """The options at the front of ``argv`` (conlleval's loop) and the arguments after them."""
+    latex, raw, delimiter, outside = False, False, None, b"O"
     args = list(argv)
     while args and args[0].startswith("-"):
         arg = args.pop(0)
@@ -64,9 +77,7 @@ def parse_options(argv: Sequence[str]) -> Options:
             outside = os.fsencode(args.pop(0))
         else:
             raise UsageError(f"conlleval: unknown argument {arg}")
-    if args:
-        raise UsageError("conlleval: unexpected command line argument")
-    return Options(latex, raw, delimiter, outside)
+    return Options(latex, raw, delimiter, outside), args
 
 
 def split_lines(data: bytes) -> List[bytes]:
@@ -101,7 +112,7 @@ class MergedReader:
 
     def _splitter(self, number: int) -> Splitter:
         try:
-            return compile_splitter(self.options.delimiter)
+            return compile_splitter(self.options.field_delimiter)
         except PerlPatternError as error:
             raise _pattern_error(error, number) from None
 
@@ -136,8 +147,7 @@ class MergedReader:
                     b"conlleval: unexpected number of features in line " + line + b"\n", EXIT_DIE)
             gold, guess = fields[-2], fields[-1]
             if raw:
-                gold = b"O" if gold == outside or gold == b"O" else b"B-" + gold
-                guess = b"O" if guess == outside or guess == b"O" else b"B-" + guess
+                gold, guess = raw_tag(gold, outside), raw_tag(guess, outside)
             if count == 2 and warn is not None:
                 self._warn_two_fields(number)
             yield gold, guess

@@ -90,3 +90,13 @@ def to_iob2(tags: Sequence[bytes], scheme: str) -> List[bytes]:
         out.append((b"B-" if begin else b"I-") + kind)
         open_type = None if prefix in finals else kind
     return out
+
+
+def raw_tag(tag: bytes, outside: bytes = b"O") -> bytes:
+    """conlleval's ``-r`` reading: the outside tag (and ``O``) is ``O``, any other tag a
+    one-token chunk whose type is the whole tag.
+
+    >>> raw_tag(b"PER"), raw_tag(b"NONE", b"NONE"), raw_tag(b"B-PER")
+    (b'B-PER', b'O', b'B-B-PER')
+    """
+    return b"O" if tag == outside or tag == b"O" else b"B-" + tag
