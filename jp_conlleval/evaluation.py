@@ -37,6 +37,9 @@ class Evaluation:
     system_chunks: int
     blocks: int
     same_tokens: bool  # same tokens and sentence breaks: the system's own tags were used
+    system_on_gold: List[List[bytes]] = field(default_factory=list)  # the guess column per gold
+    # sentence, as scored: the placed system chunks in IOB2 (after -r/--scheme), or the
+    # system's own tags when the tokens are the same
     cr_lines: Tuple[int, int] = (0, 0)
     names: Tuple[str, str] = ("gold", "system")
     _scores: Optional[Scores] = field(default=None, repr=False)
@@ -85,8 +88,8 @@ class Evaluation:
         averages = [("micro avg", overall.precision / 100, overall.recall / 100, overall.fb1 / 100, support),
                     ("macro avg", *macro, support), ("weighted avg", *weighted, support)]
         width = max([len(name) for name, *_ in rows + averages] + [digits])
-        head = f"{'':>{width}} {'precision':>9} {'recall':>9} {'f1-score':>9} {'support':>9}\n\n"
-        line = f"{{:>{width}}} {{:>9.{digits}f}} {{:>9.{digits}f}} {{:>9.{digits}f}} {{:>9}}\n"
+        head = f"{'':>{width}}  {'precision':>9} {'recall':>9} {'f1-score':>9} {'support':>9}\n\n"
+        line = f"{{:>{width}}}  {{:>9.{digits}f}} {{:>9.{digits}f}} {{:>9.{digits}f}} {{:>9}}\n"
         body = "".join(line.format(*row) for row in rows)
         return head + body + "\n" + "".join(line.format(*row) for row in averages)
 
@@ -139,10 +142,10 @@ def evaluate(gold: Side, system: Side, *, delimiter: Optional[str] = None, raw: 
     >>> round(result.precision, 2), round(result.recall, 2), round(result.f1, 2)
     (33.33, 50.0, 40.0)
     >>> [str(chunk) for chunk in result.unrepresentable]
-    ["system:1: system chunk [LOC Oslo] ends inside the gold token 'Oslo-Bergen'", "system:1: system chunk [LOC Bergen] starts inside the gold token 'Oslo-Bergen'"]
+    ["system:3: system chunk [LOC Oslo] ends inside the gold token 'Oslo-Bergen'", "system:5: system chunk [LOC Bergen] starts inside the gold token 'Oslo-Bergen'"]
     >>> print(result.report().decode(), end="")
     processed 4 tokens with 2 phrases; found: 3 phrases; correct: 1.
-    accuracy:  75.00%; precision:  33.33%; recall:  50.00%; FB1:  40.00
+    accuracy: 100.00%; precision:  33.33%; recall:  50.00%; FB1:  40.00
                   LOC: precision:   0.00%; recall:   0.00%; FB1:   0.00  2
                   PER: precision: 100.00%; recall: 100.00%; FB1: 100.00  1
     >>> print(result.classification_report())
@@ -200,7 +203,7 @@ def evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options,
         total.add(stats)
     return Evaluation(total, per_sentence, projection.unrepresentable, options, scheme,
                       len(gold.sentences), len(system.sentences), len(system_chunks), projection.blocks,
-                      same, (gold.cr_lines, system.cr_lines), (gold.name, system.name))
+                      same, guess_tags, (gold.cr_lines, system.cr_lines), (gold.name, system.name))
 
 
 def _count_unrepresentable(chunks: Iterable[Unrepresentable], gold_tags, guess_tags, where,
