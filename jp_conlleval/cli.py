@@ -9,11 +9,7 @@ from __future__ import annotations
 import sys
 from typing import List, Optional
 
-from .evaluation import evaluate
-from .merged import run_legacy, score_merged
-from .reader import InputError, UsageError, parse_leading_options
-from .tagged import FileInputError
-from .tags import SCHEMES
+from .merged import run_legacy
 
 PROG = "jp_conlleval"
 
@@ -47,6 +43,12 @@ def run_jp(argv: List[str]) -> int:
     """JP mode, minimal wiring (the shared runner replaces it): the report on stdout, one
     note line on stderr, bad input as ``jp_conlleval: error: FILE:LINE: message``, exit 2."""
     from jp_shims.errors import EXIT_BAD_INPUT, error_line
+
+    from .evaluation import evaluate
+    from .merged import score_merged
+    from .reader import InputError, UsageError, parse_leading_options
+    from .tagged import FileInputError
+    from .tags import SCHEMES
 
     def fail(message: str, file: Optional[str] = None, line: Optional[int] = None) -> int:
         sys.stderr.write(error_line(PROG, message, file, line))
@@ -85,6 +87,8 @@ def run_jp(argv: List[str]) -> int:
 
 
 def _read(path: str) -> bytes:
+    from .tagged import FileInputError
+
     try:
         with open(path, "rb") as stream:
             return stream.read()

@@ -10,13 +10,14 @@ tokens, it tags the gold tokens it overlaps.
 from __future__ import annotations
 
 import os
+from itertools import chain
 from dataclasses import dataclass, field
-from typing import Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from .projection import Unrepresentable, project_chunks
+from .projection import GoldText, Unrepresentable, project_chunks
 from .reader import Options
-from .scoring import BOUNDARY, ChunkCounter, Scores, Statistics, scores
-from .tagged import TaggedFile, column_tags, read_chunks, read_tagged, tagged_from_pairs
+from .scoring import BOUNDARY, Line, Scores, Statistics, count_lines, scores, sentence_statistics
+from .tagged import TaggedFile, column_tags, read_chunks, read_tagged, tagged_from_pairs, without_gc
 from .tags import split_tag
 from .writer import report
 
@@ -28,7 +29,6 @@ class Evaluation:
     """The result of :func:`evaluate`."""
 
     statistics: Statistics
-    sentence_statistics: List[Statistics]  # per gold sentence; they add up to ``statistics``
     unrepresentable: List[Unrepresentable]
     options: Options
     scheme: Optional[str]
@@ -37,12 +37,30 @@ class Evaluation:
     system_chunks: int
     blocks: int
     same_tokens: bool  # same tokens and sentence breaks: the system's own tags were used
-    system_on_gold: List[List[bytes]] = field(default_factory=list)  # the guess column per gold
-    # sentence, as scored: the placed system chunks in IOB2 (after -r/--scheme), or the
-    # system's own tags when the tokens are the same
+    gold_column: List[bytes]  # the gold tags as scored (after -r/--scheme)
+    guess_column: List[bytes]  # per gold token: the placed system chunks in IOB2, or the
+    # system's own tags when the tokens and sentence breaks are the same
+    gold_breaks: List[int]  # first gold token of each sentence, then the number of tokens
+    extra: Dict[int, Statistics]  # per gold sentence: what the unrepresentable chunks add
     cr_lines: Tuple[int, int] = (0, 0)
     names: Tuple[str, str] = ("gold", "system")
     _scores: Optional[Scores] = field(default=None, repr=False)
+
+    @property
+    def system_on_gold(self) -> List[List[bytes]]:
+        """The guess column, per gold sentence."""
+        column = self.guess_column
+        return [column[a:b] for a, b in zip(self.gold_breaks, self.gold_breaks[1:])]
+
+    def sentence_statistics(self) -> List[Statistics]:
+        """Statistics per gold sentence (conlleval's counter, state carried over); their sum
+        is :attr:`statistics`."""
+        spans = list(zip(self.gold_breaks, self.gold_breaks[1:]))
+        per_sentence = list(sentence_statistics(
+            [*zip(self.gold_column[a:b], self.guess_column[a:b]), BOUNDARY] for a, b in spans))
+        for number, stats in self.extra.items():
+            per_sentence[number].add(stats)
+        return per_sentence
 
     @property
     def scores(self) -> Scores:
@@ -96,8 +114,9 @@ class Evaluation:
     def notes(self) -> List[str]:
         """What JP mode says about this run (one line each)."""
         gold_name, system_name = self.names
-        said = [f"aligned {self.gold_sentences} gold and {self.system_sentences} system sentences"
-                f" ({self.blocks} blocks)"]
+        sentences = f"{self.gold_sentences} gold and {self.system_sentences} system sentences"
+        said = [f"aligned {sentences} ({self.blocks} blocks)" if self.blocks
+                else f"{sentences} of the same characters"]
         if self.same_tokens:
             said.append("same tokens and sentence breaks: the system's tags scored as they are")
         elif not self.unrepresentable:
@@ -168,62 +187,69 @@ def evaluate(gold: Side, system: Side, *, delimiter: Optional[str] = None, raw: 
 
 
 def _same_tokens(gold: TaggedFile, system: TaggedFile) -> bool:
-    return len(gold.sentences) == len(system.sentences) and all(
-        len(g) == len(s) and all(a.word == b.word for a, b in zip(g, s))
-        for g, s in zip(gold.sentences, system.sentences))
+    return gold.breaks == system.breaks and gold.words == system.words
+
+
+def _lines(gold_tags: List[bytes], guess_tags: List[bytes], breaks: List[int]) -> Iterator[Line]:
+    """The merged file conlleval would read: the two columns, an empty line after each sentence."""
+    boundary = (BOUNDARY,)
+    return chain.from_iterable(
+        piece for first, stop in zip(breaks, breaks[1:])
+        for piece in (zip(gold_tags[first:stop], guess_tags[first:stop]), boundary))
 
 
 def evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options,
                    scheme: Optional[str] = None) -> Evaluation:
     """:func:`evaluate` on files already read."""
+    with without_gc():
+        return _evaluate_files(gold, system, options, scheme)
+
+
+def _evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options, scheme: Optional[str]) -> Evaluation:
     gold_tags = column_tags(gold, options, scheme)
     system_tags = column_tags(system, options, scheme)
-    system_chunks = read_chunks(system_tags)
+    system_chunks = read_chunks(system_tags, system.breaks)
     projection = project_chunks(gold, system, system_chunks, one_token=options.raw)
     same = _same_tokens(gold, system)
     if same:
         guess_tags = system_tags
     else:
-        guess_tags = [[b"O"] * len(sentence) for sentence in gold_tags]
-    where = [(number, index) for number, sentence in enumerate(gold_tags) for index in range(len(sentence))]
-    if not same:
+        guess_tags = [b"O"] * len(gold_tags)
         for chunk, first, last in projection.chunks:
-            number, index = where[first]
-            guess_tags[number][index] = b"B-" + chunk.kind
-            for token in range(first + 1, last + 1):
-                number, index = where[token]
-                guess_tags[number][index] = b"I-" + chunk.kind
-    counter = ChunkCounter()
-    per_sentence = [counter.count([*zip(g, s), BOUNDARY], Statistics()) for g, s in zip(gold_tags, guess_tags)]
-    counter.finish(per_sentence[-1])
-    if projection.unrepresentable:
-        _count_unrepresentable(projection.unrepresentable, gold_tags, guess_tags, where, per_sentence)
-    total = Statistics()
-    for stats in per_sentence:
-        total.add(stats)
-    return Evaluation(total, per_sentence, projection.unrepresentable, options, scheme,
-                      len(gold.sentences), len(system.sentences), len(system_chunks), projection.blocks,
-                      same, guess_tags, (gold.cr_lines, system.cr_lines), (gold.name, system.name))
+            guess_tags[first] = b"B-" + chunk.kind
+            if last > first:
+                guess_tags[first + 1:last + 1] = [b"I-" + chunk.kind] * (last - first)
+    statistics = count_lines(_lines(gold_tags, guess_tags, gold.breaks))
+    extra = _unrepresentable_statistics(projection.unrepresentable, gold_tags, guess_tags, gold)
+    for stats in extra.values():
+        statistics.add(stats)
+    return Evaluation(statistics, projection.unrepresentable, options, scheme,
+                      gold.sentence_count, system.sentence_count, len(system_chunks), projection.blocks,
+                      same, gold_tags, guess_tags, gold.breaks, extra,
+                      (gold.cr_lines, system.cr_lines), (gold.name, system.name))
 
 
-def _count_unrepresentable(chunks: Iterable[Unrepresentable], gold_tags, guess_tags, where,
-                           per_sentence: List[Statistics]) -> None:
-    """Each chunk is one more found chunk (of the sentence it starts in) that matches
-    nothing; the gold tokens it overlaps and no placed chunk covers take its tag for the
-    accuracy."""
-    accuracy_tags = [list(sentence) for sentence in guess_tags]
+def _unrepresentable_statistics(chunks: Sequence[Unrepresentable], gold_tags: List[bytes],
+                                guess_tags: List[bytes], gold: TaggedFile) -> Dict[int, Statistics]:
+    """Per gold sentence (where it starts), each chunk is one more found chunk that matches
+    nothing; the gold tokens it overlaps that no placed chunk covers take its tag for the
+    accuracy (which is over gold tokens)."""
+    extra: Dict[int, Statistics] = {}
+    if not chunks:
+        return extra
+    sentence_of = GoldText(gold).sentence_of
+    accuracy_tags = {}
     for chunk in chunks:
         kind = chunk.kind.encode("utf-8", "surrogateescape")
-        stats = per_sentence[where[chunk.gold_tokens.start][0]]
+        stats = extra.setdefault(sentence_of(chunk.gold_tokens.start), Statistics())
         stats.found_guess += 1
         stats.guess_by_type[kind] = stats.guess_by_type.get(kind, 0) + 1
         for token in chunk.gold_tokens:
-            number, index = where[token]
-            if accuracy_tags[number][index] == b"O":
-                prefix = b"B-" if token == chunk.gold_tokens.start else b"I-"
-                accuracy_tags[number][index] = prefix + kind
-    for number, (gold, old, new) in enumerate(zip(gold_tags, guess_tags, accuracy_tags)):
-        if old != new:
-            before = sum(split_tag(g) == split_tag(s) for g, s in zip(gold, old))
-            after = sum(split_tag(g) == split_tag(s) for g, s in zip(gold, new))
-            per_sentence[number].correct_tags += after - before
+            if guess_tags[token] == b"O" and token not in accuracy_tags:
+                accuracy_tags[token] = (b"B-" if token == chunk.gold_tokens.start else b"I-") + kind
+    for token, tag in accuracy_tags.items():
+        change = (split_tag(gold_tags[token]) == split_tag(tag)) - (split_tag(gold_tags[token]) == split_tag(b"O"))
+        if change:
+            stats = extra.setdefault(sentence_of(token), Statistics())
+            stats.correct_tags += change
+    return extra

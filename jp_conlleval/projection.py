@@ -9,11 +9,12 @@ token); it is then the gold tokens it covers. Any other chunk is listed with its
 """
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from itertools import accumulate
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
-from jp_align import EXACT, NORMALIZED, align_sentences, align_words
+from jp_align.blocks import EXACT, NORMALIZED
 from jp_align.normalize import raw_text
 
 from .tagged import Chunk, FileInputError, TaggedFile
@@ -43,119 +44,133 @@ class GoldText:
     """The gold tokens in the coordinates of the gold's space-free characters."""
 
     def __init__(self, gold: TaggedFile) -> None:
-        self.words: List[str] = []
-        self.sentence_of: List[int] = []
-        self.starts: List[int] = []  # character offset of each token
-        position = 0
-        for number, sentence in enumerate(gold.sentences):
-            for token in sentence:
-                self.words.append(token.word)
-                self.sentence_of.append(number)
-                self.starts.append(position)
-                position += len(raw_text([token.word]))
-        self.length = position
-        self.token_at_start: Dict[int, int] = {}
-        self.token_at_end: Dict[int, int] = {}
-        ends = self.starts[1:] + [position]
-        for index, (start, end) in enumerate(zip(self.starts, ends)):
-            self.token_at_start.setdefault(start, index)
-            self.token_at_end[end] = index
+        self.words = gold.words
+        self.breaks = gold.breaks
+        self.starts: List[int] = [0, *accumulate(gold.lengths)]  # offset of each token, then the end
+
+    def token_at_start(self, position: int) -> Optional[int]:
+        """The gold token starting at ``position``, or None."""
+        index = bisect_left(self.starts, position)
+        return index if index < len(self.words) and self.starts[index] == position else None
+
+    def token_at_end(self, position: int) -> Optional[int]:
+        """The gold token ending at ``position``, or None."""
+        index = bisect_right(self.starts, position) - 1
+        return index - 1 if index >= 1 and self.starts[index] == position else None
 
     def token_containing(self, position: int) -> int:
-        return max(0, bisect_right(self.starts, position) - 1)
+        return min(max(0, bisect_right(self.starts, position) - 1), len(self.words) - 1)
+
+    def sentence_of(self, token: int) -> int:
+        return bisect_right(self.breaks, token) - 1
 
 
-def _texts(file: TaggedFile) -> List[List[str]]:
-    return [[token.word for token in sentence] for sentence in file.sentences]
-
-
-def _offsets(sentences: Sequence[Sequence[str]]) -> List[List[int]]:
-    """Per sentence, the character offset of each token and of the sentence end."""
-    out, position = [], 0
-    for words in sentences:
-        row = []
-        for word in words:
-            row.append(position)
-            position += len(raw_text([word]))
-        row.append(position)
-        out.append(row)
-    return out
-
-
-def _divergence(gold: TaggedFile, system: TaggedFile, left: range, right: range) -> FileInputError:
-    """Where the system text stops being the gold text, inside one block."""
-    gold_tokens = [t for i in left for t in gold.sentences[i]]
-    system_tokens = [t for j in right for t in system.sentences[j]]
-    g_text = "".join(raw_text([t.word]) for t in gold_tokens)
-    s_text = "".join(raw_text([t.word]) for t in system_tokens)
+def _divergence(gold: TaggedFile, system: TaggedFile, g_start: int, s_start: int) -> FileInputError:
+    """Where the system text stops being the gold text, from the first tokens of a block."""
+    g_words, s_words = gold.words[g_start:g_start + 200], system.words[s_start:s_start + 200]
+    g_text, s_text = raw_text(g_words), raw_text(s_words)
     common = 0
     limit = min(len(g_text), len(s_text))
     while common < limit and g_text[common] == s_text[common]:
         common += 1
 
-    def token_at(tokens, position):
-        for token in tokens:
-            position -= len(raw_text([token.word]))
+    def token_at(file: TaggedFile, first: int, position: int) -> Optional[int]:
+        for index in range(first, len(file.words)):
+            position -= file.lengths[index]
             if position < 0:
-                return token
-        return tokens[-1] if tokens else None
+                return index
+        return None
 
-    g_token, s_token = token_at(gold_tokens, common), token_at(system_tokens, common)
-    where = f"gold {gold.name}:{g_token.line} {g_token.word!r}" if g_token else f"the end of {gold.name}"
-    line = s_token.line if s_token else (system_tokens[-1].line if system_tokens else 0)
-    said = repr(s_token.word) if s_token else "the end of the sentence"
+    g, s = token_at(gold, g_start, common), token_at(system, s_start, common)
+    where = f"gold {gold.name}:{gold.line_of(g)} {gold.words[g]!r}" if g is not None else f"the end of {gold.name}"
+    said = repr(system.words[s]) if s is not None else "the end of the file"
+    line = system.line_of(s if s is not None else len(system.words) - 1)
     return FileInputError(system.name, f"the system text stops matching the gold text here: {said} vs {where}",
                           line)
 
 
-def system_positions(gold: TaggedFile, system: TaggedFile) -> Tuple[List[Optional[int]], List[Optional[int]], int]:
-    """For every system token, the gold character offsets of its start and its end (None
-    where it falls inside a stretch the two sides spell differently), and the number of
-    sentence blocks. Raises :class:`FileInputError` where the texts stop matching."""
-    gold_words, system_words = _texts(gold), _texts(system)
-    gold_offsets, system_offsets = _offsets(gold_words), _offsets(system_words)
-    starts: List[Optional[int]] = []
-    ends: List[Optional[int]] = []
-    blocks = align_sentences(gold_words, system_words)
-    for block in blocks:
-        if not block.left or not block.right:
-            raise _divergence(gold, system, block.left, block.right)
-        g_start = gold_offsets[block.left.start][0]
-        s_start = system_offsets[block.right.start][0]
-        g_end = gold_offsets[block.left.stop - 1][-1]
-        s_end = system_offsets[block.right.stop - 1][-1]
-        if block.kind == EXACT and g_end - g_start == s_end - s_start:
-            shift = g_start - s_start
-            for j in block.right:
-                row = system_offsets[j]
-                starts.extend(p + shift for p in row[:-1])
-                ends.extend(p + shift for p in row[1:])
-        elif block.kind == NORMALIZED:
-            _map_words(gold_words, system_words, block.left, block.right, g_start, starts, ends)
-        else:
-            raise _divergence(gold, system, block.left, block.right)
-    return starts, ends, len(blocks)
+class SystemPositions:
+    """Where each system token starts and ends in the gold's character coordinates (None
+    inside a stretch the two sides spell differently): one shift per sentence block, explicit
+    offsets only in blocks aligned word by word."""
+
+    def __init__(self, gold: TaggedFile, system: TaggedFile, gold_text: "GoldText") -> None:
+        self._s_offsets = [0, *accumulate(system.lengths)]
+        self._block_first: List[int] = []  # first system token of each block
+        self._shift: List[Optional[int]] = []  # gold minus system offset; None: see _explicit
+        self._explicit: dict = {}  # system token -> (start, end), in word-aligned blocks
+        g_breaks, s_breaks, s_offsets = gold.breaks, system.breaks, self._s_offsets
+        g_offsets = gold_text.starts
+        if g_offsets[-1] == s_offsets[-1] and "".join(gold.words) == "".join(system.words):
+            # The same characters throughout (words hold no whitespace here): the sentence
+            # alignment would make every block exact, with the offsets unchanged.
+            self._block_first, self._shift = [0], [0]
+            self.blocks = 0
+            return
+        from jp_align.sentences import align_sentences  # (its distance functions load rapidfuzz)
+
+        blocks = align_sentences(gold.sentence_words(), system.sentence_words())
+        for block in blocks:
+            g_first, s_first = g_breaks[block.left.start], s_breaks[block.right.start]
+            if not block.left or not block.right:
+                raise _divergence(gold, system, g_first, s_first)
+            g_last, s_last = g_breaks[block.left.stop], s_breaks[block.right.stop]
+            g_start, s_start = g_offsets[g_first], s_offsets[s_first]
+            self._block_first.append(s_first)
+            if block.kind == EXACT and g_offsets[g_last] - g_start == s_offsets[s_last] - s_start:
+                self._shift.append(g_start - s_start)
+            elif block.kind == NORMALIZED:
+                self._shift.append(None)
+                _map_words(gold, system, range(g_first, g_last), range(s_first, s_last), g_start,
+                           self._explicit)
+            else:
+                raise _divergence(gold, system, g_first, s_first)
+        self.blocks = len(blocks)  # 0: not aligned, the texts are the same throughout
+
+    def _block_shift(self, token: int) -> Optional[int]:
+        return self._shift[bisect_right(self._block_first, token) - 1]
+
+    def start(self, token: int) -> Optional[int]:
+        shift = self._block_shift(token)
+        return self._s_offsets[token] + shift if shift is not None else self._explicit[token][0]
+
+    def end(self, token: int) -> Optional[int]:
+        shift = self._block_shift(token)
+        return self._s_offsets[token + 1] + shift if shift is not None else self._explicit[token][1]
+
+    def nearest_start(self, token: int) -> int:
+        """The start of ``token`` or, when unknown, of the nearest token before it."""
+        while token > 0 and self.start(token) is None:
+            token -= 1
+        return self.start(token) or 0
+
+    def nearest_end(self, token: int) -> int:
+        """The end of ``token`` or, when unknown, of the nearest token after it."""
+        while token + 1 < len(self._s_offsets) - 1 and self.end(token) is None:
+            token += 1
+        return self.end(token) or 0
 
 
-def _map_words(gold_words, system_words, left: range, right: range, g_start: int,
-               starts: List[Optional[int]], ends: List[Optional[int]]) -> None:
+def _map_words(gold: TaggedFile, system: TaggedFile, left: range, right: range, g_start: int,
+               explicit: dict) -> None:
     """A block whose texts agree after normalization: word groups share their edges; inside
     a group the offsets carry over only where its raw characters are the same."""
-    g_tokens = [w for i in left for w in gold_words[i]]
-    s_tokens = [w for j in right for w in system_words[j]]
+    g_tokens, s_tokens = gold.words[left.start:left.stop], system.words[right.start:right.stop]
+    g_lengths = gold.lengths[left.start:left.stop]
+    s_lengths = system.lengths[right.start:right.stop]
+    from jp_align.words import align_words
+
     g_pos = g_start
-    g_lengths = [len(raw_text([w])) for w in g_tokens]
-    s_lengths = [len(raw_text([w])) for w in s_tokens]
     for group in align_words(g_tokens, s_tokens):
         g_len = sum(g_lengths[i] for i in group.left)
         same = raw_text(g_tokens[i] for i in group.left) == raw_text(s_tokens[j] for j in group.right)
         position = g_pos
         last = group.right.stop - 1
         for j in group.right:
-            first_in_group, last_in_group = j == group.right.start, j == last
-            starts.append(position if same or first_in_group else None)
+            start = position if same or j == group.right.start else None
             position += s_lengths[j]
-            ends.append(position if same else (g_pos + g_len if last_in_group else None))
+            end = position if same else (g_pos + g_len if j == last else None)
+            explicit[right.start + j] = (start, end)
         g_pos += g_len
 
 
@@ -173,33 +188,23 @@ def project_chunks(gold: TaggedFile, system: TaggedFile, chunks: Sequence[Chunk]
     """Place ``chunks`` (read from ``system``) on the gold tokens; ``one_token``: ``-r``,
     where a chunk must be exactly one gold token."""
     text = GoldText(gold)
-    starts, ends, blocks = system_positions(gold, system)
-    system_tokens = [token for sentence in system.sentences for token in sentence]
+    positions = SystemPositions(gold, system, text)
     placed: List[Tuple[Chunk, int, int]] = []
     rejected: List[Unrepresentable] = []
     for chunk in chunks:
-        start, end = starts[chunk.first], ends[chunk.last]
-        first = text.token_at_start.get(start) if start is not None else None
-        last = text.token_at_end.get(end) if end is not None else None
+        start, end = positions.start(chunk.first), positions.end(chunk.last)
+        first = text.token_at_start(start) if start is not None else None
+        last = text.token_at_end(end) if end is not None else None
         reason = _reason(text, start, end, first, last, one_token)
         if reason is None:
             placed.append((chunk, first, last))
             continue
-        lo = text.token_containing(start if start is not None else _nearest(starts, chunk.first))
-        hi = text.token_containing(max(0, (end if end is not None else _nearest(ends, chunk.last, True)) - 1))
-        tokens = system_tokens[chunk.first:chunk.last + 1]
+        lo = text.token_containing(start if start is not None else positions.nearest_start(chunk.first))
+        hi = text.token_containing(max(0, (end if end is not None else positions.nearest_end(chunk.last)) - 1))
         rejected.append(Unrepresentable(
-            chunk.kind.decode("utf-8", "surrogateescape"), tuple(t.word for t in tokens),
-            system.name, tokens[0].line, reason, range(lo, max(lo, hi) + 1)))
-    return Projection(placed, rejected, blocks)
-
-
-def _nearest(positions: Sequence[Optional[int]], index: int, forward: bool = False) -> int:
-    """The nearest known offset around an unknown one (for the gold tokens a chunk overlaps)."""
-    step = 1 if forward else -1
-    while 0 <= index < len(positions) and positions[index] is None:
-        index += step
-    return positions[index] if 0 <= index < len(positions) else 0
+            chunk.kind.decode("utf-8", "surrogateescape"), tuple(system.words[chunk.first:chunk.last + 1]),
+            system.name, system.line_of(chunk.first), reason, range(lo, max(lo, hi) + 1)))
+    return Projection(placed, rejected, positions.blocks)
 
 
 def _reason(text: GoldText, start: Optional[int], end: Optional[int], first: Optional[int],
@@ -219,7 +224,7 @@ def _reason(text: GoldText, start: Optional[int], end: Optional[int], first: Opt
         return f"starts {inside(start, False)}"
     if last is None:
         return f"ends {inside(end, True)}"
-    if text.sentence_of[first] != text.sentence_of[last]:
+    if text.sentence_of(first) != text.sentence_of(last):
         return "crosses a gold sentence boundary"
     if one_token and last != first:
         return f"covers {last - first + 1} gold tokens (-r: one-token chunks only)"

@@ -10,12 +10,14 @@ sentence by sentence gives the same totals as feeding it at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from .tags import Tag, chunk_ends, chunk_starts, split_tag
 
 Line = Optional[Tuple[bytes, bytes]]
 BOUNDARY: Line = None
+_QUIET = (False, False)  # (a chunk ends, one starts)
 
 
 @dataclass
@@ -79,39 +81,53 @@ class ChunkCounter:
         correct_by_type = stats.correct_by_type
         previous_gold, previous_guess, pending = self._previous_gold, self._previous_guess, self._pending
         tokens = correct_tags = found_gold = found_guess = correct_chunks = 0
-        for line in lines:
+        # Runs of equal lines (mostly "O O") are taken at once: after its first line, a run of
+        # a tag that neither starts nor ends a chunk after itself only adds tokens.
+        for line, run in groupby(lines):
+            times = len(list(run))
             if line is None:
                 gold = guess = b"O"
             else:
                 gold, guess = line
             gold_tag = tags.get(gold) or self._tag(gold)
             guess_tag = tags.get(guess) or self._tag(guess)
-            gold_ends, gold_starts = (transitions.get((previous_gold, gold))
-                                      or self._transition(previous_gold, gold))
-            guess_ends, guess_starts = (transitions.get((previous_guess, guess))
-                                        or self._transition(previous_guess, guess))
             gold_type, guess_type = gold_tag[1], guess_tag[1]
-            if pending:
-                previous_type = tags[previous_gold][1]
-                if gold_ends and guess_ends and previous_type == tags[previous_guess][1]:
-                    pending = False
-                    correct_chunks += 1
-                    correct_by_type[previous_type] = correct_by_type.get(previous_type, 0) + 1
-                elif gold_ends != guess_ends or gold_type != guess_type:
-                    pending = False
-            if gold_starts:
-                found_gold += 1
-                gold_by_type[gold_type] = gold_by_type.get(gold_type, 0) + 1
-                if guess_starts and gold_type == guess_type:
-                    pending = True
-            if guess_starts:
-                found_guess += 1
-                guess_by_type[guess_type] = guess_by_type.get(guess_type, 0) + 1
-            if line is not None:
-                tokens += 1
-                if gold_tag == guess_tag:
-                    correct_tags += 1
-            previous_gold, previous_guess = gold, guess
+            while True:
+                gold_ends, gold_starts = (transitions.get((previous_gold, gold))
+                                          or self._transition(previous_gold, gold))
+                guess_ends, guess_starts = (transitions.get((previous_guess, guess))
+                                            or self._transition(previous_guess, guess))
+                if pending:
+                    previous_type = tags[previous_gold][1]
+                    if gold_ends and guess_ends and previous_type == tags[previous_guess][1]:
+                        pending = False
+                        correct_chunks += 1
+                        correct_by_type[previous_type] = correct_by_type.get(previous_type, 0) + 1
+                    elif gold_ends != guess_ends or gold_type != guess_type:
+                        pending = False
+                if gold_starts:
+                    found_gold += 1
+                    gold_by_type[gold_type] = gold_by_type.get(gold_type, 0) + 1
+                    if guess_starts and gold_type == guess_type:
+                        pending = True
+                if guess_starts:
+                    found_guess += 1
+                    guess_by_type[guess_type] = guess_by_type.get(guess_type, 0) + 1
+                if line is not None:
+                    tokens += 1
+                    if gold_tag == guess_tag:
+                        correct_tags += 1
+                previous_gold, previous_guess = gold, guess
+                times -= 1
+                if not times:
+                    break
+                if ((transitions.get((gold, gold)) or self._transition(gold, gold)) == _QUIET
+                        and (transitions.get((guess, guess)) or self._transition(guess, guess)) == _QUIET):
+                    if line is not None:
+                        tokens += times
+                        if gold_tag == guess_tag:
+                            correct_tags += times
+                    break
         self._previous_gold, self._previous_guess, self._pending = previous_gold, previous_guess, pending
         stats.tokens += tokens
         stats.correct_tags += correct_tags

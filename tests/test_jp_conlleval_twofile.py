@@ -104,7 +104,8 @@ def test_sentence_statistics_add_up() -> None:
     gold = [[("a", "B-X"), ("b", "O")], [("c", "B-Y"), ("d", "I-Y")]]
     system = [[("ab", "B-X")], [("c", "B-Y"), ("d", "B-Y")]]
     result = evaluate(gold, system)
-    total = result.sentence_statistics[0] + result.sentence_statistics[1]
+    first, second = result.sentence_statistics()
+    total = first + second
     assert total == result.statistics
 
 
