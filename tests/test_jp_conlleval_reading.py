@@ -159,3 +159,107 @@ def test_jp_merged_reads_crlf_as_lf_and_locates_errors() -> None:
     with pytest.raises(InputError) as raised:
         score_merged(b"a O O\nb O O O\n", Options())
     assert raised.value.line == 2 and raised.value.legacy_status == 1
+
+
+# --- the batched counter and chunk reader against the spec's line-at-a-time rules ----------
+
+def _reference_count(lines) -> Statistics:
+    """Spec §4.2, one line at a time, no shortcuts."""
+    stats = Statistics()
+    previous_gold = previous_guess = (b"O", b"")
+    pending = False
+    for line in lines:
+        gold, guess = (split_tag(b"O"), split_tag(b"O")) if line is None else map(split_tag, line)
+        gold_ends, guess_ends = chunk_ends(previous_gold, gold), chunk_ends(previous_guess, guess)
+        gold_starts, guess_starts = chunk_starts(previous_gold, gold), chunk_starts(previous_guess, guess)
+        if pending:
+            if gold_ends and guess_ends and previous_gold[1] == previous_guess[1]:
+                pending = False
+                stats.correct_chunks += 1
+                stats.correct_by_type[previous_gold[1]] = stats.correct_by_type.get(previous_gold[1], 0) + 1
+            elif gold_ends != guess_ends or gold[1] != guess[1]:
+                pending = False
+        if gold_starts and guess_starts and gold[1] == guess[1]:
+            pending = True
+        if gold_starts:
+            stats.found_gold += 1
+            stats.gold_by_type[gold[1]] = stats.gold_by_type.get(gold[1], 0) + 1
+        if guess_starts:
+            stats.found_guess += 1
+            stats.guess_by_type[guess[1]] = stats.guess_by_type.get(guess[1], 0) + 1
+        if line is not None:
+            stats.tokens += 1
+            stats.correct_tags += gold == guess
+        previous_gold, previous_guess = gold, guess
+    if pending:
+        stats.correct_chunks += 1
+        stats.correct_by_type[previous_gold[1]] = stats.correct_by_type.get(previous_gold[1], 0) + 1
+    return stats
+
+
+TAGS = [b"O", b"O", b"O", b"B-PER", b"I-PER", b"B-LOC", b"I-LOC", b"E-PER", b"S-PER", b"U-LOC", b"L-LOC",
+        b".-LOC", b"[-PER", b"]-PER", b"O-PER", b"PER", b"B-0", b"B", b"I", b""]
+
+
+def _random_lines(rng, count: int) -> list:
+    lines = []
+    while len(lines) < count:
+        if rng.random() < 0.1:
+            lines.extend([BOUNDARY] * rng.randint(1, 2))
+            continue
+        pair = (rng.choice(TAGS), rng.choice(TAGS)) if rng.random() < 0.5 else (rng.choice(TAGS),) * 2
+        lines.extend([pair] * rng.choice((1, 1, 2, 5)))  # runs of equal lines
+    return lines
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_batched_counter_is_the_line_at_a_time_rule(seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    lines = _random_lines(rng, rng.randint(1, 300))
+    assert count_lines(lines) == _reference_count(lines)
+    # fed in pieces, the state carries over
+    counter = ChunkCounter()
+    stats = Statistics()
+    cut = rng.randint(0, len(lines))
+    counter.count(lines[:cut], stats)
+    counter.count(lines[cut:], stats)
+    assert counter.finish(stats) == _reference_count(lines)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_chunk_reader_visits_what_matters(seed: int) -> None:
+    import random
+
+    from jp_conlleval.tagged import read_chunks
+
+    rng = random.Random(seed)
+    sentences = [[rng.choice(TAGS) for _ in range(rng.randint(1, 12))] for _ in range(rng.randint(1, 8))]
+    for sentence in sentences:  # runs of repeated tags
+        for index in range(1, len(sentence)):
+            if rng.random() < 0.4:
+                sentence[index] = sentence[index - 1]
+    # reference: every line of the sentences, boundaries between them
+    expected, previous, start, index, last = [], (b"O", b""), None, 0, 0
+    for sentence in sentences:
+        for tag in [*sentence, None]:
+            current = (b"O", b"") if tag is None else split_tag(tag)
+            if start is not None and chunk_ends(previous, current):
+                expected.append((start, last))
+                start = None
+            if tag is not None:
+                if chunk_starts(previous, current):
+                    if start is not None:
+                        expected.append((start, index - 1))
+                    start = index
+                last = index
+                index += 1
+            previous = current
+    if start is not None:
+        expected.append((start, last))
+    tags = [tag for sentence in sentences for tag in sentence]
+    breaks = [0]
+    for sentence in sentences:
+        breaks.append(breaks[-1] + len(sentence))
+    assert [(chunk.first, chunk.last) for chunk in read_chunks(tags, breaks)] == expected
