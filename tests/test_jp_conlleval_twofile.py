@@ -168,3 +168,13 @@ def test_wnut17(system: str, line, unrepresentable: int) -> None:
     if unrepresentable:
         listed = (root / "ner" / "sys.wnut17.test.crf.retok.unrepresentable.txt").read_text(encoding="utf-8")
         assert sorted(chunk.text for chunk in result.unrepresentable) == sorted(listed.splitlines())
+
+
+def test_docs_python_example() -> None:
+    doc = Path(__file__).resolve().parent.parent / "docs" / "jp_conlleval.md"
+    text = doc.read_text(encoding="utf-8")
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    test = doctest.DocTestParser().get_doctest(block, {}, "jp_conlleval.md", str(doc), 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 4
