@@ -66,17 +66,17 @@ def run_jp(argv: List[str]) -> int:
         if len(files) == 2:
             result = evaluate(files[0], files[1], options=options, scheme=scheme)
             output, notes = result.report(), result.notes()
-        elif len(files) <= 1 and scheme is None:
+        elif len(files) <= 1:
             name = files[0] if files else "<stdin>"
             data = _read(files[0]) if files else sys.stdin.buffer.read()
             try:
-                merged = score_merged(data, options)
+                merged = score_merged(data, options, scheme)
             except InputError as error:
                 return fail(error.message, name, error.line)
             output, notes = merged.report(), merged.notes()
         else:
             return fail("expected GOLD SYSTEM (two files), one merged file, or the merged file on"
-                        " standard input (--scheme: two files)")
+                        " standard input")
     except FileInputError as error:
         return fail(error.message, error.file, error.line)
     sys.stdout.buffer.write(output)

@@ -42,6 +42,7 @@ class Evaluation:
     # system's own tags when the tokens and sentence breaks are the same
     gold_breaks: List[int]  # first gold token of each sentence, then the number of tokens
     extra: Dict[int, Statistics]  # per gold sentence: what the unrepresentable chunks add
+    chunks_as_conlleval_reads: Tuple[int, int] = (0, 0)  # (gold, system) without --scheme
     cr_lines: Tuple[int, int] = (0, 0)
     names: Tuple[str, str] = ("gold", "system")
     _scores: Optional[Scores] = field(default=None, repr=False)
@@ -127,8 +128,10 @@ class Evaluation:
             said.append(f"{len(self.unrepresentable)} of {self.system_chunks} system chunks cannot be"
                         f" expressed on the gold tokens (counted as found, not correct): {listed}")
         if self.scheme:
-            said.append(f"--scheme {self.scheme}: chunks read strictly (conlleval merges"
-                        " adjacent IOBES/BILOU chunks of one type)")
+            gold_loose, system_loose = self.chunks_as_conlleval_reads
+            said.append(f"--scheme {self.scheme}: chunks read strictly: {self.statistics.found_gold} gold and"
+                        f" {self.system_chunks} system chunks, where conlleval's reading (which merges"
+                        f" adjacent IOBES/BILOU chunks of one type) finds {gold_loose} and {system_loose}")
         for name, lines in zip(self.names, self.cr_lines):
             if lines:
                 said.append(f"{name}: {lines} CRLF line ends read as LF")
@@ -223,9 +226,13 @@ def _evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options, sche
     extra = _unrepresentable_statistics(projection.unrepresentable, gold_tags, guess_tags, gold)
     for stats in extra.values():
         statistics.add(stats)
+    loose = (0, 0)
+    if scheme is not None:
+        loose = (len(read_chunks(column_tags(gold, options), gold.breaks)),
+                 len(read_chunks(column_tags(system, options), system.breaks)))
     return Evaluation(statistics, projection.unrepresentable, options, scheme,
                       gold.sentence_count, system.sentence_count, len(system_chunks), projection.blocks,
-                      same, gold_tags, guess_tags, gold.breaks, extra,
+                      same, gold_tags, guess_tags, gold.breaks, extra, loose,
                       (gold.cr_lines, system.cr_lines), (gold.name, system.name))
 
 

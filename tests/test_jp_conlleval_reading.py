@@ -263,3 +263,12 @@ def test_chunk_reader_visits_what_matters(seed: int) -> None:
     for sentence in sentences:
         breaks.append(breaks[-1] + len(sentence))
     assert [(chunk.first, chunk.last) for chunk in read_chunks(tags, breaks)] == expected
+
+
+def test_jp_merged_scheme_reads_both_columns_strictly() -> None:
+    merged = b"a B-PER B-PER\nb E-PER E-PER\nc B-PER B-PER\nd E-PER O\n\ne S-LOC S-LOC\nf S-LOC S-LOC\n"
+    loose, strict = score_merged(merged, Options()), score_merged(merged, Options(), "IOBES")
+    assert (loose.statistics.found_gold, loose.statistics.correct_chunks) == (2, 1)
+    assert (strict.statistics.found_gold, strict.statistics.correct_chunks) == (4, 3)
+    assert strict.statistics.tokens == loose.statistics.tokens == 6
+    assert any("--scheme IOBES" in note for note in strict.notes())
