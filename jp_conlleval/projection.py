@@ -10,8 +10,8 @@ token); it is then the gold tokens it covers. Any other chunk is listed with its
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from itertools import accumulate
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import List, Optional, Sequence, Tuple
 
 from jp_align.blocks import EXACT, NORMALIZED
@@ -155,11 +155,11 @@ def _map_words(gold: TaggedFile, system: TaggedFile, left: range, right: range, 
                explicit: dict) -> None:
     """A block whose texts agree after normalization: word groups share their edges; inside
     a group the offsets carry over only where its raw characters are the same."""
+    from jp_align.words import align_words
+
     g_tokens, s_tokens = gold.words[left.start:left.stop], system.words[right.start:right.stop]
     g_lengths = gold.lengths[left.start:left.stop]
     s_lengths = system.lengths[right.start:right.stop]
-    from jp_align.words import align_words
-
     g_pos = g_start
     for group in align_words(g_tokens, s_tokens):
         g_len = sum(g_lengths[i] for i in group.left)

@@ -12,9 +12,9 @@ import gc
 import re
 from bisect import bisect_right
 from contextlib import contextmanager
+from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter, ne
-from dataclasses import dataclass
 from typing import Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from jp_align.normalize import raw_text
