@@ -42,8 +42,6 @@ def _take_scheme(argv: List[str]) -> Optional[str]:
 def run_jp(argv: List[str]) -> int:
     """JP mode, minimal wiring (the shared runner replaces it): the report on stdout, one
     note line on stderr, bad input as ``jp_conlleval: error: FILE:LINE: message``, exit 2."""
-    from jp_shims.errors import EXIT_BAD_INPUT, error_line
-
     from .evaluation import evaluate
     from .merged import score_merged
     from .reader import InputError, UsageError, parse_leading_options
@@ -51,6 +49,8 @@ def run_jp(argv: List[str]) -> int:
     from .tags import SCHEMES
 
     def fail(message: str, file: Optional[str] = None, line: Optional[int] = None) -> int:
+        from jp_shims.errors import EXIT_BAD_INPUT, error_line
+
         sys.stderr.write(error_line(PROG, message, file, line))
         return EXIT_BAD_INPUT
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import re
+import sys
 from bisect import bisect_right
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,7 +26,11 @@ from .tags import chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
 
 
 _BLANK_LINE = re.compile(r"^[ \t\r\f\v]*$", re.M)
-_THREE_FIELDS = re.compile(r"\S[ \t\r\f\v]+\S+[ \t\r\f\v]+\S")
+# A line with exactly one field, found from the newline before it (a literal start is fast);
+# possessive where the re module has it (3.11), else the same without backtracking.
+_ONE_FIELD_LINE = re.compile(
+    r"\n[ \t\f\v]*\S++[ \t\r\f\v]*+(?=\n|\Z)" if sys.version_info >= (3, 11)
+    else r"\n[ \t\f\v]*(?=(\S+))\1[ \t\r\f\v]*(?=\n|\Z)")
 # Characters str.split() takes for whitespace beyond ASCII's.
 _NON_ASCII_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
@@ -143,8 +148,8 @@ def _read_by_whitespace(text: str, name: str, cr_lines: int) -> TaggedFile:
         skipped.append(line - len(skipped))  # tokens before it
     lines_with_fields = text.count("\n") + 1 - len(skipped)
     fields = text.split()
-    if len(fields) == 2 * lines_with_fields and _THREE_FIELDS.search(text) is None:
-        # no line has three fields, so none has one either: every line is "word tag"
+    if len(fields) == 2 * lines_with_fields and _ONE_FIELD_LINE.search("\n" + text) is None:
+        # no line has one field, so (twice as many fields as lines) none has three either
         words, tag_texts = fields[0::2], fields[1::2]
     else:
         rows = list(map(str.split, text.split("\n")))
@@ -175,11 +180,11 @@ def _rows_by_whitespace(text: str, name: str) -> Iterator[Tuple[Optional[str], O
         yield fields[0], tag_bytes
 
 
-def _rows_by_pattern(data: bytes, name: str, split) -> Iterator[Tuple[Optional[str], Optional[bytes], int]]:
+def _rows_by_pattern(data: bytes, name: str, split) -> Iterator[Tuple[Optional[str], Optional[bytes]]]:
     for number, line in enumerate(split_lines(data), 1):
         if line.endswith(b"\r"):
             line = line[:-1]
-        fields = split(line)
+        fields = split(line) if line.strip() else []  # a blank line is a break whatever -d says
         if not fields or fields[0] == BOUNDARY_WORD:
             yield None, None
             continue

@@ -178,3 +178,27 @@ def test_docs_python_example() -> None:
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 4
+
+
+@pytest.mark.parametrize("data, line", [
+    (b"a O\nb\nc X O\n", 2),          # one field, made up for by three on another line
+    (b"a X O\nb O\n\nc\n", 4),
+    (b"a O\r\nb\r\n", 2),
+])
+def test_one_field_lines_are_found_in_any_layout(data: bytes, line: int) -> None:
+    from jp_conlleval.tagged import read_tagged
+
+    with pytest.raises(FileInputError) as raised:
+        read_tagged(data, "f")
+    assert raised.value.line == line
+
+
+def test_reading_layouts_agree() -> None:
+    from jp_conlleval.tagged import read_tagged
+
+    two = read_tagged(b"a B-X\nb O\n\n\nc O\r\n  \nd I-X", "f")
+    three = read_tagged(b"a NN B-X\nb NN O\n\n\nc NN O\r\n  \nd NN I-X", "f")
+    tab = read_tagged(b"a\tB-X\nb\tO\n\n\nc\tO\r\n  \nd\tI-X", "f", b"\\t")
+    for file in (two, three, tab):
+        assert (file.words, file.tags, file.breaks) == (["a", "b", "c", "d"], [b"B-X", b"O", b"O", b"I-X"], [0, 2, 3, 4])
+        assert [file.line_of(i) for i in range(4)] == [1, 2, 5, 7]
