@@ -1,0 +1,100 @@
+"""``jp_conlleval``: conlleval.pl as a drop-in (``--legacy``) and JP mode (default).
+
+``--legacy`` (anywhere in argv) reads standard input exactly as conlleval.pl does. JP mode
+reads the same options; without file arguments it scores the merged file on standard input
+(one argument: that file), with two, GOLD and SYSTEM (:mod:`jp_conlleval.twofile`).
+"""
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+from .merged import run_legacy
+
+PROG = "jp_conlleval"
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if "--legacy" in args:
+        args.remove("--legacy")
+        outcome = run_legacy(args, sys.stdin.buffer.read())
+        sys.stdout.buffer.write(outcome.stdout)
+        sys.stdout.buffer.flush()
+        sys.stderr.buffer.write(outcome.stderr)
+        sys.stderr.buffer.flush()
+        return outcome.status
+    return run_jp(args)
+
+
+def _take_scheme(argv: List[str]) -> Optional[str]:
+    """Remove ``--scheme NAME`` (or ``--scheme=NAME``) from ``argv``; the name, or None."""
+    for index, arg in enumerate(argv):
+        if arg == "--scheme" and index + 1 < len(argv):
+            del argv[index]
+            return argv.pop(index)
+        if arg.startswith("--scheme="):
+            del argv[index]
+            return arg.split("=", 1)[1]
+    return None
+
+
+def run_jp(argv: List[str]) -> int:
+    """JP mode, minimal wiring (the shared runner replaces it): the report on stdout, one
+    note line on stderr, bad input as ``jp_conlleval: error: FILE:LINE: message``, exit 2."""
+    from .evaluation import evaluate
+    from .merged import score_merged
+    from .reader import InputError, UsageError, parse_leading_options
+    from .tagged import FileInputError
+    from .tags import SCHEMES
+
+    def fail(message: str, file: Optional[str] = None, line: Optional[int] = None) -> int:
+        from jp_shims.errors import EXIT_BAD_INPUT, error_line
+
+        sys.stderr.write(error_line(PROG, message, file, line))
+        return EXIT_BAD_INPUT
+
+    args = list(argv)
+    scheme = _take_scheme(args)
+    if scheme is not None and scheme not in SCHEMES:
+        return fail(f"--scheme {scheme}: one of {', '.join(SCHEMES)}")
+    try:
+        options, files = parse_leading_options(args)
+    except UsageError as error:
+        return fail(str(error).replace("conlleval: ", "", 1))
+    try:
+        if len(files) == 2:
+            result = evaluate(files[0], files[1], options=options, scheme=scheme)
+            output, notes = result.report(), result.notes()
+        elif len(files) <= 1:
+            name = files[0] if files else "<stdin>"
+            data = _read(files[0]) if files else sys.stdin.buffer.read()
+            try:
+                merged = score_merged(data, options, scheme)
+            except InputError as error:
+                return fail(error.message, name, error.line)
+            output, notes = merged.report(), merged.notes()
+        else:
+            return fail("expected GOLD SYSTEM (two files), one merged file, or the merged file on"
+                        " standard input")
+    except FileInputError as error:
+        return fail(error.message, error.file, error.line)
+    sys.stdout.buffer.write(output)
+    sys.stdout.buffer.flush()
+    if notes:
+        sys.stderr.write(f"{PROG}: note: {'; '.join(notes)}\n")
+    return 0
+
+
+def _read(path: str) -> bytes:
+    from .tagged import FileInputError
+
+    try:
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError as error:
+        raise FileInputError(path, f"cannot read: {error.strerror}", 0) from None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
