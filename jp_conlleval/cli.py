@@ -1,8 +1,10 @@
 """``jp_conlleval``: conlleval.pl as a drop-in (``--legacy``) and JP mode (default).
 
 ``--legacy`` (anywhere in argv) reads standard input exactly as conlleval.pl does. JP mode
-reads the same options; without file arguments it scores the merged file on standard input
-(one argument: that file), with two, GOLD and SYSTEM (:mod:`jp_conlleval.twofile`).
+reads the same options; with two files, GOLD and SYSTEM, it runs on the shared runner
+(:mod:`jp_conlleval.tool`: JSON, listing, report, significance, the one contract); without
+file arguments it scores conlleval's merged file on standard input (one argument: that file),
+as conlleval.pl does, with JP mode's errors and notes (:func:`run_merged`).
 """
 from __future__ import annotations
 
@@ -15,16 +17,36 @@ PROG = "jp_conlleval"
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    from jp_shims.runner import main as run
+    from jp_shims.runner import without_common_options
+
+    from .tool import TOOL
+
     args = list(sys.argv[1:] if argv is None else argv)
-    if "--legacy" in args:
-        args.remove("--legacy")
-        outcome = run_legacy(args, sys.stdin.buffer.read())
-        sys.stdout.buffer.write(outcome.stdout)
-        sys.stdout.buffer.flush()
-        sys.stderr.buffer.write(outcome.stderr)
-        sys.stderr.buffer.flush()
-        return outcome.status
-    return run_jp(args)
+    if _two_files(without_common_options(TOOL, args)) or any(
+            arg in ("--legacy", "--help", "-h", "--version") for arg in args):
+        return run(TOOL, args)
+    return run_merged(args)
+
+
+def run_legacy_command(args: List[str]) -> int:
+    """conlleval.pl itself: standard input in, its bytes and exit status out."""
+    outcome = run_legacy(args, sys.stdin.buffer.read())
+    sys.stdout.buffer.write(outcome.stdout)
+    sys.stdout.buffer.flush()
+    sys.stderr.buffer.write(outcome.stderr)
+    sys.stderr.buffer.flush()
+    return outcome.status
+
+
+def _two_files(args: List[str]) -> bool:
+    from .reader import UsageError, parse_leading_options
+
+    _take_scheme(args)
+    try:
+        return len(parse_leading_options(["_" if arg == "-" else arg for arg in args])[1]) == 2
+    except UsageError:
+        return False
 
 
 def _take_scheme(argv: List[str]) -> Optional[str]:
@@ -39,9 +61,10 @@ def _take_scheme(argv: List[str]) -> Optional[str]:
     return None
 
 
-def run_jp(argv: List[str]) -> int:
-    """JP mode, minimal wiring (the shared runner replaces it): the report on stdout, one
-    note line on stderr, bad input as ``jp_conlleval: error: FILE:LINE: message``, exit 2."""
+def run_merged(argv: List[str]) -> int:
+    """JP mode on conlleval's merged file (standard input, or one file): the report on
+    stdout, one note line on stderr, bad input as ``jp_conlleval: error: FILE:LINE: message``,
+    exit 2. (The JP options of the runner need GOLD and SYSTEM.)"""
     from .evaluation import evaluate
     from .merged import score_merged
     from .reader import InputError, UsageError, parse_leading_options

@@ -14,6 +14,8 @@ from itertools import chain
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
+from jp_shims.config import AlignConfig
+
 from .projection import GoldText, Unrepresentable, project_chunks
 from .reader import Options
 from .scoring import BOUNDARY, Line, Scores, Statistics, count_lines, scores, sentence_statistics
@@ -45,6 +47,8 @@ class Evaluation:
     chunks_as_conlleval_reads: Tuple[int, int] = (0, 0)  # (gold, system) without --scheme
     cr_lines: Tuple[int, int] = (0, 0)
     names: Tuple[str, str] = ("gold", "system")
+    changed_blocks: Tuple = ()  # jp_align blocks re-expressed on the gold tokens (merged, normalized)
+    diverged_blocks: Tuple = ()  # jp_align blocks whose texts differ or have one side only
     _scores: Optional[Scores] = field(default=None, repr=False)
 
     @property
@@ -202,17 +206,18 @@ def _lines(gold_tags: List[bytes], guess_tags: List[bytes], breaks: List[int]) -
 
 
 def evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options,
-                   scheme: Optional[str] = None) -> Evaluation:
-    """:func:`evaluate` on files already read."""
+                   scheme: Optional[str] = None, config: Optional[AlignConfig] = None) -> Evaluation:
+    """:func:`evaluate` on files already read (``config``: the alignment's settings)."""
     with without_gc():
-        return _evaluate_files(gold, system, options, scheme)
+        return _evaluate_files(gold, system, options, scheme, config or AlignConfig())
 
 
-def _evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options, scheme: Optional[str]) -> Evaluation:
+def _evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options, scheme: Optional[str],
+                    config: AlignConfig) -> Evaluation:
     gold_tags = column_tags(gold, options, scheme)
     system_tags = column_tags(system, options, scheme)
     system_chunks = read_chunks(system_tags, system.breaks)
-    projection = project_chunks(gold, system, system_chunks, one_token=options.raw)
+    projection = project_chunks(gold, system, system_chunks, one_token=options.raw, config=config)
     same = _same_tokens(gold, system)
     if same:
         guess_tags = system_tags
@@ -233,7 +238,8 @@ def _evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options, sche
     return Evaluation(statistics, projection.unrepresentable, options, scheme,
                       gold.sentence_count, system.sentence_count, len(system_chunks), projection.blocks,
                       same, gold_tags, guess_tags, gold.breaks, extra, loose,
-                      (gold.cr_lines, system.cr_lines), (gold.name, system.name))
+                      (gold.cr_lines, system.cr_lines), (gold.name, system.name),
+                      projection.changed, projection.diverged)
 
 
 def _unrepresentable_statistics(chunks: Sequence[Unrepresentable], gold_tags: List[bytes],

@@ -17,6 +17,8 @@ from typing import List, Optional, Sequence, Tuple
 from jp_align.blocks import EXACT, NORMALIZED
 from jp_align.normalize import raw_text
 
+from jp_shims.config import AlignConfig
+
 from .tagged import Chunk, FileInputError, TaggedFile
 
 
@@ -89,12 +91,19 @@ def _divergence(gold: TaggedFile, system: TaggedFile, g_start: int, s_start: int
                           line)
 
 
+_UNKNOWN = (None, None)  # a system token in text the gold does not share: no position
+DEFAULT = AlignConfig()
+
+
 class SystemPositions:
     """Where each system token starts and ends in the gold's character coordinates (None
     inside a stretch the two sides spell differently): one shift per sentence block, explicit
     offsets only in blocks aligned word by word."""
 
-    def __init__(self, gold: TaggedFile, system: TaggedFile, gold_text: "GoldText") -> None:
+    def __init__(self, gold: TaggedFile, system: TaggedFile, gold_text: "GoldText",
+                 config: AlignConfig = DEFAULT) -> None:
+        self.changed: List = []  # jp_align blocks whose chunks were re-expressed (merged, normalized)
+        self.diverged: List = []  # blocks whose texts differ or have one side only
         self._s_offsets = [0, *accumulate(system.lengths)]
         self._block_first: List[int] = []  # first system token of each block
         self._shift: List[Optional[int]] = []  # gold minus system offset; None: see _explicit
@@ -103,28 +112,45 @@ class SystemPositions:
         g_offsets = gold_text.starts
         if g_offsets[-1] == s_offsets[-1] and "".join(gold.words) == "".join(system.words):
             # The same characters throughout (words hold no whitespace here): the sentence
-            # alignment would make every block exact, with the offsets unchanged.
+            # alignment would make every block exact, with the offsets unchanged; its blocks
+            # end where both sides end a sentence at the same character.
             self._block_first, self._shift = [0], [0]
+            self.changed = _merged_blocks([g_offsets[b] for b in g_breaks], [s_offsets[b] for b in s_breaks])
             self.blocks = 0
             return
         from jp_align.sentences import align_sentences  # (its distance functions load rapidfuzz)
 
-        blocks = align_sentences(gold.sentence_words(), system.sentence_words())
+        blocks = align_sentences(gold.sentence_words(), system.sentence_words(), **config.sentence_options())
         for block in blocks:
             g_first, s_first = g_breaks[block.left.start], s_breaks[block.right.start]
-            if not block.left or not block.right:
-                raise _divergence(gold, system, g_first, s_first)
             g_last, s_last = g_breaks[block.left.stop], s_breaks[block.right.stop]
             g_start, s_start = g_offsets[g_first], s_offsets[s_first]
+            if not block.left or not block.right:
+                # Text of one side only: gold chunks there stay unmatched (missed), system
+                # chunks cannot be placed (spurious).
+                self.diverged.append(block)
+                if block.right:
+                    self._block_first.append(s_first)
+                    self._shift.append(None)
+                continue
             self._block_first.append(s_first)
             if block.kind == EXACT and g_offsets[g_last] - g_start == s_offsets[s_last] - s_start:
                 self._shift.append(g_start - s_start)
+                if len(block.left) != 1 or len(block.right) != 1:
+                    self.changed.append(block)
             elif block.kind == NORMALIZED:
                 self._shift.append(None)
+                self.changed.append(block)
                 _map_words(gold, system, range(g_first, g_last), range(s_first, s_last), g_start,
                            self._explicit)
             else:
-                raise _divergence(gold, system, g_first, s_first)
+                # Texts that differ (similar, mismatch, unaligned): no system position is known
+                # there, so its chunks are not placed; the gold's stay unmatched.
+                self._shift.append(None)
+                self.diverged.append(block)
+        if blocks and len(self.diverged) == len(blocks):
+            # Nothing of the system text is the gold text: not a system output for this gold.
+            raise _divergence(gold, system, 0, 0)
         self.blocks = len(blocks)  # 0: not aligned, the texts are the same throughout
 
     def _block_shift(self, token: int) -> Optional[int]:
@@ -132,11 +158,11 @@ class SystemPositions:
 
     def start(self, token: int) -> Optional[int]:
         shift = self._block_shift(token)
-        return self._s_offsets[token] + shift if shift is not None else self._explicit[token][0]
+        return self._s_offsets[token] + shift if shift is not None else self._explicit.get(token, _UNKNOWN)[0]
 
     def end(self, token: int) -> Optional[int]:
         shift = self._block_shift(token)
-        return self._s_offsets[token + 1] + shift if shift is not None else self._explicit[token][1]
+        return self._s_offsets[token + 1] + shift if shift is not None else self._explicit.get(token, _UNKNOWN)[1]
 
     def nearest_start(self, token: int) -> int:
         """The start of ``token`` or, when unknown, of the nearest token before it."""
@@ -149,6 +175,28 @@ class SystemPositions:
         while token + 1 < len(self._s_offsets) - 1 and self.end(token) is None:
             token += 1
         return self.end(token) or 0
+
+
+def _merged_blocks(gold_bounds: List[int], system_bounds: List[int]) -> List:
+    """The m:n blocks of two segmentations of one text, from the character offsets where
+    each side's sentences start (then its end): a block closes where both sides close a
+    sentence. One walk over both lists; 1:1 blocks are left out."""
+    from jp_align.blocks import Block
+
+    blocks = []
+    i = j = 0  # sentence index of each side where the current block starts
+    a = b = 1
+    while a < len(gold_bounds) and b < len(system_bounds):
+        if gold_bounds[a] == system_bounds[b]:
+            if a - i != 1 or b - j != 1:
+                blocks.append(Block(range(i, a), range(j, b), EXACT))
+            i, j = a, b
+            a, b = a + 1, b + 1
+        elif gold_bounds[a] < system_bounds[b]:
+            a += 1
+        else:
+            b += 1
+    return blocks
 
 
 def _map_words(gold: TaggedFile, system: TaggedFile, left: range, right: range, g_start: int,
@@ -181,14 +229,16 @@ class Projection:
     chunks: List[Tuple[Chunk, int, int]]  # (chunk, first gold token, last gold token)
     unrepresentable: List[Unrepresentable]
     blocks: int
+    changed: Tuple = ()  # jp_align blocks re-expressed (merged or normalized)
+    diverged: Tuple = ()  # jp_align blocks whose texts differ or have one side only
 
 
 def project_chunks(gold: TaggedFile, system: TaggedFile, chunks: Sequence[Chunk], *,
-                   one_token: bool = False) -> Projection:
+                   one_token: bool = False, config: AlignConfig = DEFAULT) -> Projection:
     """Place ``chunks`` (read from ``system``) on the gold tokens; ``one_token``: ``-r``,
     where a chunk must be exactly one gold token."""
     text = GoldText(gold)
-    positions = SystemPositions(gold, system, text)
+    positions = SystemPositions(gold, system, text, config)
     placed: List[Tuple[Chunk, int, int]] = []
     rejected: List[Unrepresentable] = []
     for chunk in chunks:
@@ -204,14 +254,14 @@ def project_chunks(gold: TaggedFile, system: TaggedFile, chunks: Sequence[Chunk]
         rejected.append(Unrepresentable(
             chunk.kind.decode("utf-8", "surrogateescape"), tuple(system.words[chunk.first:chunk.last + 1]),
             system.name, system.line_of(chunk.first), reason, range(lo, max(lo, hi) + 1)))
-    return Projection(placed, rejected, positions.blocks)
+    return Projection(placed, rejected, positions.blocks, tuple(positions.changed), tuple(positions.diverged))
 
 
 def _reason(text: GoldText, start: Optional[int], end: Optional[int], first: Optional[int],
             last: Optional[int], one_token: bool) -> Optional[str]:
     def inside(position: Optional[int], at_end: bool) -> str:
         if position is None:
-            return "where the two texts are spelled differently"
+            return "where the two texts differ"
         token = text.token_containing(position - 1 if at_end else position)
         return f"inside the gold token {text.words[token]!r}"
 

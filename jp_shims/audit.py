@@ -210,6 +210,7 @@ def format_listing(audit: AlignmentAudit, labels: Sequence[str] = ("gold", "syst
 
 
 def note_line(prog: str, summary: Summary, *, original: Optional[str], what: Optional[str] = None,
+              always: bool = False,
               consequence: Optional[str] = None, signature: Optional[str] = None) -> Optional[str]:
     """The stderr note announcing that JP figures can differ from the original's, or None
     when every block is exact (then nothing is printed: inputs lined up).
@@ -217,7 +218,7 @@ def note_line(prog: str, summary: Summary, *, original: Optional[str], what: Opt
     ``what`` says what happened (default: the summary's block counts), ``consequence`` what
     it means for the figures (default: they can differ from ``original``'s).
     """
-    if summary.changed == 0:
+    if summary.changed == 0 and not always:
         return None
     what = what or summary.describe()
     if consequence is None:

@@ -18,6 +18,7 @@ TOOLS: Dict[str, Tuple[str, str]] = {
     "jp_preprocess_eval": ("jp_preprocess.tool", "TOOL"),
     "jp_errant_compare": ("jp_errant.tool", "TOOL_INSTANCE"),
     "jp_cherrant_compare": ("jp_cherrant.tool", "TOOL_INSTANCE"),
+    "jp_conlleval": ("jp_conlleval.tool", "TOOL"),
 }
 
 

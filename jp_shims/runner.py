@@ -87,6 +87,9 @@ class Evaluation(NamedTuple):
     statistics: Statistics = None
     unaligned_note: Optional[str] = None  # the tool's own wording of its unaligned text
     details: Any = None  # what the tool's note needs besides the summary (Tool.note reads it)
+    # The tool read its input differently from the original even where every block is exact
+    # (CRLF line ends, a strict tag scheme): the note is printed all the same.
+    notable: bool = False
 
 
 class Tool:
@@ -275,6 +278,18 @@ def _take_common(tool: Tool, args: List[str]) -> _Common:
     return _Common(as_json, show, strict, report, lang, significance)
 
 
+def without_common_options(tool: Tool, argv: Sequence[str]) -> List[str]:
+    """``argv`` without the runner's own options (a tool that has another command line
+    besides GOLD SYSTEM tells them apart with it); a bad common option is left for the run to
+    report."""
+    args = list(argv)
+    try:
+        _take_common(tool, args)
+    except UsageError:
+        return list(argv)
+    return args
+
+
 def check_writable(path: str) -> None:
     """Refuse an output file that cannot be written, before anything is scored."""
     folder = os.path.dirname(os.path.abspath(path)) or "."
@@ -382,6 +397,9 @@ def _note(tool: Tool, audit: AlignmentAudit, evaluation: Evaluation, signature: 
         consequence = "a line-by-line comparison of the files would score them differently"
     text = note_line(tool.prog, summary, original=tool.original, what=what, consequence=consequence,
                      signature=signature)
+    if text is None and what and evaluation.notable:
+        text = note_line(tool.prog, summary, original=tool.original, what=what, consequence=consequence,
+                         signature=signature, always=True)
     if text and name_system:
         text = text.replace(f"{tool.prog}: note: ", f"{tool.prog}: note: {audit.system_file}: ", 1)
     return text

@@ -32,6 +32,11 @@ ZH_M2_SENTENCES = (  # character-tokenized, as ChERRANT's char-level M2
     "S 他 来 了 。\nA 1 2|||S|||去|||REQUIRED|||-NONE-|||0\n\n",
     "S 天 气 很 好 。\nA 2 3|||R|||-NONE-|||REQUIRED|||-NONE-|||0\n\n",
 )
+NER_GOLD = ("Anna\tB-PER\nHolm\tI-PER\nvisited\tO\nOslo\tB-LOC\n.\tO\n\n"
+            "It\tO\nrained\tO\nin\tO\nBergen\tB-LOC\n.\tO\n\n"
+            "Erik\tB-PER\nleft\tO\n.\tO\n\n")
+NER_DROPPED = ("Anna\tB-PER\nHolm\tI-PER\nvisited\tO\nOslo\tB-LOC\n.\tO\n\n"
+               "Erik\tB-PER\nleft\tO\n.\tO\n\n")
 TREES = "(S (NP (DT The) (NN cat)) (VP (VBD sat)) (. .))\n"
 
 
@@ -48,6 +53,10 @@ SAMPLES: Dict[str, Sample] = {
         gold="".join(M2_SENTENCES), system="".join(M2_SENTENCES),
         dropped=M2_SENTENCES[0] + M2_SENTENCES[2],
         wrong_format=TREES, recall=_prf_recall,
+    ),
+    "jp_conlleval": Sample(
+        gold=NER_GOLD, system=NER_GOLD, dropped=NER_DROPPED, wrong_format=TREES,
+        recall=lambda scores: scores["recall"],
     ),
     "jp_cherrant_compare": Sample(
         gold="".join(ZH_M2_SENTENCES), system="".join(ZH_M2_SENTENCES),
