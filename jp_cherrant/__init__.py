@@ -1,0 +1,1 @@
+"""ChERRANT for jp-shims."""
