@@ -35,10 +35,18 @@ def align_table(source: Sequence[str], target: Sequence[str],
         cost[0][j] = float(j)
         ops[0][j] = (INSERT,)
     s_where, t_where = _positions(source), _positions(target)
+    # A transposition window ending at (i, j) holds s_i and t_j on both sides, so it needs
+    # s_i among the first j+1 target tokens and t_j among the first i+1 source tokens.
+    s_first = {token: where[0] for token, where in s_where.items()}
+    t_first = {token: where[0] for token, where in t_where.items()}
+    # Costs depend on the two tokens only: the callable's own cache (SubstitutionCost.cache)
+    # is read here first, which saves a call per cell.
+    cache = getattr(substitution, "cache", {})
     for i in range(n):
         row, above = cost[i + 1], cost[i]
         op_row = ops[i + 1]
         s = source[i]
+        s_in_target = t_first.get(s, m)
         for j in range(m):
             t = target[j]
             if s == t:
@@ -47,8 +55,14 @@ def align_table(source: Sequence[str], target: Sequence[str],
                 continue
             delete = above[j + 1] + 1
             insert = row[j] + 1
-            substitute = above[j] + substitution(s, t)
-            transpose, width = _transposition(cost, source, target, i, j, s_where, t_where)
+            price = cache.get((s, t))
+            if price is None:
+                price = substitution(s, t)
+            substitute = above[j] + price
+            if s_in_target <= j and s_first.get(t, n) <= i:
+                transpose, width = _transposition(cost, source, target, i, j, s_where, t_where)
+            else:
+                transpose = INFINITY
             best = min(transpose, substitute, insert, delete)
             row[j + 1] = best
             chosen = []

@@ -25,16 +25,29 @@ class SubstitutionCost:
 
     def __init__(self, resources: Resources) -> None:
         self.resources = resources
-        self._cache: Dict[Tuple[str, str], float] = {}
+        self.cache: Dict[Tuple[str, str], float] = {}
 
     def __call__(self, source: str, target: str) -> float:
         key = (source, target)
-        cost = self._cache.get(key)
+        cost = self.cache.get(key)
         if cost is None:
-            cost = (self.semantic(source, target) / 6.0 + self.character(source, target)) \
-                + punctuation(source, target)
-            self._cache[key] = cost
+            if len(source) == 1 and len(target) == 1:
+                character = self._character_of_chars(source, target)
+            else:
+                character = self.character(source, target)
+            cost = (self.semantic(source, target) / 6.0 + character) + punctuation(source, target)
+            self.cache[key] = cost
         return cost
+
+    def _character_of_chars(self, x: str, y: str) -> float:
+        """:meth:`character` for two different characters: 0 when they share a reading or
+        are confusable, else 0.5."""
+        if not ("\u4e00" <= x <= "\u9fff" and "\u4e00" <= y <= "\u9fff"):
+            return 0.5
+        readings, confusion = self.resources.readings, self.resources.confusion
+        if not readings.get(x, frozenset((x,))).isdisjoint(readings.get(y, frozenset((y,)))):
+            return 0.0
+        return 0.0 if x in confusion.get(y, ()) or y in confusion.get(x, ()) else 0.5
 
     def semantic(self, source: str, target: str) -> int:
         """0 in the same Cilin class; 2, 4 or 6 by how many class levels differ; 4 if unknown."""
