@@ -157,7 +157,9 @@ def _check(lines: List[str], first_number: int, writer, options: argparse.Namesp
                       "written as an empty line, as the original does (no M2 block: the M2 file "
                       "has fewer blocks than the input has lines)", file=sys.stderr)
                 continue
-            writer.check(source, corrections)
+            source, targets = writer.check(source, corrections)
+            for text in (source, *targets):
+                writer.tokens(text)
         except LineError as error:
             return number, str(error)
     return None

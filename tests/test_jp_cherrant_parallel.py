@@ -309,3 +309,15 @@ def test_jp_mode_warns_about_a_line_without_corrections(with_resources: str, tmp
 def test_options_are_checked(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         BlockWriter(tiny_resources(), Options(strategy="best"))
+
+
+def test_an_empty_segmented_token_fails_as_the_original_would(with_resources: str, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture) -> None:
+    para = tmp_path / "in.para"
+    para.write_text("1\t我们  去\t我们 去 了\n", encoding="utf-8")
+    out = tmp_path / "out.m2"
+    assert main(["-f", str(para), "-o", str(out), "--segmented", "--no_simplified"]) == 2
+    assert capsys.readouterr().err.endswith(":1: an empty token (two spaces in a row) with --segmented\n")
+    assert main(["--legacy", "-f", str(para), "-o", str(out), "--segmented", "--no_simplified"]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == "IndexError: list index out of range"
+    assert out.read_text(encoding="utf-8") == ""

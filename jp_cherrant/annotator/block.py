@@ -63,7 +63,12 @@ class BlockWriter:
 
     def tokens(self, text: str) -> List[str]:
         if self.options.segmented:
-            return segmented_tokens(text)
+            tokens = segmented_tokens(text)
+            if "" in tokens:
+                # The original computes every token's readings as it tokenises, and pypinyin
+                # gives an empty string none: it dies with IndexError (inferred; no vector).
+                raise LineError("IndexError", "an empty token (two spaces in a row) with --segmented")
+            return tokens
         if self.options.bpe:
             assert self.resources.vocab is not None, "--bpe needs the vocabulary (Resources.load(bpe=True))"
             return bpe_tokens(text, self.resources.vocab)
