@@ -34,41 +34,37 @@ class Failure(Exception):
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
-    """The original's options (same names, defaults and messages)."""
+    """The original's options (same names, defaults, choices and argparse messages)."""
     parser = argparse.ArgumentParser(prog=prog, description="Choose input file to annotate")
-    parser.add_argument("-f", "--file", type=str, required=True, help="Input parallel file")
-    parser.add_argument("-o", "--output", type=str, required=True, help="Output file")
-    parser.add_argument("-b", "--batch_size", type=int, default=128,
-                        help="The size of batch (tokenisation only; no effect on the output)")
-    parser.add_argument("-d", "--device", type=int, default=0, help="The ID of GPU (no effect)")
-    parser.add_argument("-w", "--worker_num", type=int, default=16, help="The number of workers (no effect)")
+    parser.add_argument("-f", "--file", type=str, required=True,
+                        help="input: id<TAB>source<TAB>correction... per line")
+    parser.add_argument("-o", "--output", type=str, required=True, help="the M2 file to write")
+    parser.add_argument("-b", "--batch_size", type=int, default=128, help="no effect on the output (default: 128)")
+    parser.add_argument("-d", "--device", type=int, default=0, help="no effect")
+    parser.add_argument("-w", "--worker_num", type=int, default=16, help="no effect")
     parser.add_argument("-g", "--granularity", type=str, default="char",
-                        help="Choose char-level or word-level evaluation; only char here: word level "
-                             "(LTP) is out of scope of jp_cherrant_parallel")
-    parser.add_argument("-m", "--merge", action="store_true", help="Whether merge continuous replacement/deletion/insertion (no effect)")
-    parser.add_argument("-s", "--multi_cheapest_strategy", type=str, choices=list(STRATEGIES), default="all")
-    parser.add_argument("--segmented", action="store_true", help="Whether tokens have been segmented")
-    parser.add_argument("--no_simplified", action="store_true", help="Whether simplifying chinese")
-    parser.add_argument("--bpe", action="store_true", help="Whether to use bpe")
+                        help="char (default); word level (LTP) is out of scope here")
+    parser.add_argument("-m", "--merge", action="store_true", help="no effect")
+    parser.add_argument("-s", "--multi_cheapest_strategy", type=str, choices=list(STRATEGIES), default="all",
+                        help="write every distinct cheapest alignment (all, default) or the first")
+    parser.add_argument("--segmented", action="store_true", help="tokens are the text's space-separated words")
+    parser.add_argument("--no_simplified", action="store_true",
+                        help="do not convert corrections to simplified characters")
+    parser.add_argument("--bpe", action="store_true", help="BERT WordPiece tokens (ignored with --segmented)")
     return parser
 
 
-JP_HELP = f"""
-JP options (JP mode is the default):
-  --legacy              behave exactly as {ORIGINAL} (output file, exit status, stderr), anywhere in argv
-  --resources DIR       ChERRANT's data/ folder (cilin.txt, confusion_dict.txt; chinese_vocab.txt for
-                        --bpe); default: ${RESOURCE_ENV}. These lists are not shipped with jp-shims.
-  --version             print the jp-shims version and exit
-Word level (-g word, LTP) is out of scope: it exits 2 with one error line. Converting corrections
-to simplified characters (default) needs OpenCC: pip install 'jp-shims[cherrant]'.
-"""
+RESOURCES_HELP = ("--resources DIR", f"ChERRANT's data/ folder (cilin.txt, confusion_dict.txt; "
+                  f"chinese_vocab.txt for --bpe); default: ${RESOURCE_ENV}. Not shipped with jp-shims")
+SCOPE_HELP = ("\nWord level (-g word, LTP) is out of scope: it exits 2 with one error line. Converting\n"
+              "corrections to simplified characters (default) needs OpenCC: pip install 'jp-shims[cherrant]'.\n")
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     legacy = "--legacy" in args
     args = [arg for arg in args if arg != "--legacy"]
-    from jp_shims.cli import take_flag, take_value, version_line
+    from jp_shims.cli import help_section, take_flag, take_value, version_line
 
     resources, missing = take_value(args, "--resources")
     if missing:
@@ -78,7 +74,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             sys.stdout.write(version_line(PROG))
             return 0
         if "-h" in args or "--help" in args:
-            sys.stdout.write(build_parser(PROG).format_help() + JP_HELP)
+            sys.stdout.write(build_parser(PROG).format_help()
+                             + help_section(["--legacy", RESOURCES_HELP, "--version"], ORIGINAL) + SCOPE_HELP)
             return 0
     parser = build_parser(ORIGINAL if legacy else PROG)
     options = parser.parse_args(args)
