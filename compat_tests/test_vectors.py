@@ -41,6 +41,13 @@ TOOLS = {
     "iwpt_xud_eval": ("jp_udeval", "jp_conll18.udeval_cli"),
     "cherrant_compare": ("jp_cherrant_compare", "jp_cherrant.compare_cli"),
     "conlleval": ("jp_conlleval", "jp_conlleval.cli"),
+    "cherrant_parallel": ("jp_cherrant_parallel", "jp_cherrant.parallel_cli"),
+}
+
+# Resources a tool reads that jp-shims may not ship (licence not stated): tool -> {environment
+# variable: folder under $JP_SHIMS_DATA it is pointed at}; the tool's cases skip without it.
+TOOL_RESOURCES = {
+    "cherrant_parallel": {"JP_CHERRANT_RESOURCES": "zh_gec/annotator_resources"},
 }
 
 # A sentence line of an evalb report: ID, Len., Stat., then nine more columns.
@@ -156,6 +163,11 @@ def run_tool(case: Case, extra: list[str]) -> Run:
     if exe is None:
         pytest.skip(f"console script {script} is neither beside {sys.executable} nor on PATH (pip install -e .)")
     env = dict(os.environ, LC_ALL="C.UTF-8")
+    for variable, folder in TOOL_RESOURCES.get(case.tool, {}).items():
+        root = data_root()
+        if root is None or not (root / folder).is_dir():
+            pytest.skip(f"{case.tool} reads its resources from {ENV_VAR}/{folder}: unavailable")
+        env[variable] = str(root / folder)
     resolve_args(case)  # (skips the case when a corpus it needs is absent)
     with tempfile.TemporaryDirectory(prefix="jp-vector-") as scratch:
         # The copy sits three levels below the scratch folder, whose "data" points at
