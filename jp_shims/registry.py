@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 # console script -> (module, attribute)
 TOOLS: Dict[str, Tuple[str, str]] = {
     "jp_preprocess_eval": ("jp_preprocess.tool", "TOOL"),
+    "jp_conll18_ud_eval": ("jp_conll18.cli", "TOOL"),
+    "jp_udeval": ("jp_conll18.udeval_cli", "TOOL"),
 }
 
 

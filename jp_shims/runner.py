@@ -119,7 +119,9 @@ class Tool:
 
     def metric(self, parsed: Parsed) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         """The metric over summed statistics (numpy totals -> metrics) and its names, the one
-        definition significance uses."""
+        definition significance uses. A tool with :attr:`metrics_option` takes a second
+        argument, the names ``--metrics`` asked for (empty: its default), and raises
+        :class:`UsageError` for a name it does not know; the runner asks before any scoring."""
         raise NotImplementedError
 
     def note(self, summary: Summary, evaluation: Evaluation) -> Tuple[Optional[str], Optional[str]]:
@@ -280,6 +282,8 @@ def _run(tool: Tool, args: List[str]) -> int:
         check_writable(path)
     compared = tuple(common.significance.compare) if common.significance is not None else ()
     wants_statistics = common.significance is not None and common.significance.requested
+    # The metric (and --metrics) is settled before anything is read or printed.
+    metric = _metric(tool, parsed, common.significance) if wants_statistics else None
     keep = common.show or common.report is not None
     with Inputs() as inputs:
         gold = inputs.prepare(parsed.gold)
@@ -306,7 +310,7 @@ def _run(tool: Tool, args: List[str]) -> int:
     signature = tool.signature(parsed, config)
     comparison = None
     if wants_statistics:
-        comparison = _compare(tool, parsed, [evaluation, *[e for _, _, e in others]],
+        comparison = _compare(tool, metric, [evaluation, *[e for _, _, e in others]],
                               [systems[0].name, *[s.name for s, _, _ in others]], common.significance)
     table = ""
     if comparison is not None:
@@ -369,7 +373,13 @@ def _note(tool: Tool, audit: AlignmentAudit, evaluation: Evaluation, signature: 
     return text
 
 
-def _compare(tool: Tool, parsed: Parsed, evaluations: Sequence[Evaluation], names: Sequence[str], options):
+def _metric(tool: Tool, parsed: Parsed, options) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+    if tool.metrics_option:
+        return tool.metric(parsed, options.metrics)  # type: ignore[call-arg]
+    return tool.metric(parsed)
+
+
+def _compare(tool: Tool, metric, evaluations: Sequence[Evaluation], names: Sequence[str], options):
     from .significance import additive_systems
     from .significance_cli import run_comparison
 
@@ -382,8 +392,8 @@ def _compare(tool: Tool, parsed: Parsed, evaluations: Sequence[Evaluation], name
         counted = [ChoiceCounts(s.units, s.beta, rule=s.rule) for s in statistics]
     else:
         raise TypeError(f"{tool.prog}: evaluate returned no statistics of one kind for significance")
-    metric, metric_names = tool.metric(parsed)
-    return run_comparison(counted, list(names), metric, list(metric_names), options)
+    function, metric_names = metric
+    return run_comparison(counted, list(names), function, list(metric_names), options)
 
 
 def _write_json(tool: Tool, parsed: Parsed, common: _Common, signature: str, evaluation: Evaluation,
