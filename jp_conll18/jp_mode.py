@@ -13,7 +13,7 @@ from collections import deque
 from itertools import chain
 from typing import Callable, List, Optional
 
-from jp_shims.config import AlignConfig
+from jp_shims.config import LANGUAGES, AlignConfig
 
 from .model import Sentence, UDError
 from .reconcile import ReconcileLog, Reconciliation, flatten, reconcile_block
@@ -40,7 +40,7 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
     counted; ``free``: the sentences are released once scored; ``config``: the alignment
     settings, default jp_align's with the exception table of ``lang``)."""
     if config is None:
-        config = AlignConfig(lang=lang)
+        config = AlignConfig(lang=_table_of(lang))
 
     def handle(gold_buf: List[Sentence], system_buf: List[Sentence], gold: SideReader,
                system: SideReader) -> Counts:
@@ -51,6 +51,14 @@ def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
                                 blocks=blocks, enhanced=enhanced, free=free)
 
     return handle
+
+
+def _table_of(lang: str) -> str:
+    # The API's ``lang`` is any language code (as jp_align's ``normalizer_for`` takes it):
+    # English codes get the English table, every other code the language-independent one.
+    if lang in LANGUAGES:
+        return lang
+    return "en" if lang.lower().startswith("en") else "und"
 
 
 def score_reconciled(gold, system, config: AlignConfig, log: Optional[ReconcileLog] = None, *,
