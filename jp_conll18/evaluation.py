@@ -5,7 +5,7 @@ characters of the two files disagree, JP mode reconciles them (``reconcile.py``)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Tuple
 
 from .model import UDRepresentation
 from .reader import CONLL18, ReaderOptions, iter_sentences_from_file
@@ -14,6 +14,8 @@ from .stream import evaluate_streams
 
 if TYPE_CHECKING:
     from .breakdown import Breakdown
+    from jp_shims.config import AlignConfig
+
     from .reconcile import ReconcileLog
 
 
@@ -31,14 +33,18 @@ def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, la
 
 def count_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
                 log: Optional[ReconcileLog] = None, blocks: Optional[list] = None,
-                options: ReaderOptions = CONLL18, breakdown: Optional[Breakdown] = None) -> Counts:
+                options: ReaderOptions = CONLL18, config: Optional[AlignConfig] = None,
+                names: Optional[Tuple[str, str]] = None, breakdown: Optional[Breakdown] = None) -> Counts:
     """The counts behind :func:`evaluate_files`; ``blocks``: a list receiving every scored
-    block as ``(gold sentences, Counts)``."""
+    block as ``(gold sentences, Counts)``; ``config``: JP mode's alignment settings (default:
+    jp_align's, with ``lang``); ``names``: the files as messages name them (default the
+    paths)."""
+    gold_name, system_name = names or (gold_path, system_path)
     return evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy, options=options),
                             iter_sentences_from_file(system_path, legacy=legacy, options=options),
                             on_mismatch=None if legacy else _LazyHandler(lang, log, blocks, options.udeval, True,
-                                                                          breakdown),
-                            gold_path=gold_path, system_path=system_path, blocks=blocks,
+                                                                          config, breakdown),
+                            gold_path=gold_name, system_path=system_name, blocks=blocks,
                             udeval=options.udeval, free=True, breakdown=breakdown)
 
 
@@ -63,11 +69,13 @@ class _LazyHandler:
     jp_align (and the start-up stays fast)."""
 
     def __init__(self, lang: str, log: Optional[ReconcileLog], blocks: Optional[list] = None,
-                 enhanced: bool = False, free: bool = False, breakdown: Optional[Breakdown] = None):
+                 enhanced: bool = False, free: bool = False, config: Optional[AlignConfig] = None,
+                 breakdown: Optional[Breakdown] = None):
         self.lang, self.log, self.blocks, self.enhanced, self.free = lang, log, blocks, enhanced, free
+        self.config = config
         self.breakdown = breakdown
 
     def __call__(self, *args):
         from .jp_mode import make_mismatch_handler
         return make_mismatch_handler(lang=self.lang, log=self.log, blocks=self.blocks, enhanced=self.enhanced,
-                                     free=self.free, breakdown=self.breakdown)(*args)
+                                     free=self.free, config=self.config, breakdown=self.breakdown)(*args)

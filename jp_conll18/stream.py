@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable, Iterator, List, Optional
 
+from jp_shims.errors import InputError
+
 from .model import DEPS, Sentence, UDError
 from .scoring import Counts, align_words, count_alignment, count_spans
 
@@ -39,7 +41,10 @@ class SideReader:
             return next(self._sentences)
         except StopIteration:
             self.finished = True
-        except (UDError, ValueError, IndexError, OSError, RecursionError) as error:  # the original's load failures
+        except (InputError, ValueError, IndexError, OSError, RecursionError) as error:
+            # The original's load failures (legacy), the reader's InputError (JP mode; UDError
+            # is one). Kept, not raised: the other file is checked first. Whatever it is, it is
+            # raised unchanged by ``raise_load_errors``.
             self.error = error
             self.finished = True
         return None

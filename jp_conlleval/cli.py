@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 from typing import List, Optional
 
-from .merged import run_legacy
 
 PROG = "jp_conlleval"
 
@@ -27,16 +26,6 @@ def main(argv: Optional[List[str]] = None) -> int:
             arg in ("--legacy", "--help", "-h", "--version") for arg in args):
         return run(TOOL, args)
     return run_merged(args)
-
-
-def run_legacy_command(args: List[str]) -> int:
-    """conlleval.pl itself: standard input in, its bytes and exit status out."""
-    outcome = run_legacy(args, sys.stdin.buffer.read())
-    sys.stdout.buffer.write(outcome.stdout)
-    sys.stdout.buffer.flush()
-    sys.stderr.buffer.write(outcome.stderr)
-    sys.stderr.buffer.flush()
-    return outcome.status
 
 
 def _two_files(args: List[str]) -> bool:

@@ -68,9 +68,17 @@ class Conlleval(Tool):
     loss_label = "chunks missed or spurious"
 
     def legacy(self, argv: List[str]) -> int:
-        from jp_conlleval.cli import run_legacy_command
+        import sys
 
-        return run_legacy_command(argv)
+        from jp_conlleval.merged import run_legacy
+
+        # conlleval.pl itself: standard input in, its bytes and exit status out.
+        outcome = run_legacy(argv, sys.stdin.buffer.read())
+        sys.stdout.buffer.write(outcome.stdout)
+        sys.stdout.buffer.flush()
+        sys.stderr.buffer.write(outcome.stderr)
+        sys.stderr.buffer.flush()
+        return outcome.status
 
     def parse(self, argv: List[str]) -> Parsed:
         from jp_conlleval.reader import UsageError as ConllevalUsage
@@ -124,7 +132,7 @@ class Conlleval(Tool):
                           AdditiveStatistics(blocks, WIDTH) if statistics else None, details=result,
                           notable=bool(result.unrepresentable or result.scheme or any(result.cr_lines)))
 
-    def metric(self, parsed: Parsed) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+    def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         return chunk_metric, METRICS
 
     def note(self, summary: Summary, evaluation: Evaluation):

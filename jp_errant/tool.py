@@ -119,7 +119,7 @@ class ErrantCompare(Tool):
         return Evaluation(scores_document(result, options, parsed.settings.macro), text,
                           ChoiceStatistics(blocks, options.beta, "errant") if statistics else None)
 
-    def metric(self, parsed: Parsed) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+    def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from jp_errant.significance import metric_function
 
         beta = parsed.settings.options.beta

@@ -112,7 +112,7 @@ class PreprocessEval(Tool):
             write(table)
         return Evaluation(_scores(result), table, AdditiveStatistics(vectors, WIDTH) if statistics else None)
 
-    def metric(self, parsed: Parsed) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+    def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         return f1_metric, METRICS
 
     def note(self, summary: Summary, evaluation: Evaluation):

@@ -19,6 +19,8 @@ TOOLS: Dict[str, Tuple[str, str]] = {
     "jp_errant_compare": ("jp_errant.tool", "TOOL_INSTANCE"),
     "jp_cherrant_compare": ("jp_cherrant.tool", "TOOL_INSTANCE"),
     "jp_conlleval": ("jp_conlleval.tool", "TOOL"),
+    "jp_conll18_ud_eval": ("jp_conll18.cli", "TOOL"),
+    "jp_udeval": ("jp_conll18.udeval_cli", "TOOL"),
 }
 
 

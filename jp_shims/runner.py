@@ -127,9 +127,11 @@ class Tool:
         statistics of significance."""
         raise NotImplementedError
 
-    def metric(self, parsed: Parsed) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+    def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         """The metric over summed statistics (numpy totals -> metrics) and its names, the one
-        definition significance uses."""
+        definition significance uses. ``names``: what ``--metrics`` asked for (tools with
+        :attr:`metrics_option`; empty: the default); a name the tool does not know is a
+        :class:`UsageError`. The runner asks before any scoring."""
         raise NotImplementedError
 
     def note(self, summary: Summary, evaluation: Evaluation) -> Tuple[Optional[str], Optional[str]]:
@@ -313,6 +315,8 @@ def _run(tool: Tool, args: List[str]) -> int:
         check_writable(path)
     compared = tuple(common.significance.compare) if common.significance is not None else ()
     wants_statistics = common.significance is not None and common.significance.requested
+    # The metric (and --metrics) is settled before anything is read or printed.
+    metric = _metric(tool, parsed, common.significance) if wants_statistics else None
     keep = common.show or common.report is not None
     with Inputs() as inputs:
         gold = inputs.prepare(parsed.gold)
@@ -339,7 +343,7 @@ def _run(tool: Tool, args: List[str]) -> int:
     signature = tool.signature(parsed, config)
     comparison = None
     if wants_statistics:
-        comparison = _compare(tool, parsed, [evaluation, *[e for _, _, e in others]],
+        comparison = _compare(tool, metric, [evaluation, *[e for _, _, e in others]],
                               [systems[0].name, *[s.name for s, _, _ in others]], common.significance)
     table = ""
     if comparison is not None:
@@ -405,12 +409,16 @@ def _note(tool: Tool, audit: AlignmentAudit, evaluation: Evaluation, signature: 
     return text
 
 
-def _compare(tool: Tool, parsed: Parsed, evaluations: Sequence[Evaluation], names: Sequence[str], options):
+def _metric(tool: Tool, parsed: Parsed, options) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+    return tool.metric(parsed, tuple(getattr(options, "metrics", ()) or ()))
+
+
+def _compare(tool: Tool, metric, evaluations: Sequence[Evaluation], names: Sequence[str], options):
     from .significance_cli import run_comparison
 
     counted = system_counts([evaluation.statistics for evaluation in evaluations])
-    metric, metric_names = tool.metric(parsed)
-    return run_comparison(counted, list(names), metric, list(metric_names), options)
+    function, metric_names = metric
+    return run_comparison(counted, list(names), function, list(metric_names), options)
 
 
 def system_counts(statistics: Sequence[Statistics]) -> list:
@@ -482,8 +490,9 @@ def compare_systems(tool: Tool, gold: str, systems: Sequence[str], significance,
     :class:`jp_shims.significance_cli.SignificanceOptions`) asks for, ``systems[0]`` the
     baseline: what ``--compare`` prints, as a :class:`jp_shims.significance.Comparison`."""
     parsed = tool.parse(tool.argv(gold, systems[0], options))
+    metric = _metric(tool, parsed, significance)
     evaluations = [Evaluation({}, "", statistics(tool, gold, system, options)) for system in systems]
-    return _compare(tool, parsed, evaluations, list(systems), significance)
+    return _compare(tool, metric, evaluations, list(systems), significance)
 
 
 def evaluate(tool: Tool, gold: Any, system: Any, options: Sequence[str] = (), *, lang: Optional[str] = None,

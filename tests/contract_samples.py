@@ -43,6 +43,24 @@ TREES = "(S (NP (DT The) (NN cat)) (VP (VBD sat)) (. .))\n"
 def _prf_recall(scores: dict) -> float:
     return scores["recall"]
 
+def _conllu_sentence(forms: Sequence[str]) -> str:
+    # The first word is the root, every other word depends on it (DEPS as HEAD:DEPREL, so
+    # that jp_udeval reads the enhanced graph as well).
+    rows = []
+    for number, form in enumerate(forms, 1):
+        head, relation = (0, "root") if number == 1 else (1, "dep")
+        rows.append(f"{number}\t{form}\t{form.lower()}\tX\t_\t_\t{head}\t{relation}\t{head}:{relation}\t_\n")
+    return "".join(rows) + "\n"
+
+
+CONLLU_SENTENCES = [_conllu_sentence(line.split()) for line in PLAIN.splitlines()]
+CONLLU = "".join(CONLLU_SENTENCES)
+CONLLU_DROPPED = CONLLU_SENTENCES[0] + CONLLU_SENTENCES[2]
+
+
+def _las_recall(scores: dict) -> float:
+    return scores["LAS"]["recall"]
+
 
 SAMPLES: Dict[str, Sample] = {
     "jp_preprocess_eval": Sample(
@@ -63,4 +81,10 @@ SAMPLES: Dict[str, Sample] = {
         dropped=ZH_M2_SENTENCES[0] + ZH_M2_SENTENCES[2],
         wrong_format=TREES, recall=_prf_recall,
     ),
+    "jp_conll18_ud_eval": Sample(
+        gold=CONLLU, system=CONLLU, dropped=CONLLU_DROPPED, wrong_format=TREES, recall=_las_recall),
+    "jp_udeval": Sample(
+        gold=CONLLU, system=CONLLU, dropped=CONLLU_DROPPED,
+        wrong_format="S The cat sat on the mat .\nA 1 2|||R:NOUN|||dog|||REQUIRED|||-NONE-|||0\n\n",  # M2
+        recall=_las_recall),
 }

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from jp_shims.errors import InputError, UsageError
+from jp_shims.runner import without_common_options
+
 from compat_tests.test_vectors import CASES, DATA_PREFIX, prepared
 from jp_conll18 import cli, conll18_ud_eval, udeval, udeval_cli
 from jp_conll18.breakdown import (BREAKDOWN_KEYS, CONFUSION_KEYS, FIELDS, NONE, Breakdown, sentence_values)
@@ -95,10 +98,13 @@ def test_breakdowns_add_up_on_every_vector_that_scores(case, tmp_path):
     in JP mode: the groups add up to the Words, UAS and LAS counts. A case the original
     scored (exit 0) or with a JP expectation must score."""
     case = prepared(case, tmp_path)
-    command = cli.CONLL18_COMMAND if case.tool == "conll18_ud_eval" else udeval_cli.UDEVAL_COMMAND
+    module = cli if case.tool == "conll18_ud_eval" else udeval_cli
+    command = module.TOOL.command
+    argv = list(case.spec["args"])
+    lang = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else "en"
     try:
-        args = cli.build_parser(False, command).parse_args(list(case.spec["args"]))
-    except SystemExit:
+        args = cli.build_parser(False, command).parse_args(without_common_options(module.TOOL, argv))
+    except (SystemExit, UsageError):
         pytest.skip("a usage error: nothing is scored")
     paths = []
     for name in (args.gold_file, args.system_file):
@@ -109,9 +115,9 @@ def test_breakdowns_add_up_on_every_vector_that_scores(case, tmp_path):
     must_score = case.spec["exit_code"] == 0 or "jp_expect_stdout" in case.spec or "jp_expect_lines" in case.spec
     breakdown = Breakdown(BREAKDOWN_KEYS, CONFUSION_KEYS)
     try:
-        scores = evaluate_files(*paths, options=command.reader_options(args, False), lang=args.lang,
+        scores = evaluate_files(*paths, options=command.reader_options(args, False), lang=lang,
                                 breakdown=breakdown)
-    except (UDError, ValueError, IndexError, OSError) as error:
+    except (UDError, InputError, ValueError, IndexError, OSError) as error:
         if must_score and case.spec.get("jp_expect_exit_code", 0) == 0:
             raise
         pytest.skip(f"does not score in JP mode: {error}")

@@ -143,6 +143,20 @@ def test_jp_errors_are_one_line_with_the_place(files, capsys):
     assert code == 1 and err.splitlines()[-1] == "IndexError: list index out of range"
 
 
+@pytest.mark.parametrize("where", ["jp_conll18.enhanced.apply_filters", "jp_conll18.stream.count_alignment"])
+def test_an_index_error_of_our_own_code_is_a_bug_not_bad_input(files, capsys, monkeypatch, where):
+    # Issue 21: jp_udeval reported an IndexError raised by its own code (a DEPS filter, the
+    # scoring) as bad input. Only the reader's errors of the input are input errors.
+    def broken(*args, **kwargs):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(where, broken)
+    g = files("g", GOLD)
+    with pytest.raises(IndexError):
+        main(["--enhancements", "4", g, g])
+    assert capsys.readouterr().err == ""
+
+
 def test_legacy_program_name_and_no_empty_nodes_swallowing_the_gold_file(files, capsys):
     g = files("g", GOLD)
     code, _, err = run(["--legacy", "--no-empty-nodes", g, g], capsys)
