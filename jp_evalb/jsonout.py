@@ -16,9 +16,10 @@ from jp_shims.envelope import envelope_head, envelope_tail
 
 from .args import PROG, Options
 from .scoring import RunTotals, SentenceScore, Totals
-from .signature import SIMILARITY, SIMILARITY_THRESHOLD, run_signature
+from .signature import run_signature
 
-__all__ = ["SIMILARITY", "SIMILARITY_THRESHOLD", "JsonSink", "options_document", "run_signature"]
+__all__ = ["JsonSink", "options_document", "run_signature", "sentence_record", "totals_record"]
+
 
 def options_document(options: Optional[Options], lang: Optional[str]) -> dict:
     """The ``options`` of the JSON document."""
@@ -44,22 +45,15 @@ class JsonSink:
                   + '{\n    "sentences": [')
 
     def sentence(self, score: SentenceScore) -> None:
-        record = {
-            "id": score.id, "length": score.length, "status": score.status,
-            "recall": round(score.recall, 2), "precision": round(score.precision, 2),
-            "matched": score.match, "gold": score.gold, "test": score.test,
-            "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags,
-            "tag_accuracy": round(score.tag_accuracy, 2),
-        }
-        self._out.write(("\n      " if self._first else ",\n      ") + json.dumps(record))
+        self._out.write(("\n      " if self._first else ",\n      ") + json.dumps(sentence_record(score)))
         self._first = False
 
     def finish(self, totals: RunTotals, audit: Optional[AlignmentAudit] = None, blocks: bool = False,
                per_label: Optional[dict] = None, significance: Optional[dict] = None) -> None:
         """``per_label``: the --per-label breakdown, a member of ``scores``."""
         self._out.write('\n    ],\n    "summary": {"all": %s, "len<=%d": %s}'
-                        % (json.dumps(_totals_record(totals.all)), totals.cutoff,
-                           json.dumps(_totals_record(totals.short))))
+                        % (json.dumps(totals_record(totals.all)), totals.cutoff,
+                           json.dumps(totals_record(totals.short))))
         if per_label is not None:
             self._out.write(',\n    "per_label": %s' % json.dumps(per_label))
         self._out.write("\n  }" + envelope_tail(audit, blocks, significance=significance))
@@ -69,7 +63,19 @@ class JsonSink:
         self._out.write('\n    ],\n    "killed": true\n  }' + envelope_tail(audit))
 
 
-def _totals_record(t: Totals) -> dict:
+def sentence_record(score: SentenceScore) -> dict:
+    """One sentence line of evalb's report as JSON."""
+    return {
+        "id": score.id, "length": score.length, "status": score.status,
+        "recall": round(score.recall, 2), "precision": round(score.precision, 2),
+        "matched": score.match, "gold": score.gold, "test": score.test,
+        "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags,
+        "tag_accuracy": round(score.tag_accuracy, 2),
+    }
+
+
+def totals_record(t: Totals) -> dict:
+    """One summary block (``All`` or ``len<=N``) as JSON."""
     f = t.fmeasure
     return {
         "sentences": t.sentences, "error_sentences": t.errors, "skip_sentences": t.skips,

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 # console script -> (module, attribute)
 TOOLS: Dict[str, Tuple[str, str]] = {
     "jp_preprocess_eval": ("jp_preprocess.tool", "TOOL"),
+    "jp_evalb": ("jp_evalb.tool", "TOOL"),
+    "jp_evalb_spmrl": ("jp_evalb.tool", "SPMRL_TOOL"),
 }
 
 
