@@ -17,6 +17,10 @@ from .variant import EVALB, Variant
 __all__ = ["PROG", "Extra", "Options", "Usage", "main", "parse_evalb_args", "run_program", "split_extra"]
 
 
+# Long options legacy mode takes: ours that work in both modes, and those evalb itself reads.
+LEGACY_LONG_OPTIONS = ("--legacy", "--per-label", "--help", "--version")
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     return run_program(EVALB, argv)
 
@@ -31,13 +35,13 @@ def run_program(variant: Variant, argv: Optional[list[str]] = None) -> int:
 
         extra = split_extra(argv, variant)
         return install_shim(extra.install_shim or "", extra.rest, sys.stdout, sys.stderr, PROG)
-    if "--legacy" in argv and not any(arg.startswith("--") and arg not in ("--legacy", "--per-label")
-                                      for arg in argv):
-        # Legacy mode without JP options: what the runner would do, without importing it (a
-        # short legacy run would spend a good part of its time on that import).
+    if "--legacy" in argv and not any(arg.startswith("--") and arg not in LEGACY_LONG_OPTIONS for arg in argv):
+        # Legacy mode without JP options: the original, without importing the runner (a
+        # short legacy run would spend a good part of its time on that import). evalb reads
+        # --help and --version as unknown options (its usage, status 0): legacy mode too.
         from .legacy import run_legacy
 
-        extra = split_extra([arg for arg in argv if arg != "--legacy"], variant)
+        extra = split_extra(argv, variant)
         return run_legacy(extra.rest, extra, sys.stdout, sys.stderr)
     from jp_shims.runner import main as run
 

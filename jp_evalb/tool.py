@@ -64,7 +64,7 @@ class EvalbTool(Tool):
     def legacy(self, argv: List[str]) -> int:
         from .legacy import run_legacy
 
-        extra = split_extra(argv, self.variant)
+        extra = split_extra(["--legacy", *argv], self.variant)
         return run_legacy(extra.rest, extra, sys.stdout, sys.stderr)
 
     def parse(self, argv: List[str]) -> Parsed:
