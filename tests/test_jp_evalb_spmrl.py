@@ -173,3 +173,13 @@ def test_per_label_sums_with_aligned_blocks_and_x(files):
                 continue  # (--json is an option of JP mode)
             _, data, _ = run(spmrl_main, mode + ["--per-label", "--json"] + args, files)
             validate(json.loads(data))  # status 3 sentences, per_label
+
+
+def test_a_keyword_without_value_runs_with_evalb_spmrls_warning(files):
+    # evalb_spmrl warns and applies the empty value (0 for numbers); JP mode runs the same
+    # parameter file (an old script's file must not break), with the same warning.
+    (files / "empty.prm").write_text("DEBUG\nCUTOFF_LEN 40\nDELETE_LABEL ROOT\n", encoding="utf-8")
+    legacy = run(spmrl_main, ["--legacy", "-p", "empty.prm", "gold.tst", "gold.tst"], files)
+    jp = run(spmrl_main, ["-p", "empty.prm", "gold.tst", "gold.tst"], files)
+    assert legacy[0] == jp[0] == 0 and jp[1] == legacy[1]
+    assert legacy[2] == jp[2] == "Empty value in parameter file (1)\n"
