@@ -16,19 +16,9 @@ from jp_shims.envelope import envelope_head, envelope_tail
 
 from .args import PROG, Options
 from .scoring import RunTotals, SentenceScore, Totals
-from .signature import run_signature
+from .signature import options_document, run_signature
 
 __all__ = ["JsonSink", "options_document", "run_signature", "sentence_record", "totals_record"]
-
-
-def options_document(options: Optional[Options], lang: Optional[str]) -> dict:
-    """The ``options`` of the JSON document."""
-    if options is None:
-        return {}
-    params = options.params
-    return {"param_file": options.param_file, "cutoff_len": params.cutoff_len,
-            "max_error": params.max_error, "labeled": params.labeled, "lang": lang,
-            "gold": options.gold, "test": options.test}
 
 
 class JsonSink:

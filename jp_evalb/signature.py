@@ -38,3 +38,13 @@ def run_signature(options: Optional[Options], mode: str = "legacy", lang: Option
         return signature(PROG, mode)
     return signature(options.params.variant.prog, mode, params=parameter_file(options),
                      options=figure_options(options), lang=lang)
+
+
+def options_document(options: Optional[Options], lang: Optional[str]) -> dict:
+    """The ``options`` of the JSON document."""
+    if options is None:
+        return {}
+    params = options.params
+    return {"param_file": options.param_file, "cutoff_len": params.cutoff_len,
+            "max_error": params.max_error, "labeled": params.labeled, "lang": lang,
+            "gold": options.gold, "test": options.test}

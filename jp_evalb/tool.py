@@ -89,8 +89,7 @@ class EvalbTool(Tool):
         if options.gold is None or options.test is None:
             raise UsageError(f"missing {'gold' if options.gold is None else 'test'} file argument")
         sys.stderr.write("".join(warnings))
-        from .jsonout import options_document
-        from .signature import figure_options, parameter_file
+        from .signature import figure_options, options_document, parameter_file
 
         status_file = self.variant.status_file and not options.flags.compact
         return Parsed(options.gold, options.test, Settings(options, per_label),
