@@ -351,3 +351,19 @@ def test_json_run_stopped_by_bad_input_prints_no_partial_document(tmp_path, monk
     assert err == f"jp_evalb: error: {tmp_path / 't'}:3: invalid UTF-8 at byte 8\n"
     status, out, _ = run(["--json", gold, gold], monkeypatch)
     assert status == 0 and json.loads(out)["scores"]["summary"]["all"]["sentences"] == 3
+
+
+def test_python_api(tmp_path):
+    import doctest
+    import warnings
+
+    import jp_evalb
+
+    assert doctest.testmod(jp_evalb).failed == 0
+    trees = ["(S (NP (PRP It)) (VP (VBD rained)))", "(S (NP (PRP We)) (VP (VBD left)))",
+             "(S (NP (PRP They)) (VP (VBD came)))"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        lost = jp_evalb.evaluate(trees, [trees[0], trees[2]], ["-p", "COLLINS"], spmrl=True)
+    assert lost["summary"]["all"]["recall"] == 66.67 and lost.summary.kinds["unaligned"] == 1
+    assert caught and lost.signature.startswith("tool:jp_evalb_spmrl|")
