@@ -16,7 +16,7 @@ from jp_shims.errors import InputError
 
 from .args import Options
 from .feed import Listener, feed
-from .report import HEADER, debug_dump, matching_trace, sentence_line
+from .report import HEADER, debug_dump, matching_trace, sentence_line, sentence_record, totals_record
 from .scoring import STATUS_OK, RunTotals, SentenceScore, tag_view
 
 if TYPE_CHECKING:
@@ -56,7 +56,9 @@ class _Report(Listener):
         params = options.params
         self.params, self.write, self.message = params, write, message
         self.totals = RunTotals(params.cutoff_len)
-        self.records: Optional[list] = [] if json else None
+        self.records: Optional[list] = None
+        if json:
+            self.records, self.record = [], sentence_record
         self.units = units
         self.parts: list[str] = []
         self.tags = (lambda t: tag_view(t, params)) if params.variant.cut_tags else None
@@ -68,9 +70,7 @@ class _Report(Listener):
         if self.units is not None:
             self.units.append(((first, stop), score_vector(score, self.params.cutoff_len)))
         if self.records is not None:
-            from .jsonout import sentence_record
-
-            self.records.append(sentence_record(score))
+            self.records.append(self.record(score))
         if self.write is None:
             return
         parts, debug = self.parts, self.params.debug
@@ -135,8 +135,6 @@ def run_pair(options: Options, gold: tuple[str, str], test: tuple[str, str], con
                 write_status(end.status)
             except OSError as exc:
                 raise InputError(STATUS_FILE, None, f"cannot write the status file ({exc.strerror})") from None
-    from .jsonout import totals_record
-
     scores: dict = {"sentences": report.records if report.records is not None else [],
                     "summary": {"all": totals_record(totals.all), f"len<={totals.cutoff}": totals_record(totals.short)}}
     if tally is not None:
