@@ -41,7 +41,6 @@ SAMPLES: Dict[str, Sample] = {
     # evalb's parameter files: the shipped sets, found by name (jp_evalb.params.BUILTIN_NAMES)
     "jp_evalb": Sample(gold=TREES, system=TREES, dropped=TREES_DROPPED, wrong_format=M2,
                        recall=evalb_recall, options=("-p", "COLLINS")),
-    # (-L: evalb_spmrl's one-line view, which writes no ./status into the test's folder)
     "jp_evalb_spmrl": Sample(gold=TREES, system=TREES, dropped=TREES_DROPPED, wrong_format=M2,
-                             recall=evalb_recall, options=("-p", "spmrl", "-L")),
+                             recall=evalb_recall, options=("-p", "spmrl")),
 }

@@ -353,13 +353,14 @@ def test_json_run_stopped_by_bad_input_prints_no_partial_document(tmp_path, monk
     assert status == 0 and json.loads(out)["scores"]["summary"]["all"]["sentences"] == 3
 
 
-def test_python_api(tmp_path):
+def test_python_api(tmp_path, monkeypatch):
     import doctest
     import warnings
 
     import jp_evalb
 
     assert doctest.testmod(jp_evalb).failed == 0
+    monkeypatch.chdir(tmp_path)  # (jp_evalb_spmrl writes ./status, as evalb_spmrl does)
     trees = ["(S (NP (PRP It)) (VP (VBD rained)))", "(S (NP (PRP We)) (VP (VBD left)))",
              "(S (NP (PRP They)) (VP (VBD came)))"]
     with warnings.catch_warnings(record=True) as caught:
