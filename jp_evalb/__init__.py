@@ -3,13 +3,43 @@
 ``jp_evalb --legacy`` reproduces evalb byte for byte; the default (JP) mode aligns gold and
 test trees on their words first, so mismatched sentence boundaries and tokenizations are scored
 instead of rejected. See docs/jp_evalb.md.
+
+The Python API is :func:`evaluate`.
 """
 from __future__ import annotations
 
-__all__ = ["main"]
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+if TYPE_CHECKING:
+    from jp_shims.runner import Result
+
+__all__ = ["evaluate", "main"]
 
 
 def main(argv=None) -> int:
     from .cli import main as _main
 
     return _main(argv)
+
+
+def evaluate(gold: Any, test: Any, options: Sequence[str] = (), *, lang: Optional[str] = None,
+             spmrl: bool = False) -> "Result":
+    """Score ``test`` against ``gold`` in JP mode, as ``jp_evalb OPTIONS GOLD TEST`` does
+    (``spmrl``: as ``jp_evalb_spmrl``). ``gold`` and ``test`` are paths or iterables of
+    lines (one tree a line); ``options`` evalb's own (``["-p", "COLLINS"]``).
+
+    Returns a :class:`jp_shims.runner.Result`: the scores (``result["summary"]["all"]
+    ["recall"]``), the alignment summary and blocks, the signature and the report text.
+    Bad input raises :class:`jp_shims.errors.InputError`; where JP mode changed anything a
+    :class:`jp_shims.pyapi.JPAlignmentWarning` is issued.
+
+    >>> trees = ["(S (NP (PRP It)) (VP (VBD rained)))", "(S (NP (PRP We)) (VP (VBD left)))"]
+    >>> result = evaluate(trees, trees, ["-p", "COLLINS"])
+    >>> result["summary"]["all"]["recall"], result.summary.changed
+    (100.0, 0)
+    """
+    from jp_shims.runner import evaluate as run
+
+    from .tool import SPMRL_TOOL, TOOL
+
+    return run(SPMRL_TOOL if spmrl else TOOL, gold, test, list(options), lang=lang)

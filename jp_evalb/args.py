@@ -26,11 +26,13 @@ class Options(NamedTuple):
 
 
 class Usage(Exception):
-    """evalb prints its usage text: exit status 1 for -h, 0 for an unknown option."""
+    """evalb prints its usage text: exit status 1 for -h, 0 for an unknown option
+    (``argument``: the argument that holds it)."""
 
-    def __init__(self, status: int) -> None:
+    def __init__(self, status: int, argument: str = "") -> None:
         super().__init__(status)
         self.status = status
+        self.argument = argument
 
 
 class Extra:
@@ -117,12 +119,12 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg.startswith("-"):
+        if arg.startswith("-") and not (strict and arg == "-"):  # (JP mode: "-" is standard input)
             k = 1
             while k < len(arg):
                 ch = arg[k]
                 if ch == "h":
-                    raise Usage(1)
+                    raise Usage(1, arg)
                 if ch == "d" or ch == "D":
                     params = params.with_(debug=1 if ch == "d" else 2)
                     break
@@ -156,7 +158,7 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
                     else:
                         params = params.with_(max_error=_number(ch, value, strict))
                     break
-                raise Usage(0)
+                raise Usage(0, arg)
         elif gold is None:
             gold = arg
         elif test is None:

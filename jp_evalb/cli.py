@@ -1,8 +1,9 @@
 """``jp_evalb``: evalb's command line, legacy mode and JP mode.
 
-``--legacy`` (anywhere) selects evalb's behaviour byte for byte; without it, sentences and
-words are aligned first (:mod:`jp_evalb.jp`; legacy mode is :mod:`jp_evalb.legacy`). The
-options are parsed by :mod:`jp_evalb.args`.
+``--legacy`` (anywhere) selects evalb's behaviour byte for byte (:mod:`jp_evalb.legacy`);
+without it, sentences and words are aligned first, on the shared runner
+(:mod:`jp_evalb.tool`, :mod:`jp_shims.runner`). ``--install-shim DIR`` writes an EVALB
+folder (:mod:`jp_evalb.shim`).
 """
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ from .variant import EVALB, Variant
 __all__ = ["PROG", "Extra", "Options", "Usage", "main", "parse_evalb_args", "run_program", "split_extra"]
 
 
+# Long options legacy mode takes: ours that work in both modes, and those evalb itself reads.
+LEGACY_LONG_OPTIONS = ("--legacy", "--per-label", "--help", "--version")
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     return run_program(EVALB, argv)
 
@@ -24,33 +29,22 @@ def run_program(variant: Variant, argv: Optional[list[str]] = None) -> int:
     """Run ``variant`` (evalb, or evalb_spmrl for ``jp_evalb_spmrl``) on ``argv`` (default:
     ``sys.argv[1:]``); returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    significance = None
-    # The significance options all start with "--": without such an argument there is none to
-    # take, and jp_shims (a third of a short legacy run to import) is not imported.
-    if any(arg.startswith("--") and arg != "--legacy" for arg in argv):
-        from jp_shims.significance_cli import SignificanceUsage, take_significance_options
-
-        try:
-            significance = take_significance_options(argv, legacy="--legacy" in argv)
-        except SignificanceUsage as error:
-            from jp_shims.errors import report_error
-
-            return report_error(sys.stderr, variant.prog, str(error))
-    extra = split_extra(argv, variant)
-    extra.significance = significance
-    if extra.version:
-        from jp_shims.cli import version_line
-
-        sys.stdout.write(version_line(variant.prog))
-        return 0
-    if variant is EVALB and extra.install_shim is not None:  # evalb_spmrl's shim: --install-shim --spmrl
+    if variant is EVALB and any(arg == "--install-shim" or arg.startswith("--install-shim=") for arg in argv):
+        # (evalb_spmrl's shim: jp_evalb --install-shim DIR --spmrl)
         from .shim import install_shim
 
-        return install_shim(extra.install_shim, extra.rest, sys.stdout, sys.stderr, PROG)
-    if extra.legacy:
+        extra = split_extra(argv, variant)
+        return install_shim(extra.install_shim or "", extra.rest, sys.stdout, sys.stderr, PROG)
+    if "--legacy" in argv and not any(arg.startswith("--") and arg not in LEGACY_LONG_OPTIONS for arg in argv):
+        # Legacy mode without JP options: the original, without importing the runner (a
+        # short legacy run would spend a good part of its time on that import). evalb reads
+        # --help and --version as unknown options (its usage, status 0): legacy mode too.
         from .legacy import run_legacy
 
+        extra = split_extra(argv, variant)
         return run_legacy(extra.rest, extra, sys.stdout, sys.stderr)
-    from .jp import run_jp  # imports jp_align (and rapidfuzz) only when needed
+    from jp_shims.runner import main as run
 
-    return run_jp(extra.rest, extra, sys.stdout, sys.stderr)
+    from .tool import SPMRL_TOOL, TOOL
+
+    return run(TOOL if variant is EVALB else SPMRL_TOOL, argv)

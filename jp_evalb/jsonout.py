@@ -15,19 +15,11 @@ from jp_shims.audit import AlignmentAudit
 from jp_shims.envelope import envelope_head, envelope_tail
 
 from .args import PROG, Options
-from .scoring import RunTotals, SentenceScore, Totals
-from .signature import SIMILARITY, SIMILARITY_THRESHOLD, run_signature
+from .report import sentence_record, totals_record
+from .scoring import RunTotals, SentenceScore
+from .signature import options_document, run_signature
 
-__all__ = ["SIMILARITY", "SIMILARITY_THRESHOLD", "JsonSink", "options_document", "run_signature"]
-
-def options_document(options: Optional[Options], lang: Optional[str]) -> dict:
-    """The ``options`` of the JSON document."""
-    if options is None:
-        return {}
-    params = options.params
-    return {"param_file": options.param_file, "cutoff_len": params.cutoff_len,
-            "max_error": params.max_error, "labeled": params.labeled, "lang": lang,
-            "gold": options.gold, "test": options.test}
+__all__ = ["JsonSink", "options_document", "run_signature", "sentence_record", "totals_record"]
 
 
 class JsonSink:
@@ -44,22 +36,15 @@ class JsonSink:
                   + '{\n    "sentences": [')
 
     def sentence(self, score: SentenceScore) -> None:
-        record = {
-            "id": score.id, "length": score.length, "status": score.status,
-            "recall": round(score.recall, 2), "precision": round(score.precision, 2),
-            "matched": score.match, "gold": score.gold, "test": score.test,
-            "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags,
-            "tag_accuracy": round(score.tag_accuracy, 2),
-        }
-        self._out.write(("\n      " if self._first else ",\n      ") + json.dumps(record))
+        self._out.write(("\n      " if self._first else ",\n      ") + json.dumps(sentence_record(score)))
         self._first = False
 
     def finish(self, totals: RunTotals, audit: Optional[AlignmentAudit] = None, blocks: bool = False,
                per_label: Optional[dict] = None, significance: Optional[dict] = None) -> None:
         """``per_label``: the --per-label breakdown, a member of ``scores``."""
         self._out.write('\n    ],\n    "summary": {"all": %s, "len<=%d": %s}'
-                        % (json.dumps(_totals_record(totals.all)), totals.cutoff,
-                           json.dumps(_totals_record(totals.short))))
+                        % (json.dumps(totals_record(totals.all)), totals.cutoff,
+                           json.dumps(totals_record(totals.short))))
         if per_label is not None:
             self._out.write(',\n    "per_label": %s' % json.dumps(per_label))
         self._out.write("\n  }" + envelope_tail(audit, blocks, significance=significance))
@@ -67,16 +52,3 @@ class JsonSink:
     def abort(self, audit: Optional[AlignmentAudit] = None) -> None:
         """Close the document of a run the error limit killed (evalb prints no summary)."""
         self._out.write('\n    ],\n    "killed": true\n  }' + envelope_tail(audit))
-
-
-def _totals_record(t: Totals) -> dict:
-    f = t.fmeasure
-    return {
-        "sentences": t.sentences, "error_sentences": t.errors, "skip_sentences": t.skips,
-        "valid_sentences": t.valid, "matched": t.match, "gold": t.gold, "test": t.test,
-        "recall": round(t.recall, 2), "precision": round(t.precision, 2),
-        "fmeasure": None if f is None else round(f, 2),
-        "complete_match": round(t.complete_match, 2), "average_crossing": round(t.average_crossing, 2),
-        "no_crossing": round(t.no_crossing_rate, 2), "two_or_less_crossing": round(t.le2_crossing_rate, 2),
-        "words": t.words, "correct_tags": t.correct_tags, "tagging_accuracy": round(t.tag_accuracy, 2),
-    }

@@ -246,7 +246,8 @@ def apply_line(params: Params, line: str, line_number: int, strict: bool = False
     for keyword, attr in (("DEBUG", "debug"), ("MAX_ERROR", "max_error"), ("CUTOFF_LEN", "cutoff_len"),
                           ("LABELED", "labeled")):
         if _keyword_is(trimmed, keyword):
-            return params.with_(**{attr: c_int(value) if strict else atoi(value)}), warnings
+            # (A keyword without a value: evalb warns and applies the empty value, 0; JP mode too.)
+            return params.with_(**{attr: c_int(value) if strict and value else atoi(value)}), warnings
     if _keyword_is(trimmed, "DELETE_LABEL"):
         return params.with_(delete_labels=params.delete_labels + (value,)), warnings
     if _keyword_is(trimmed, "DELETE_LABEL_FOR_LENGTH"):

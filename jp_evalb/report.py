@@ -78,6 +78,35 @@ def summary(all_totals: Totals, short_totals: Totals, cutoff: int, title: str = 
 
 
 # ---------------------------------------------------------------------------------------------
+# The same figures as JSON records (--json, and the scores of the Python API)
+
+
+def sentence_record(score: SentenceScore) -> dict:
+    """One sentence line of evalb's report as JSON."""
+    return {
+        "id": score.id, "length": score.length, "status": score.status,
+        "recall": round(score.recall, 2), "precision": round(score.precision, 2),
+        "matched": score.match, "gold": score.gold, "test": score.test,
+        "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags,
+        "tag_accuracy": round(score.tag_accuracy, 2),
+    }
+
+
+def totals_record(t: Totals) -> dict:
+    """One summary block (``All`` or ``len<=N``) as JSON."""
+    f = t.fmeasure
+    return {
+        "sentences": t.sentences, "error_sentences": t.errors, "skip_sentences": t.skips,
+        "valid_sentences": t.valid, "matched": t.match, "gold": t.gold, "test": t.test,
+        "recall": round(t.recall, 2), "precision": round(t.precision, 2),
+        "fmeasure": None if f is None else round(f, 2),
+        "complete_match": round(t.complete_match, 2), "average_crossing": round(t.average_crossing, 2),
+        "no_crossing": round(t.no_crossing_rate, 2), "two_or_less_crossing": round(t.le2_crossing_rate, 2),
+        "words": t.words, "correct_tags": t.correct_tags, "tagging_accuracy": round(t.tag_accuracy, 2),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
 # Debug output (evalb's -d / -D)
 
 

@@ -1,53 +1,41 @@
-"""Per-line and per-block counts of a JP-mode run, for the paired significance tests.
+"""The metric of jp_evalb's paired significance tests, over the per-unit statistics the one
+scoring pass gives (:func:`jp_evalb.jp.run_pair`, ``statistics=True``).
 
-JP mode's loop (``jp.py``) scores every line pair evalb accepts, and every other aligned block,
-as one evalb sentence line; each is recorded with the gold lines it covers. Its vector holds
-what evalb's summary adds up: matched, gold and test brackets, words and correct tags, for all
-sentences and for those of gold length up to the cut-off (zeros for status 1/2 lines, which
-evalb leaves out of those sums).
+Every line or block JP mode scores is one unit, recorded with the gold lines it covers; its
+vector (:func:`jp_evalb.jp.score_vector`) holds what evalb's summary adds up: matched, gold
+and test brackets, words and correct tags, for all sentences and for those of gold length up
+to the cut-off. The runner sums them per resample and applies :func:`metric_function`.
 """
 from __future__ import annotations
 
-import io
 from typing import Optional
 
-from .args import Extra, Options
-from .jp import InputError, _jp_loop, _open, _refuse_one_empty
-from .output import Output
+from .jp import ALIGN_CONFIG, WIDTH, run_pair, score_vector
 from .params import Params
-from .scoring import STATUS_OK, SentenceScore
 
-WIDTH = 10
-
-
-def score_vector(score: SentenceScore, cutoff: int) -> list[int]:
-    if score.status != STATUS_OK:
-        return [0] * WIDTH
-    counts = [score.match, score.gold, score.test, score.words, score.correct_tags]
-    return counts + (counts if score.length <= cutoff else [0] * 5)
-
-
-def scored_blocks(gold: Optional[str], test: Optional[str], params: Params, lang: str = "en") -> list:
-    """Every line or block JP mode scores for ``gold``/``test`` with ``params``, as
-    ``((first, stop) gold line numbers, vector)``. Raises ``InputError`` for bad input; evalb's
-    per-line messages are not repeated (the baseline's report shows its own)."""
-    extra = Extra()
-    extra.lang = lang
-    recorded: list = []
-    sink = Output(io.StringIO(), "utf-8")
-    gold_stream = _open(gold, "gold")
-    try:
-        test_stream = _open(test, "test")
-    except InputError:
-        gold_stream.close()
-        raise
-    with gold_stream, test_stream:
-        _refuse_one_empty(gold_stream, test_stream, gold, test)
-        _jp_loop(gold_stream, test_stream, Options(params, gold, test), extra, sink, sink, recorded)
-    return [((first, stop), score_vector(score, params.cutoff_len)) for first, stop, score in recorded]
-
+__all__ = ["METRICS", "WIDTH", "metric_function", "score_vector", "scored_blocks"]
 
 METRICS = ("F", "R", "P", "TA")
+
+
+def scored_blocks(gold: str, test: str, params: Params, lang: str = "en") -> list:
+    """Every line or block JP mode scores for ``gold``/``test`` with ``params``, as
+    ``((first, stop) gold line numbers, vector)``: the statistics ``evaluate`` gives the
+    runner, for callers outside a run. Raises :class:`jp_shims.errors.InputError` for bad
+    input; evalb's per-line messages are not printed."""
+    from jp_shims.audit import AlignmentAudit
+
+    from .args import Options
+
+    options = Options(params, gold, test)
+    result = run_pair(options, (gold, gold), (test, test), ALIGN_CONFIG.with_(lang=lang),
+                      AlignmentAudit(gold, test), None, _ignore, statistics=True)
+    units: Optional[list] = result.units
+    return list(units or [])
+
+
+def _ignore(_text: str) -> None:
+    pass
 
 
 def metric_function(totals):
@@ -67,13 +55,3 @@ def metric_function(totals):
 
     f, recall, precision = f_measure(totals[..., 0], totals[..., 1], totals[..., 2])
     return np.stack((f, recall, precision, f_ratio(totals[..., 4], totals[..., 3])), axis=-1)
-
-
-def compare_systems(gold: str, tests: list[str], params: Params, options, lang: str = "en"):
-    """The comparison ``options`` (``jp_shims.significance_cli.SignificanceOptions``) asks
-    for: ``tests[0]`` is the baseline."""
-    from jp_shims.significance import additive_systems
-    from jp_shims.significance_cli import run_comparison
-
-    systems = additive_systems([scored_blocks(gold, test, params, lang) for test in tests], WIDTH)
-    return run_comparison(systems, tests, metric_function, METRICS, options)

@@ -7,7 +7,6 @@ jp_align's defaults and no figure depends on a setting the signature does not sh
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Dict
 
 if TYPE_CHECKING:
@@ -31,39 +30,65 @@ SIMILARITIES = ("levenshtein", "jaro_winkler_suffix")
 ON_DIVERGE = ("count", "strict")
 
 
-@dataclass(frozen=True)
+_FIELDS = ("lang", "casefold", "similarity", "threshold", "lookahead", "on_diverge")
+
+
 class AlignConfig:
-    """Everything a JP alignment depends on.
+    """Everything a JP alignment depends on (immutable: :meth:`with_` returns a changed copy).
 
     ``lang``: exception table (:data:`LANGUAGES`); ``casefold``: compare texts
     case-insensitively; ``similarity``/``threshold``: the sentence distance and the cut-off
     below which differing texts still align; ``lookahead``: sentences searched for
     re-synchronization; ``on_diverge``: :data:`ON_DIVERGE`.
+
+    (A plain class rather than a frozen dataclass: every JP run imports it, and the
+    dataclasses module costs a short run more than the whole class is worth.)
     """
 
-    lang: str = "en"
-    casefold: bool = False
-    similarity: str = "levenshtein"
-    threshold: float = 0.1
-    lookahead: int = 64
-    on_diverge: str = "count"
+    __slots__ = _FIELDS
+    lang: str
+    casefold: bool
+    similarity: str
+    threshold: float
+    lookahead: int
+    on_diverge: str
 
-    def __post_init__(self) -> None:
-        if self.lang not in LANGUAGES:
-            raise ValueError(f"unknown language {self.lang!r} (choose from {', '.join(LANGUAGES)})")
-        if self.similarity not in SIMILARITIES:
-            raise ValueError(f"unknown similarity {self.similarity!r} (choose from {', '.join(SIMILARITIES)})")
-        if not (isinstance(self.threshold, (int, float)) and math.isfinite(self.threshold)
-                and 0.0 <= self.threshold <= 1.0):
-            raise ValueError(f"the similarity threshold must be a number between 0 and 1, not {self.threshold!r}")
-        if not (isinstance(self.lookahead, int) and self.lookahead >= 1):
-            raise ValueError(f"the look-ahead must be a positive integer, not {self.lookahead!r}")
-        if self.on_diverge not in ON_DIVERGE:
-            raise ValueError(f"on_diverge must be one of {', '.join(ON_DIVERGE)}, not {self.on_diverge!r}")
+    def __init__(self, lang: str = "en", casefold: bool = False, similarity: str = "levenshtein",
+                 threshold: float = 0.1, lookahead: int = 64, on_diverge: str = "count") -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r} (choose from {', '.join(LANGUAGES)})")
+        if similarity not in SIMILARITIES:
+            raise ValueError(f"unknown similarity {similarity!r} (choose from {', '.join(SIMILARITIES)})")
+        if not (isinstance(threshold, (int, float)) and math.isfinite(threshold) and 0.0 <= threshold <= 1.0):
+            raise ValueError(f"the similarity threshold must be a number between 0 and 1, not {threshold!r}")
+        if not (isinstance(lookahead, int) and lookahead >= 1):
+            raise ValueError(f"the look-ahead must be a positive integer, not {lookahead!r}")
+        if on_diverge not in ON_DIVERGE:
+            raise ValueError(f"on_diverge must be one of {', '.join(ON_DIVERGE)}, not {on_diverge!r}")
+        for name, value in zip(_FIELDS, (lang, casefold, similarity, threshold, lookahead, on_diverge)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"AlignConfig is immutable: use with_({name}=...)")
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return self._values() == other._values() if isinstance(other, AlignConfig) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return "AlignConfig(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS) + ")"
 
     def with_(self, **changes: Any) -> "AlignConfig":
         """A copy with some fields changed (checked again)."""
-        return replace(self, **changes)
+        unknown = set(changes) - set(_FIELDS)
+        if unknown:
+            raise TypeError(f"AlignConfig has no field {sorted(unknown)[0]!r}")
+        return AlignConfig(**{name: changes.get(name, getattr(self, name)) for name in _FIELDS})
 
     @property
     def strict(self) -> bool:

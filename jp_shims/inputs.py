@@ -17,9 +17,7 @@ reads. Inputs are never modified.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
-import tempfile
 from typing import Callable, List, NamedTuple, Optional
 
 from .errors import InputError
@@ -88,6 +86,10 @@ class Inputs:
         return error
 
     def _spool(self, source, skip_bom: bool) -> str:
+        # (shutil and tempfile are imported here: most runs spool nothing.)
+        import shutil
+        import tempfile
+
         handle, path = tempfile.mkstemp(prefix="jp-shims-input-")
         self._temporary.append(path)
         with os.fdopen(handle, "wb") as target:

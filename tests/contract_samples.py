@@ -37,7 +37,6 @@ NER_GOLD = ("Anna\tB-PER\nHolm\tI-PER\nvisited\tO\nOslo\tB-LOC\n.\tO\n\n"
             "Erik\tB-PER\nleft\tO\n.\tO\n\n")
 NER_DROPPED = ("Anna\tB-PER\nHolm\tI-PER\nvisited\tO\nOslo\tB-LOC\n.\tO\n\n"
                "Erik\tB-PER\nleft\tO\n.\tO\n\n")
-TREES = "(S (NP (DT The) (NN cat)) (VP (VBD sat)) (. .))\n"
 
 
 def _prf_recall(scores: dict) -> float:
@@ -60,6 +59,17 @@ CONLLU_DROPPED = CONLLU_SENTENCES[0] + CONLLU_SENTENCES[2]
 
 def _las_recall(scores: dict) -> float:
     return scores["LAS"]["recall"]
+
+
+TREES = ("(S (NP (DT The) (NN cat)) (VP (VBD sat) (PP (IN on) (NP (DT the) (NN mat)))) (. .))\n"
+         "(S (NP (PRP It)) (VP (VBD was) (NP (DT a) (JJ sunny) (NN day))) (. .))\n"
+         "(S (NP (NN Everyone)) (VP (VBD went) (ADVP (RB home) (RB early))) (. .))\n")
+TREES_DROPPED = "".join(TREES.splitlines(keepends=True)[0::2])
+M2 = "S The cat sat on the mat .\nA 1 2|||R:NOUN|||dog|||REQUIRED|||-NONE-|||0\n\n"
+
+
+def evalb_recall(scores: dict) -> float:
+    return scores["summary"]["all"]["recall"]
 
 
 SAMPLES: Dict[str, Sample] = {
@@ -87,4 +97,9 @@ SAMPLES: Dict[str, Sample] = {
         gold=CONLLU, system=CONLLU, dropped=CONLLU_DROPPED,
         wrong_format="S The cat sat on the mat .\nA 1 2|||R:NOUN|||dog|||REQUIRED|||-NONE-|||0\n\n",  # M2
         recall=_las_recall),
+    # evalb's parameter files: the shipped sets, found by name (jp_evalb.params.BUILTIN_NAMES)
+    "jp_evalb": Sample(gold=TREES, system=TREES, dropped=TREES_DROPPED, wrong_format=M2,
+                       recall=evalb_recall, options=("-p", "COLLINS")),
+    "jp_evalb_spmrl": Sample(gold=TREES, system=TREES, dropped=TREES_DROPPED, wrong_format=M2,
+                             recall=evalb_recall, options=("-p", "spmrl")),
 }

@@ -37,6 +37,13 @@ def tool_name(request) -> str:
     return request.param
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_folder(tmp_path, monkeypatch):
+    # A tool may write into its working directory as its original does (evalb_spmrl's
+    # ./status): each test runs in its own folder (every path below is absolute).
+    monkeypatch.chdir(tmp_path)
+
+
 class Run:
     def __init__(self, status: int, out: str, err: str) -> None:
         self.status, self.out, self.err = status, out, err

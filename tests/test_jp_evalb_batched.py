@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import jp_evalb.jp as jp_module
+import jp_evalb.sentences as jp_module
 import jp_evalb.trees as trees_module
 from jp_evalb.params import Params, read_parameter_file
 from jp_evalb.scoring import (
@@ -81,7 +81,7 @@ def test_jp_lines_in_blocks_equal_line_by_line_reading(parts, block, limit):
     got = []
     try:
         try:
-            for item in jp_module._utf8_lines(io.BytesIO(data), "f"):
+            for item in jp_module.utf8_lines(io.BytesIO(data), "f"):
                 got.append(item)
         except jp_module.InputError as exc:
             assert str(exc) == error

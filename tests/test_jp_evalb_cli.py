@@ -12,6 +12,7 @@ import pytest
 from jp_evalb.cli import main
 from jp_evalb.report import USAGE
 
+USAGE_LINE = b"usage: jp_evalb [-Ddh] [-c n] [-e n] [-p param_file] [JP options] gold-file test-file\n"
 TREE_A = "(S (NP (DT The) (NN cat)) (VP (VBD sat) (PP (IN on) (NP (DT the) (NN mat)))) (. .))\n"
 TREE_B = "(S (NP (NNP John)) (VP (VBD left)) (. .))\n"
 
@@ -47,18 +48,26 @@ def test_help_and_unknown_option_legacy(files, monkeypatch):
     assert run(mode + ["--version"], monkeypatch, files) == (0, b"", USAGE.encode())
 
 
-@pytest.mark.parametrize("argv,status", [(["-h", "gold.tst", "test.tst"], 1), (["-x", "gold.tst"], 0),
-                                         (["--help"], 0)])
-def test_help_in_jp_mode_is_evalbs_usage_then_the_jp_options(files, monkeypatch, argv, status):
+@pytest.mark.parametrize("argv", [["-h", "gold.tst", "test.tst"], ["--help"], ["gold.tst", "-h"]])
+def test_help_in_jp_mode_is_evalbs_usage_then_the_jp_options(files, monkeypatch, argv):
+    # The contract of JP mode: --help and -h print to stdout and exit 0.
     code, out, err = run(argv, monkeypatch, files)
-    assert (code, out) == (status, b"")
-    assert err.startswith(USAGE.encode())
-    section = err[len(USAGE):].decode().splitlines()
+    assert (code, err) == (0, b"")
+    assert out.startswith(USAGE.encode())
+    section = out[len(USAGE):].decode().splitlines()
     assert section[0] == "" and section[1].startswith("JP options (jp-shims ")
     flags = [line.split()[0] for line in section[2:] if line.startswith("  --")]
-    assert flags == ["--legacy", "--json", "--show-alignment", "--report", "--lang", "--per-label", "--install-shim",
-                     "--version", "--compare", "--paired-bs", "--paired-bs-n", "--paired-ar", "--paired-ar-n",
-                     "--confidence", "--seed"]
+    assert flags == ["--legacy", "--json", "--show-alignment", "--report", "--lang", "--strict", "--version",
+                     "--compare", "--paired-bs", "--paired-bs-n", "--paired-ar", "--paired-ar-n", "--confidence",
+                     "--seed", "--per-label", "--install-shim"]
+
+
+@pytest.mark.parametrize("argv", [["-x", "gold.tst"], ["--show-aligment", "gold.tst", "test.tst"]])
+def test_an_unknown_option_in_jp_mode_is_a_usage_error(files, monkeypatch, argv):
+    code, out, err = run(argv, monkeypatch, files)
+    usage, error = err.decode().splitlines()
+    assert (code, out) == (2, b"") and usage.startswith("usage: jp_evalb ")
+    assert error == f"jp_evalb: error: unrecognized option '{argv[0]}'"
 
 
 def test_version(monkeypatch, files):
@@ -105,7 +114,7 @@ def test_legacy_keeps_bytes_that_are_not_utf8(tmp_path, monkeypatch):
     assert status == 0 and err == b"1 : Words unmatch (caf\xe9|cafe)\n"
 
 
-@pytest.mark.parametrize("mode", [["--legacy"], []])
+@pytest.mark.parametrize("mode", [[]])
 def test_json_has_the_report_figures(files, monkeypatch, mode):
     _, text, _ = run(mode + ["-p", "COLLINS", "gold.tst", "test.tst"], monkeypatch, files)
     _, data, _ = run(mode + ["--json", "-p", "COLLINS", "gold.tst", "test.tst"], monkeypatch, files)
@@ -125,8 +134,14 @@ def test_json_has_the_report_figures(files, monkeypatch, mode):
 
 def test_json_fmeasure_nan_is_null(tmp_path, monkeypatch):
     (tmp_path / "e").write_text("")
-    _, data, _ = run(["--legacy", "--json", "e", "e"], monkeypatch, tmp_path)
+    _, data, _ = run(["--json", "e", "e"], monkeypatch, tmp_path)
     assert json.loads(data)["scores"]["summary"]["all"]["fmeasure"] is None
+
+
+def test_legacy_mode_refuses_the_options_of_jp_mode(files, monkeypatch):
+    status, out, err = run(["--legacy", "--json", "gold.tst", "test.tst"], monkeypatch, files)
+    assert (status, out) == (2, b"")
+    assert err.decode().splitlines()[-1].startswith("jp_evalb: error: --json is an option of JP mode")
 
 
 def test_install_shim_runs_jp_evalb(files, monkeypatch, tmp_path):
@@ -180,11 +195,14 @@ def test_jp_mode_refuses_numbers_that_are_not_c_ints(files, monkeypatch):
         (["-e", "5", "-p", "word.prm"], f"word.prm:2: CUTOFF_LEN value 'forty' {RANGE}"),
     ]:
         status, out, err = run(args + ["gold.tst", "test.tst"], monkeypatch, files)
-        assert (status, out, err) == (2, b"", f"jp_evalb: error: {message}\n".encode()), args
+        # A bad value of an option is a usage error (usage line, then the error line); a bad
+        # value in a parameter file is bad input (the error line alone).
+        usage = b"" if message.endswith(".prm") or ".prm:" in message else USAGE_LINE
+        assert (status, out, err) == (2, b"", usage + f"jp_evalb: error: {message}\n".encode()), args
     for option, what in (("-c", "cut-off length for statistices"), ("-e", "number of error to kill"),
                          ("-p", "parameter file")):
         status, out, err = run(["gold.tst", "test.tst", option], monkeypatch, files)
-        assert (status, out, err) == (2, b"", f"jp_evalb: error: {option}: missing argument ({what})\n".encode())
+        assert (status, out, err) == (2, b"", USAGE_LINE + f"jp_evalb: error: {option}: missing argument ({what})\n".encode())
     # Every C int is taken, attached or not, with a sign.
     for args in (["-c", "2147483647"], ["-c-2147483648"], ["-e", "+3"]):
         assert run(args + ["gold.tst", "test.tst"], monkeypatch, files)[0] == 0, args

@@ -101,26 +101,41 @@ def test_dummy_root_label_is_not_scored_in_aligned_blocks(tmp_path, monkeypatch)
     assert sentences(run([gold, test], monkeypatch)[1])[0][3:6] == (3, 3, 4)
 
 
-def test_unaligned_block_is_an_error_sentence_and_the_run_continues(tmp_path, monkeypatch):
+def test_unaligned_block_is_missed_and_spurious_and_the_run_continues(tmp_path, monkeypatch):
+    # The contract: text without a counterpart is counted (gold brackets missed, test
+    # brackets spurious), never left out of the totals.
     gold = write(tmp_path, "g", "(S (NN a) (NN b))", "(S (NN completely) (NN different))", "(S (NN c) (NN d))")
     test = write(tmp_path, "t", "(S (NN a) (NN b))", "(S (NN nothing) (NN alike) (NN here))", "(S (NN c) (NN d))")
     status, out, err = run(["--show-alignment", gold, test], monkeypatch)
     assert status == 0
-    assert [row[2] for row in sentences(out)] == [0, 1, 0]
-    assert "Number of Error sentence  =      1" in out
+    assert sentences(out) == [(1, 2, 0, 1, 1, 1, 0, 2, 2), (2, 2, 0, 0, 1, 1, 0, 2, 0), (3, 2, 0, 1, 1, 1, 0, 2, 2)]
+    assert "Number of Error sentence  =      0" in out and figure(out, "Bracketing Recall") == 66.67
     assert err.startswith("2 : Unaligned block (gold 2 | test 2)")
+    assert "gold brackets counted as missed, test brackets as spurious" in err.splitlines()[0]
+    assert "1 gold sentence without a counterpart (missed) and 1 test sentence without one (spurious)" in err
     assert f"[unaligned] gold {gold}:2 | test {test}:2 | " in out
-    assert "    figures: status=1 " in out
+    assert "    figures: status=0 matched=0 gold=1 test=1 " in out
 
 
-def test_surplus_lines_at_the_end_are_reported_like_evalb(tmp_path, monkeypatch):
+def test_surplus_lines_at_the_end_are_missed(tmp_path, monkeypatch):
     gold = write(tmp_path, "g", "(S (NN a))", "(S (NN b))", "(S (NN c))")
     test = write(tmp_path, "t", "(S (NN a))")
     status, out, err = run([gold, test], monkeypatch)
-    assert status == 0 and len(sentences(out)) == 1
-    message, note = err.splitlines()
-    assert message == "2 : Number of lines unmatch (too many lines in gold file)"
-    assert note.startswith("jp_evalb: note: 2 of 3 blocks changed (unaligned 2);")
+    assert status == 0 and [row[2:5] for row in sentences(out)] == [(0, 1, 1), (0, 0, 1), (0, 0, 1)]
+    assert figure(out, "Bracketing Recall") == 33.33 and figure(out, "Bracketing Precision") == 100.0
+    first, second, note = err.splitlines()
+    assert first.startswith("2 : Unaligned block (gold 2 | test -): ")
+    assert second.startswith("3 : Unaligned block (gold 3 | test -): ")
+    assert note.startswith("jp_evalb: note: 2 of 3 blocks changed (unaligned 2); 2 gold sentences without a "
+                           "counterpart (missed) and 0 test sentences without one (spurious), first at ")
+
+
+def test_strict_refuses_text_without_counterpart(tmp_path, monkeypatch):
+    gold = write(tmp_path, "g", "(S (NN a))", "(S (NN b))", "(S (NN c))")
+    test = write(tmp_path, "t", "(S (NN a))", "(S (NN c))")
+    status, out, err = run(["--strict", gold, test], monkeypatch)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"jp_evalb: error: {test}: text does not align with {gold}:2 (--strict; ")
 
 
 def test_bad_tree_is_an_error_sentence(tmp_path, monkeypatch):
@@ -142,8 +157,8 @@ def test_bad_input_errors(tmp_path, monkeypatch):
     write(tmp_path, "good", "(S (NN a))", "(S (NN b))")
     (tmp_path / "latin").write_bytes(b"(S (NN a))\n(S (NN caf\xe9))\n")
     assert _error(tmp_path, monkeypatch, ["latin", "good"]) == "jp_evalb: error: latin:2: invalid UTF-8 at byte 11\n"
-    assert _error(tmp_path, monkeypatch, ["nope", "good"]).startswith("jp_evalb: error: nope: cannot open gold file")
-    assert _error(tmp_path, monkeypatch, ["good", "nope"]).startswith("jp_evalb: error: nope: cannot open test file")
+    assert _error(tmp_path, monkeypatch, ["nope", "good"]) == "jp_evalb: error: nope: No such file or directory\n"
+    assert _error(tmp_path, monkeypatch, ["good", "nope"]) == "jp_evalb: error: nope: No such file or directory\n"
     assert _error(tmp_path, monkeypatch, ["-p", "nope.prm", "good", "good"]) == \
         "jp_evalb: error: nope.prm: cannot open parameter file\n"
     (tmp_path / "deep").write_text("(A " * 1001 + "(NN a)" + ")" * 1001 + "\n")
@@ -151,7 +166,7 @@ def test_bad_input_errors(tmp_path, monkeypatch):
     (tmp_path / "long").write_text("(S (NN a))\n(S " + "(NN a) " * (10 * 1024 * 1024 // 7 + 1) + ")\n")
     assert _error(tmp_path, monkeypatch, ["good", "long"]) == "jp_evalb: error: long:2: line longer than 10 MiB\n"
     (tmp_path / "dir").mkdir()
-    assert _error(tmp_path, monkeypatch, ["dir", "good"]).startswith("jp_evalb: error: dir: cannot open gold file")
+    assert _error(tmp_path, monkeypatch, ["dir", "good"]) == "jp_evalb: error: dir: is a directory, not a file\n"
 
 
 def test_bug_files_all_scored(monkeypatch):
@@ -239,7 +254,10 @@ def test_jp_mode_never_crashes(tmp_path, monkeypatch, gold_lines, test_lines, ex
     test = write(tmp_path, "ft", *test_lines)
     status, out, err = run([*extra, gold, test], monkeypatch)
     assert "Traceback" not in err
-    if (not gold_lines) != (not test_lines):  # one empty file: a one-line error
+    blank = [not any(line.strip() for line in lines) for lines in (gold_lines, test_lines)]
+    first = [next((line for line in lines if line.strip()), "(") for lines in (gold_lines, test_lines)]
+    # One blank file facing trees, or a file whose first line is not a tree: a one-line error.
+    if blank[0] != blank[1] or not all(line.lstrip().startswith("(") for line in first):
         assert status == 2 and out == "" and err.count("\n") == 1
         return
     assert status == 0
@@ -267,7 +285,7 @@ def test_one_empty_file_is_an_error_both_empty_keep_evalbs_report(tmp_path, monk
     for gold, test in ((empty, tree), (tree, empty)):
         status, out, err = run([gold, test], monkeypatch)
         assert status == 2 and out == ""
-        assert err == f"jp_evalb: error: {empty}:1: the file is empty, while {gold if test == empty else test} is not\n"
+        assert err == f"jp_evalb: error: {empty}:1: the file holds no text, while {gold if test == empty else test} does\n"
     status, out, err = run([empty, empty], monkeypatch)
     assert status == 0 and out == run(["--legacy", empty, empty], monkeypatch)[1]
 
@@ -282,7 +300,7 @@ def _new_york(tmp_path):
 
 
 def test_aligned_block_tags_go_through_the_one_tag_scorer(tmp_path, monkeypatch):
-    from jp_evalb import jp, scoring
+    from jp_evalb import blocks, scoring
 
     gold, test = _new_york(tmp_path)
     calls = []
@@ -291,7 +309,7 @@ def test_aligned_block_tags_go_through_the_one_tag_scorer(tmp_path, monkeypatch)
         calls.append((list(gold_tags), list(test_tags)))
         return scoring.correct_tags(gold_tags, test_tags, params)
 
-    monkeypatch.setattr(jp, "correct_tags", spy)
+    monkeypatch.setattr(blocks, "correct_tags", spy)
     # Only the tags of the equal-size group are compared; EQ_LABEL pairs count as correct.
     status, out, _ = run([gold, test], monkeypatch)
     assert status == 0 and calls == [(["VB"], ["VBZ"])]
@@ -301,7 +319,7 @@ def test_aligned_block_tags_go_through_the_one_tag_scorer(tmp_path, monkeypatch)
 
 
 def test_a_pair_evalb_rejected_is_not_evaluated_again(tmp_path, monkeypatch):
-    from jp_evalb import jp
+    from jp_evalb import feed
 
     gold, test = _new_york(tmp_path)
     lines = write(tmp_path, "lined", "(S (NN a) (VB b))")
@@ -317,8 +335,8 @@ def test_a_pair_evalb_rejected_is_not_evaluated_again(tmp_path, monkeypatch):
 
     # (A pair is evaluated by evaluate_pair, or by clean_pair_score where that suffices: it
     # returns None at once for any other pair.)
-    monkeypatch.setattr(jp, "evaluate_pair", spy(jp.evaluate_pair))
-    monkeypatch.setattr(jp, "clean_pair_score", spy(jp.clean_pair_score))
+    monkeypatch.setattr(feed, "evaluate_pair", spy(feed.evaluate_pair))
+    monkeypatch.setattr(feed, "clean_pair_score", spy(feed.clean_pair_score))
     status, out, _ = run([gold, test], monkeypatch)
     assert status == 0 and len(evaluated) == 1 and sentences(out)[0][2] == 0
     evaluated.clear()
@@ -333,3 +351,20 @@ def test_json_run_stopped_by_bad_input_prints_no_partial_document(tmp_path, monk
     assert err == f"jp_evalb: error: {tmp_path / 't'}:3: invalid UTF-8 at byte 8\n"
     status, out, _ = run(["--json", gold, gold], monkeypatch)
     assert status == 0 and json.loads(out)["scores"]["summary"]["all"]["sentences"] == 3
+
+
+def test_python_api(tmp_path, monkeypatch):
+    import doctest
+    import warnings
+
+    import jp_evalb
+
+    assert doctest.testmod(jp_evalb).failed == 0
+    monkeypatch.chdir(tmp_path)  # (jp_evalb_spmrl writes ./status, as evalb_spmrl does)
+    trees = ["(S (NP (PRP It)) (VP (VBD rained)))", "(S (NP (PRP We)) (VP (VBD left)))",
+             "(S (NP (PRP They)) (VP (VBD came)))"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        lost = jp_evalb.evaluate(trees, [trees[0], trees[2]], ["-p", "COLLINS"], spmrl=True)
+    assert lost["summary"]["all"]["recall"] == 66.67 and lost.summary.kinds["unaligned"] == 1
+    assert caught and lost.signature.startswith("tool:jp_evalb_spmrl|")

@@ -154,5 +154,7 @@ def test_strict_reading_names_the_file_line():
         parse_parameter_text(Params(), text, strict=True, source="p.prm")
     assert (caught.value.where, caught.value.message) == \
         ("p.prm:3", "DEBUG value '1e3' is not an integer from -2147483648 to 2147483647")
-    with pytest.raises(BadValue, match="^p.prm:1: LABELED value ''"):
-        parse_parameter_text(Params(), "LABELED\n", strict=True, source="p.prm")
+    # A keyword without a value is evalb's warning and the value 0, in JP mode too (issue 21:
+    # an old parameter file must not break).
+    params, warnings = parse_parameter_text(Params(), "LABELED\n", strict=True, source="p.prm")
+    assert params.labeled == 0 and warnings == ["Empty value in parameter file (1)\n"]

@@ -114,8 +114,8 @@ def test_module_runs_as_a_program(files):
     done = subprocess.run([sys.executable, "-m", "jp_evalb.spmrl_cli", "--legacy", "-h"], capture_output=True, cwd=files)
     assert done.returncode == 1 and done.stderr.decode() == SPMRL.usage
     done = subprocess.run([sys.executable, "-m", "jp_evalb.spmrl_cli", "-h"], capture_output=True, cwd=files)
-    assert done.returncode == 1 and done.stderr.decode().startswith(SPMRL.usage + "\nJP options")
-    assert "--per-label" in done.stderr.decode() and "evalb_spmrl (stdout" in done.stderr.decode()
+    assert done.returncode == 0 and done.stdout.decode().startswith(SPMRL.usage + "\nJP options")
+    assert "--per-label" in done.stdout.decode() and "evalb_spmrl (stdout" in done.stdout.decode()
 
 
 def _table_rows(report: str, title: str) -> dict:
@@ -152,6 +152,8 @@ def test_per_label_table_sums_to_the_summary_on_ptb23(main, prm, mode, tmp_path)
     _check_table_sums(report)
     labels = _table_rows(report, "label")
     assert int(labels["NP"][-5]) > 15000  # gold NP brackets of section 23
+    if mode:
+        return  # (--json is an option of JP mode)
     _, data, _ = run(main, mode + ["--json", "--per-label", "-p", prm, gold, test], tmp_path)
     document = json.loads(data)
     validate(document)  # the tool's schema (docs/schema/), per_label included
@@ -167,5 +169,17 @@ def test_per_label_sums_with_aligned_blocks_and_x(files):
             status, report, _ = run(spmrl_main, mode + ["--per-label"] + args, files)
             assert status == 0
             _check_table_sums(report)
+            if mode:
+                continue  # (--json is an option of JP mode)
             _, data, _ = run(spmrl_main, mode + ["--per-label", "--json"] + args, files)
             validate(json.loads(data))  # status 3 sentences, per_label
+
+
+def test_a_keyword_without_value_runs_with_evalb_spmrls_warning(files):
+    # evalb_spmrl warns and applies the empty value (0 for numbers); JP mode runs the same
+    # parameter file (an old script's file must not break), with the same warning.
+    (files / "empty.prm").write_text("DEBUG\nCUTOFF_LEN 40\nDELETE_LABEL ROOT\n", encoding="utf-8")
+    legacy = run(spmrl_main, ["--legacy", "-p", "empty.prm", "gold.tst", "gold.tst"], files)
+    jp = run(spmrl_main, ["-p", "empty.prm", "gold.tst", "gold.tst"], files)
+    assert legacy[0] == jp[0] == 0 and jp[1] == legacy[1]
+    assert legacy[2] == jp[2] == "Empty value in parameter file (1)\n"

@@ -49,9 +49,18 @@ def _evalb_params(case: Path):
     return read_parameter_file(Params(), str(path), "utf-8", True)[0]
 
 
-def test_evalb_system_against_itself():
-    from jp_evalb.significance import compare_systems
+def compare_systems(gold: str, tests: list, params, options):
+    """The comparison the runner makes of jp_evalb's systems (tests[0] the baseline), from
+    the per-unit statistics of each system's one scoring pass."""
+    from jp_evalb.significance import METRICS, WIDTH, metric_function, scored_blocks
+    from jp_shims.significance import additive_systems
+    from jp_shims.significance_cli import run_comparison
 
+    systems = additive_systems([scored_blocks(gold, test, params) for test in tests], WIDTH)
+    return run_comparison(systems, tests, metric_function, METRICS, options)
+
+
+def test_evalb_system_against_itself():
     case = VECTORS / "evalb" / "random-many"
     params = _evalb_params(case)
     gold, test = str(case / "gold.tst"), str(case / "test.tst")
@@ -66,8 +75,6 @@ MERGES = sorted(p.parent for p in (VECTORS / "evalb").glob("jp-merge-*/case.json
 
 @pytest.mark.parametrize("case", MERGES, ids=[c.name for c in MERGES])
 def test_evalb_resegmented_system_is_the_same_system(case, tmp_path):
-    from jp_evalb.significance import compare_systems
-
     case = vector(case, tmp_path)
     params = _evalb_params(case)
     tests = [str(case / "test.goldseg.tst"), str(case / "test.tst")]
@@ -184,8 +191,6 @@ def corrupt_labels(line: str, rng: random.Random, share: float) -> str:
 
 def test_ptb23_against_a_copy_with_corrupted_labels(tmp_path):
     from jp_evalb.params import Params, read_parameter_file
-    from jp_evalb.significance import compare_systems
-
     gold = data_path("ptb", "23.gold")
     berkeley = data_path("ptb", "23.sys_berkeley_top")
     params = read_parameter_file(Params(), str(data_path("ptb", "COLLINS.prm")), "utf-8", True)[0]
@@ -204,8 +209,6 @@ def test_ptb23_against_a_copy_with_corrupted_labels(tmp_path):
 
 
 def test_seed_fixes_the_result_and_changes_only_intervals():
-    from jp_evalb.significance import compare_systems
-
     case = VECTORS / "evalb" / "random-many"
     params = _evalb_params(case)
     gold, tests = str(case / "gold.tst"), [str(case / "test.tst"), str(case / "gold.tst")]
