@@ -106,6 +106,7 @@ class Tool:
     loss_label: str = "loss"
     significance: bool = True  # offers --compare and the significance options
     metrics_option: bool = False  # offers --metrics
+    significance_digits: int = 2  # decimals of the significance table (the report's own)
     lang_option: bool = True  # takes --lang (a tool whose texts are compared without a table: no)
 
     def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
@@ -349,7 +350,7 @@ def _run(tool: Tool, args: List[str]) -> int:
     if comparison is not None:
         from .significance_cli import format_table
 
-        table = format_table(comparison, digits=_digits(tool))
+        table = format_table(comparison, digits=tool.significance_digits)
     if common.json:
         _write_json(tool, parsed, common, signature, evaluation, audit, others, comparison)
     else:
@@ -371,10 +372,6 @@ def _run(tool: Tool, args: List[str]) -> int:
         if note:
             sys.stderr.write(note)
     return 0
-
-
-def _digits(tool: Tool) -> int:
-    return getattr(tool, "significance_digits", 2)
 
 
 def _check_strict(config: AlignConfig, audits: Sequence[Tuple[InputFile, AlignmentAudit]]) -> None:
