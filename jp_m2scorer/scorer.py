@@ -36,6 +36,9 @@ class SentenceResult(NamedTuple):
     matched_gold: list          # indices into ``gold_edits`` of the credited edits
 
 
+INFINITY = float("inf")
+
+
 class Totals:
     """Corpus counts so far (a plain class: the scorer imports no dataclasses, for start-up)."""
 
@@ -113,13 +116,15 @@ def _count_correct(edits: list, gold_edits: list) -> tuple[list, list[int]]:
     position = 0
     for edit in edits:
         start, end, original, correction = edit
+        # no stop at the first match: a path edit is credited once for every gold edit
+        # after the previous match that it equals (two identical gold edits, one system
+        # edit: 2 correct, 1 proposed; vectors fz_duplicate_gold_*)
         for index in range(position, len(gold_edits)):
             g = gold_edits[index]
             if g[0] == start and g[1] == end and g[2] == original and correction in g[3]:
                 matched.append(edit)
                 indices.append(index)
                 position = index + 1
-                break
     return matched, indices
 
 
@@ -191,7 +196,7 @@ def score_sentences(
             spans: dict = {}   # (start, end) -> arcs, filled as the gold edits ask
             gold_weight = -len(lattice.edges)
             paths: dict = {}   # annotators crediting the same arcs share one path
-        best = None
+        best = NO_CHOICE
         offered = [] if candidates is not None else None
         for annotator in sentence.annotators:
             gold_edits = sentence.gold[annotator]
@@ -243,7 +248,7 @@ def score_sentences(
                 out.append("-------------------------------------------")
                 write("\n".join(out) + "\n")
             candidate = (f, len(matched), e + beta2 * g)
-            if best is None or _better(candidate, best[0]):
+            if _better(candidate, best[0]):
                 best = (candidate, SentenceResult(
                     annotator, len(matched), len(path), len(gold_edits), path, matched,
                     gold_edits, sentence.types.get(annotator, []), matched_gold))
@@ -258,6 +263,13 @@ def score_sentences(
         if verbose:
             write(">> Chosen Annotator for line %d : %d\n\n" % (number, chosen.annotator))
     return totals
+
+
+# Before the first annotator the best candidate F is -1, so any real F wins; a nan F
+# (--beta nan, or --beta inf where (1+inf)*C/(inf*G+E) is nan) never compares greater or
+# equal, so no annotator is chosen (-v prints -1) and the sentence adds nothing to the
+# totals (vectors fz_beta_nan_*, fz_beta_inf_*).
+NO_CHOICE = ((-1.0, -1, INFINITY), SentenceResult(-1, 0, 0, 0, [], [], [], [], []))
 
 
 def _better(candidate: tuple, best: tuple) -> bool:
