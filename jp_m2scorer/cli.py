@@ -22,7 +22,7 @@ PER_TYPE_HELP = ("--per-type", "after the report, P/R/F per error type of the go
 
 def _writer(stream: BinaryIO) -> Callable[[str], None]:
     def write(text: str) -> None:
-        stream.write(text.encode("utf-8", "surrogateescape"))
+        stream.write(text.encode("utf-8", "surrogatepass"))
     return write
 
 

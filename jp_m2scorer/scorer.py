@@ -105,7 +105,9 @@ def _matches_gold(gold_edits: list) -> Callable[[tuple], bool]:
 
 
 def _trivial(edit: tuple) -> bool:
-    return edit[2].replace(" ", "").lower() == edit[3].replace(" ", "").lower()
+    """An edit --ignore_whitespace_casing drops: only spaces and case change (Python 2.7's
+    lower-casing)."""
+    return py2.lower(edit[2].replace(" ", "")) == py2.lower(edit[3].replace(" ", ""))
 
 
 def _count_correct(edits: list, gold_edits: list) -> tuple[list, list[int]]:
