@@ -139,13 +139,14 @@ def _markers(edits: list, matched: list, gold_edits: list) -> list[str]:
             gold_set.add((g[0], g[1], g[2], alt))
     for m in matched:
         start, end, original, correction = m
-        # Offsets are compared unshrunk; an edit counts as an insertion when its shrunk form
-        # inserts (vectors syn_adjacent_markers_v, syn_correction_whitespace_v).
+        # Offsets are compared unshrunk; an edit counts as an insertion (a deletion) when its
+        # shrunk form inserts (deletes) (vectors syn_adjacent_markers_v,
+        # syn_correction_whitespace_v, fz_v_marker_unshrunk_adjacency).
         if original and not correction:      # a deletion
             touching = [e for e in edits if (e[0] == end or e[1] == start) and _inserts(e)]
             mark = "&"
         elif correction and not original:    # an insertion
-            touching = [e for e in edits if (e[0] == end or e[1] == start) and e[2] and not e[3]]
+            touching = [e for e in edits if (e[0] == end or e[1] == start) and _deletes(e)]
             mark = "*"
         else:
             continue
@@ -160,6 +161,11 @@ def _markers(edits: list, matched: list, gold_edits: list) -> list[str]:
 def _inserts(edit: tuple) -> bool:
     shrunk = shrink(edit)
     return not shrunk[2] and bool(shrunk[3])
+
+
+def _deletes(edit: tuple) -> bool:
+    shrunk = shrink(edit)
+    return bool(shrunk[2]) and not shrunk[3]
 
 
 def score_sentences(
