@@ -177,6 +177,9 @@ def score_sentences(
 ) -> Totals:
     """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives -v output.
 
+    A pair ``(None, line)`` (JP mode's unaligned system text) counts one proposed edit that
+    matches nothing and is not put through the lattice.
+
     ``keep``: keep every sentence's result in ``Totals.sentences`` (per-type figures, block
     figures); without it memory stays flat whatever the corpus size. ``candidates``: a list
     receiving, per sentence, every annotator's (correct, proposed, gold) in the order they
@@ -186,7 +189,13 @@ def score_sentences(
     beta = options.beta
     beta2 = beta * beta
     verbose = options.verbose and write is not None
-    for number, (sentence, hypothesis) in enumerate(pairs, 1):
+    number = 0
+    for sentence, hypothesis in pairs:
+        if sentence is None:
+            # JP mode: a system line of an unaligned block, one edit that matches nothing
+            totals.proposed += 1
+            continue
+        number += 1
         hyp_tokens = py2.split(hypothesis)
         # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
         very_verbose = options.very_verbose and write is not None
