@@ -194,6 +194,8 @@ def score_sentences(
         if sentence is None:
             # JP mode: a system line of an unaligned block, one edit that matches nothing
             totals.proposed += 1
+            if candidates is not None:
+                candidates.append([(0, 1, 0)])
             continue
         number += 1
         hyp_tokens = py2.split(hypothesis)
