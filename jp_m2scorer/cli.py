@@ -22,7 +22,7 @@ PER_TYPE_HELP = ("--per-type", "after the report, P/R/F per error type of the go
 
 def _writer(stream: BinaryIO) -> Callable[[str], None]:
     def write(text: str) -> None:
-        stream.write(text.encode("utf-8", "surrogateescape"))
+        stream.write(text.encode("utf-8", "surrogatepass"))
     return write
 
 
@@ -74,7 +74,9 @@ def run_jp(argv: list[str], significance=None) -> int:
         from jp_shims.significance_cli import help_entries
 
         sys.stdout.write(opts.USAGE + help_section(
-            ["--legacy", "--json", "--show-alignment", "--report FILE.html", PER_TYPE_HELP, "--version",
+            ["--legacy", "--json", "--show-alignment", "--report FILE.html", PER_TYPE_HELP,
+             ("--align always", "re-align the lines even when there are as many as gold sentences"),
+             "--version",
              *help_entries()],
             ORIGINAL))
         return 0
@@ -84,6 +86,10 @@ def run_jp(argv: list[str], significance=None) -> int:
     report_path, missing = take_value(argv, "--report")
     if missing:
         return report_error(sys.stderr, PROG, "--report needs a file name")
+    from . import jp
+    align, missing = take_value(argv, "--align")
+    if missing or (align is not None and align not in jp.ALIGN_CHOICES):
+        return report_error(sys.stderr, PROG, "--align needs one of: %s" % ", ".join(jp.ALIGN_CHOICES))
     try:
         options, (system_path, gold_path) = opts.parse(argv)
     except opts.UsageExit:
@@ -104,8 +110,7 @@ def run_jp(argv: list[str], significance=None) -> int:
             comparison = compare_systems([system_path, *significance.compare], gold_path, options, significance)
         except m2io.InputFailure as failure:
             return report_error(sys.stderr, PROG, failure.message, failure.path, failure.line)
-    from . import jp
-    pairs, blocks, plain = jp.resegment(gold, system)
+    pairs, blocks, plain = jp.resegment(gold, system, align or "auto")
     keep_records = show or report_path is not None
     write = _writer(sys.stdout.buffer)
     text_options = options if not as_json else Options(
@@ -154,6 +159,13 @@ def run_jp(argv: list[str], significance=None) -> int:
                      consequence="m2scorer would stop or pair unrelated lines there")
     if note:
         sys.stderr.write(note)
+    elif (align or "auto") == "auto" and len(system) == len(gold) and gold:
+        unrelated = jp.unrelated_pairs(gold, system)
+        if unrelated * 10 >= len(gold) and unrelated >= 2:
+            sys.stderr.write(
+                "%s: note: %d of %d line pairs look unrelated to their gold sentence; the lines "
+                "were paired one to one as m2scorer pairs them (--align always re-aligns them) "
+                "[%s]\n" % (PROG, unrelated, len(gold), sig))
     return 0
 
 
@@ -176,6 +188,7 @@ def _audit(gold_path: str, system_path: str, blocks: list, plain: int, totals: T
             figures["correct"] += result.correct
             figures["proposed"] += result.proposed
             figures["gold"] += result.gold
+        figures["proposed"] += block.spurious
         loss = figures["proposed"] + figures["gold"] - 2 * figures["correct"]
         kind = block_kind(block.kind, len(block.gold_lines), len(block.system_lines))
         system_lines = audit.system_lines(block.system_lines[0], block.system_lines[-1]) \
@@ -186,7 +199,7 @@ def _audit(gold_path: str, system_path: str, blocks: list, plain: int, totals: T
             kind, gold_lines, system_lines,
             " | ".join(block.gold_texts), " | ".join(block.system_texts),
             reason=block.reason + ("; scored as: " + " | ".join(block.hypotheses) if block.hypotheses
-                                   else "; not scored"),
+                                   else "; gold sentences missed, each system line one unmatched edit"),
             match=block.kind, figures=figures, loss=loss),
             gold_sentences=len(block.gold_lines), system_sentences=len(block.system_lines))
     return audit

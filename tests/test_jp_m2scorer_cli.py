@@ -178,11 +178,12 @@ def test_help_and_version(monkeypatch):
     assert legacy.code == 1 and legacy.err_lines[-1] == "getopt.GetoptError: option --help not recognized"
 
 
-def test_jp_system_lines_without_gold_are_listed_not_scored(tmp_path, monkeypatch):
+def test_jp_system_lines_without_gold_are_listed_and_counted_spurious(tmp_path, monkeypatch):
     gold = tmp_path / "g.m2"
     gold.write_text("", encoding="utf-8")
     system = tmp_path / "s.txt"
     system.write_text("a b .\nc d .\n", encoding="utf-8")
     jp = run(["--show-alignment", str(system), str(gold)], monkeypatch)
     assert jp.code == 0 and "Traceback" not in jp.err.decode()
-    assert jp.text.count("; not scored") == 2
+    assert jp.text.count("each system line one unmatched edit") == 2
+    assert jp.text.startswith("Precision   : 0.0000\nRecall      : 1.0000\n")
