@@ -32,14 +32,16 @@ from rapidfuzz.distance import Levenshtein
 
 from jp_align import UNALIGNED, Block, iter_align_sentences, levenshtein_distance
 from jp_align.normalize import raw_text
-from jp_align.sentences import NO_RESYNC_REASON, POSITIONAL_PAIR_MAX_DISTANCE
+from jp_align.blocks import CAUSE_NO_RESYNC
+from jp_align.sentences import POSITIONAL_PAIR_MAX_DISTANCE
+from jp_shims.config import AlignConfig
 
 from . import py2
 from .m2io import Sentence
 
 # Corrections change a sentence's text; sources and corrections of one sentence stay within
 # this normalized character distance in every corpus tried (CoNLL-14, W&I, JFLEG).
-SIMILARITY_THRESHOLD = 0.3
+ALIGNMENT = AlignConfig(threshold=0.3)
 # Cut refinement: how far (tokens) a cut may move from the token alignment's guess, and how
 # many tokens on each side are compared.
 SLACK = 4
@@ -144,7 +146,7 @@ def unrelated_pairs(gold: list[Sentence], system: list[tuple[str, int]]) -> int:
 
 
 def resegment(gold: list[Sentence], system: list[tuple[str, int]],
-              align: str = "auto") -> tuple[list, list[BlockRecord], int]:
+              align: str = "auto", config: AlignConfig = ALIGNMENT) -> tuple[list, list[BlockRecord], int]:
     """(gold sentence, hypothesis text) pairs in gold order, the blocks that changed, and
     the number of blocks left one line per sentence (scored as m2scorer pairs them).
 
@@ -155,7 +157,7 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]],
         raise ValueError("align must be one of %s" % ", ".join(ALIGN_CHOICES))
     gold_tokens = [s.tokens for s in gold]
     system_tokens = [py2.split(text) for text, _ in system]
-    blocks = list(align_linear(gold_tokens, system_tokens))
+    blocks = list(align_linear(gold_tokens, system_tokens, config))
     if align == "auto" and len(system) == len(gold) and not _shifted(blocks, gold_tokens, system_tokens):
         return [(sentence, text) for sentence, (text, _) in zip(gold, system)], [], len(gold)
     pairs: list = []
@@ -230,7 +232,8 @@ def _related(source: Sequence[str], hypothesis: Sequence[str]) -> bool:
     return levenshtein_distance(a, b, score_cutoff=POSITIONAL_PAIR_MAX_DISTANCE) < POSITIONAL_PAIR_MAX_DISTANCE
 
 
-def align_linear(left: Sequence[Sequence[str]], right: Sequence[Sequence[str]]) -> Iterator[Block]:
+def align_linear(left: Sequence[Sequence[str]], right: Sequence[Sequence[str]],
+                 config: AlignConfig = ALIGNMENT) -> Iterator[Block]:
     """``jp_align``'s sentence blocks, in linear time also where the texts never
     re-synchronize.
 
@@ -243,12 +246,11 @@ def align_linear(left: Sequence[Sequence[str]], right: Sequence[Sequence[str]]) 
     start_l = start_r = 0
     while start_l < len(left) or start_r < len(right):
         restart = None
-        for block, _, _ in iter_align_sentences(left[start_l:], right[start_r:],
-                                                threshold=SIMILARITY_THRESHOLD):
+        for block, _, _ in iter_align_sentences(left[start_l:], right[start_r:], **config.sentence_options()):
             shifted = Block(range(block.left.start + start_l, block.left.stop + start_l),
                             range(block.right.start + start_r, block.right.stop + start_r),
-                            block.kind, block.reason)
-            if block.kind == UNALIGNED and block.reason.startswith(NO_RESYNC_REASON):
+                            block.kind, block.reason, block.cause)
+            if block.cause == CAUSE_NO_RESYNC:
                 restart = (shifted.left.start, shifted.right.start)
                 break
             yield shifted
@@ -259,7 +261,7 @@ def align_linear(left: Sequence[Sequence[str]], right: Sequence[Sequence[str]]) 
         stop_l, stop_r = found if found is not None else (len(left), len(right))
         yield Block(range(at_l, stop_l), range(at_r, stop_r), UNALIGNED,
                     "texts differ and do not re-synchronize before %s" % (
-                        "the next identical sentence pair" if found is not None else "the end"))
+                        "the next identical sentence pair" if found is not None else "the end"), CAUSE_NO_RESYNC)
         start_l, start_r = stop_l, stop_r
 
 

@@ -222,6 +222,17 @@ def main(tool: Tool, argv: Optional[Sequence[str]] = None) -> int:
         return silence_stdout()
 
 
+def _write_stdout(text: str) -> None:
+    """Write report text; a report that holds lone surrogates (jp_m2scorer reads its input
+    as Python 2 did, which lets UTF-8-encoded surrogates through) is written with them
+    encoded as the original wrote them."""
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8", "surrogatepass"))
+
+
 def _flush_stdout() -> None:
     """Flush what stdout holds before an error line; a reader that went away (``| head``)
     must not hide the error line, nor make the interpreter's last flush fail."""
@@ -338,7 +349,7 @@ def _run(tool: Tool, args: List[str]) -> int:
         audit = AlignmentAudit(gold.name, systems[0].name, keep=keep)
         buffered: List[str] = []
         streaming = not common.json and not config.strict
-        write: Optional[Write] = sys.stdout.write if streaming else (buffered.append if not common.json else None)
+        write: Optional[Write] = _write_stdout if streaming else (buffered.append if not common.json else None)
         evaluation = tool.evaluate(parsed, gold, systems[0], config, audit, write, wants_statistics)
     _check_strict(config, [(systems[0], audit), *[(system, a) for system, a, _ in others]])
     signature = tool.signature(parsed, config)
@@ -354,7 +365,7 @@ def _run(tool: Tool, args: List[str]) -> int:
     if common.json:
         _write_json(tool, parsed, common, signature, evaluation, audit, others, comparison)
     else:
-        out = sys.stdout.write
+        out = _write_stdout
         if buffered:
             out("".join(buffered))
         out(table)
@@ -457,7 +468,7 @@ def _write_json(tool: Tool, parsed: Parsed, common: _Common, signature: str, eva
         document["compared"] = [{"system": system.name, "scores": other.scores,
                                  "alignment": alignment_section(other_audit, common.show)}
                                 for system, other_audit, other in others]
-    sys.stdout.write(dumps(document))
+    _write_stdout(dumps(document))
 
 
 def _write_report(tool: Tool, path: str, signature: str, headline: str, audit: AlignmentAudit, others) -> None:

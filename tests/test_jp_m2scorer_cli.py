@@ -134,10 +134,10 @@ def test_legacy_option_failures(files, monkeypatch, argv_tail, last):
 
 
 @pytest.mark.parametrize("argv_tail", [["--foo"], ["--beta", "abc"], ["--max_unchanged_words", "1.5"]])
-def test_jp_option_failures_are_one_line(files, monkeypatch, argv_tail):
+def test_jp_option_failures_are_the_usage_and_one_line(files, monkeypatch, argv_tail):
     jp = run([*argv_tail, files["system"], files["gold"]], monkeypatch)
-    assert jp.code == 2 and jp.out == b"" and len(jp.err_lines) == 1
-    assert jp.err_lines[0].startswith("jp_m2scorer: error: ")
+    assert jp.code == 2 and jp.out == b"" and len(jp.err_lines) == 2
+    assert jp.err_lines[0].startswith("usage: jp_m2scorer ") and jp.err_lines[1].startswith("jp_m2scorer: error: ")
 
 
 def test_usage_exit_255_in_legacy_and_2_in_jp(files, monkeypatch):
@@ -180,10 +180,20 @@ def test_help_and_version(monkeypatch):
 
 def test_jp_system_lines_without_gold_are_listed_and_counted_spurious(tmp_path, monkeypatch):
     gold = tmp_path / "g.m2"
-    gold.write_text("", encoding="utf-8")
+    gold.write_text("S x y z .\n\n", encoding="utf-8")
     system = tmp_path / "s.txt"
-    system.write_text("a b .\nc d .\n", encoding="utf-8")
+    system.write_text("x y z .\nunrelated words here\nmore of them now\n", encoding="utf-8")
     jp = run(["--show-alignment", str(system), str(gold)], monkeypatch)
     assert jp.code == 0 and "Traceback" not in jp.err.decode()
     assert jp.text.count("each system line one unmatched edit") == 2
     assert jp.text.startswith("Precision   : 0.0000\nRecall      : 1.0000\n")
+
+
+def test_jp_empty_gold_facing_system_lines_is_one_line(tmp_path, monkeypatch):
+    gold = tmp_path / "g.m2"
+    gold.write_text("", encoding="utf-8")
+    system = tmp_path / "s.txt"
+    system.write_text("a b .\nc d .\n", encoding="utf-8")
+    jp = run([str(system), str(gold)], monkeypatch)
+    assert jp.code == 2 and jp.out == b""
+    assert jp.err_lines == [f"jp_m2scorer: error: {gold}:1: the file holds no text, while {system} does"]
