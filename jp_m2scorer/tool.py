@@ -30,7 +30,9 @@ PER_TYPE_HELP = ("--per-type", "after the report, P/R/F per error type of the go
 ALIGN_HELP = ("--align always", "re-align the lines even when there are as many as gold sentences")
 # The gold file: M2 blocks (an S line, then A lines). The system file is plain text, one
 # corrected sentence a line: any text, but not a file of one of the other tools' formats.
-M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)", lambda line: line == "S" or line.startswith("S "))
+# (m2scorer passes over lines that are neither, so an S line among the first lines will do.)
+M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)", lambda line: line == "S" or line.startswith("S "),
+            lines=20)
 _OTHER_FORMATS = re.compile(
     r"^(?:\(\s*\(?[^\s()]+ \(.*\)\s*"          # a bracketed tree: (S (NP ...) ...)
     r"|\d+(?:[-.]\d+)?(?:\t[^\t]*){9}"          # a CoNLL-U word line
