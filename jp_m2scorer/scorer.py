@@ -321,40 +321,49 @@ def report(totals: Totals, options: Options) -> str:
     return "\n".join(lines) + "\n"
 
 
+# The row of system edits that match no gold edit: m2scorer's system output is plain text, so
+# its edits carry no error type and count against precision as a whole, never a type's.
+UNTYPED = "(untyped)"
+
+
 def per_type(sentences: Iterable[SentenceResult]) -> dict[str, list[int]]:
     """TP/FP/FN per gold error type over the chosen annotators' edits.
 
     A credited edit counts for the type of the gold edit it matched, a gold edit left
-    unmatched as a miss of its type; a system edit matching nothing takes the type of a gold
-    edit on the same span when there is one, else ``UNK`` (system edits carry no type).
+    unmatched as a miss of its type. System edits carry no type: those matching nothing are
+    counted in one row, :data:`UNTYPED`, and no type gets false positives (its precision
+    would otherwise count the untyped edits some rule assigned to it). The rows add up to the
+    micro figures: TP = correct, TP + FP = proposed, TP + FN = gold.
     """
     table: dict[str, list[int]] = {}
+    untyped = 0
     for result in sentences:
-        types = result.gold_types
         matched = set(result.matched_gold)
-        for index, kind in enumerate(types):
+        for index, kind in enumerate(result.gold_types):
             row = table.setdefault(kind, [0, 0, 0])
             row[0 if index in matched else 2] += 1
-        spans = {}
-        for (start, end, _, _), kind in zip(result.gold_edits, types):
-            spans.setdefault((start, end), kind)
-        credited = list(result.matched)
-        for edit in result.edits:
-            if edit in credited:
-                credited.remove(edit)
-                continue
-            kind = spans.get((edit[0], edit[1]), "UNK")
-            table.setdefault(kind, [0, 0, 0])[1] += 1
+        untyped += len(result.edits) - len(result.matched)
+    if untyped:
+        table[UNTYPED] = [0, untyped, 0]
     return table
 
 
 def per_type_report(table: dict[str, list[int]], beta: float) -> str:
-    """The ``--per-type`` lines printed after the original's report."""
-    lines = ["", "Per type (chosen annotators; unmatched system edits take the type of a gold edit "
-             "on the same span, else UNK):",
+    """The ``--per-type`` lines printed after the original's report: recall per gold type;
+    precision and F only for all edits (system edits carry no type)."""
+    lines = ["", "Per type (chosen annotators; gold edits by type; system edits carry no type, so "
+             "unmatched ones are one row and precision is for all edits only):",
              "%-12s %6s %6s %6s %9s %9s %9s" % ("type", "TP", "FP", "FN", "Precision", "Recall", "F_%.1f" % beta)]
-    for kind in sorted(table):
+    totals = [0, 0, 0]
+    for kind in sorted(table, key=lambda name: (name == UNTYPED, name)):
         tp, fp, fn = table[kind]
-        p, r, f = prf(tp, tp + fp, tp + fn, beta)
-        lines.append("%-12s %6d %6d %6d %9.4f %9.4f %9.4f" % (kind, tp, fp, fn, p, r, f))
+        totals = [totals[0] + tp, totals[1] + fp, totals[2] + fn]
+        if kind == UNTYPED:
+            lines.append("%-12s %6s %6d %6s %9s %9s %9s" % (kind, "-", fp, "-", "-", "-", "-"))
+        else:
+            recall = tp / (tp + fn) if tp + fn else 1.0
+            lines.append("%-12s %6d %6s %6d %9s %9.4f %9s" % (kind, tp, "-", fn, "-", recall, "-"))
+    tp, fp, fn = totals
+    p, r, f = prf(tp, tp + fp, tp + fn, beta)
+    lines.append("%-12s %6d %6d %6d %9.4f %9.4f %9.4f" % ("all", tp, fp, fn, p, r, f))
     return "\n".join(lines) + "\n"

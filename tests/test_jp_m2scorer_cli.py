@@ -113,7 +113,28 @@ def test_per_type_after_the_original_lines(files, monkeypatch):
     jp = run(["--per-type", files["system"], files["gold"]], monkeypatch)
     lines = jp.text.splitlines()
     assert lines[:3] == ["Precision   : 1.0000", "Recall      : 1.0000", "F_0.5       : 1.0000"]
-    assert any(line.split()[:4] == ["SVA", "3", "0", "0"] for line in lines[3:])
+    assert any(line.split()[:4] == ["SVA", "3", "-", "0"] for line in lines[3:])
+    assert lines[-1].split() == ["all", "3", "0", "0", "1.0000", "1.0000", "1.0000"]
+
+
+def test_per_type_adds_up_to_the_micro_figures_on_conll14(monkeypatch):
+    """CoNLL-14 (GPT-4.1 against the official two-annotator gold): the per-type rows add up
+    to m2scorer's counts, no named type has false positives (system edits carry no type), and
+    the last row is the micro P/R/F printed above."""
+    from tests.datafiles import data_path
+
+    gold = str(data_path("gec", "conll14.official-2014.combined.m2"))
+    system = str(data_path("gec", "sys.conll14.gpt-4.1.minedit.txt"))
+    jp = run(["--json", "--per-type", system, gold], monkeypatch)
+    scores = json.loads(jp.text)["scores"]
+    rows = scores["per_type"]
+    assert sum(row["tp"] for row in rows.values()) == scores["correct"]
+    assert sum(row["tp"] + row["fn"] for row in rows.values()) == scores["gold"]
+    assert sum(row["tp"] + row["fp"] for row in rows.values()) == scores["proposed"]
+    assert all(row["fp"] == 0 for kind, row in rows.items() if kind != "(untyped)")
+    assert rows["(untyped)"]["fp"] == scores["proposed"] - scores["correct"] > 0
+    text = run(["--per-type", system, gold], monkeypatch).text.splitlines()
+    assert text[-1].split()[4:] == [f"{scores['precision']:.4f}", f"{scores['recall']:.4f}", f"{scores['f']:.4f}"]
 
 
 def test_report_is_written(files, monkeypatch, tmp_path):
