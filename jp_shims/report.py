@@ -243,6 +243,7 @@ def render_report(*, tool: str, signature: str, headline: str, audit: AlignmentA
 <div id="controls">Show <select id="kind-filter"><option value="all">all changed blocks ({len(audit.records)})</option>{options}</select>
 &nbsp; <span id="shown">{len(audit.records)}</span> shown; click <em>{_e(loss_label)}</em> or <em>#</em> to sort.</div>
 {_blocks_table(audit.records, labels, loss_label, "blocks")}
+{"<p>JP mode changed no block: every block was scored as the original scores it.</p>" if not summary.changed else ""}
 {_compared(compared, labels, loss_label, tool)}
 <script>{SCRIPT}</script>
 </body></html>
@@ -260,7 +261,7 @@ def _compared(compared: Sequence[tuple], labels: Sequence[str], loss_label: str,
         blocks = (f"<details><summary>{len(audit.records)} changed blocks</summary>"
                   f'{_blocks_table(audit.records, labels, loss_label, f"blocks-{number}")}</details>'
                   if audit.records else "<p>No block changed.</p>")
-        caption = f"<b>Scores of {_e(name)}</b> &mdash; the report {_e(tool)} prints for this system"
+        caption = f"<b>Scores of {_e(name)}</b> &mdash; as the baseline's above"
         parts.append(f'<section class="compared" id="compared-{number}"><h3>{_e(labels[1])}: <code>{_e(name)}</code>'
                      f"</h3>{_score_box(headline, caption, f'headline-{number}')}"
                      f"{_summary_table(audit, labels, f'summary-{number}')}"

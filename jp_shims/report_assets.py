@@ -14,10 +14,10 @@ code,pre{font:12.5px/1.35 ui-monospace,Menlo,Consolas,monospace}
 figure.scores{margin:0 0 .8em;border:1px solid #ccc;border-radius:4px;max-width:60em}
 figure.scores figcaption{background:#eceff4;padding:.35em .6em;font-size:13px;border-bottom:1px solid #ccc}
 figure.scores figcaption b{font-size:14px}
-figure.scores pre{margin:0;padding:.6em;overflow:auto;max-height:24em;background:#f8f8f8}
+figure.scores pre{margin:0;padding:.6em;overflow:auto;max-height:32em;background:#f8f8f8}
 #signature{word-break:break-all;background:#eef3ff;padding:.1em .3em}
 table{border-collapse:collapse}
-#summary td,#summary th,table.significance td,table.significance th{border:1px solid #ccc;padding:.2em .6em;text-align:right}
+table.summary td,table.summary th,table.significance td,table.significance th{border:1px solid #ccc;padding:.2em .6em;text-align:right}
 table.significance th:nth-child(-n+2),table.significance td:nth-child(-n+2){text-align:left}
 table.significance caption{text-align:left;font-size:13px;color:#444;padding-bottom:.3em}
 table.significance tr.baseline td{background:#f4f4f4}
@@ -48,6 +48,7 @@ details.raw summary{font-size:12px;color:#555;cursor:pointer}
 .fig{display:inline-block;margin-right:.6em;white-space:nowrap;font-size:12.5px}
 .sep{color:#999;font-weight:bold;padding:0 .2em}
 .more{color:#666;font-style:italic}
+section.compared{border-top:2px solid #ccc;margin-top:1.2em}
 .unplaced{font-size:12px;color:#555;margin-top:.3em}
 mark{border-radius:2px;padding:0 1px}
 .k-normalized{background:#2e7d32}.k-similar{background:#f9a825}.k-mismatch{background:#c62828}

@@ -65,7 +65,7 @@ def histogram(values: Sequence[float], what: str = "loss", unit: str = "blocks")
     tallest = max(count for _, _, count in bins)
     left, top, plot_h = 44, 12, 150
     bar_w = max(6.0, min(36.0, 560 / len(bins)))
-    width = left + bar_w * len(bins) + 16
+    width = max(260.0, left + bar_w * len(bins) + 16)
     height = top + plot_h + 44
     parts = [f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{width - 8}" y2="{top + plot_h}"/>',
              f'<text class="tick" x="{left - 6}" y="{top + 4}" text-anchor="end">{tallest}</text>',
@@ -80,7 +80,7 @@ def histogram(values: Sequence[float], what: str = "loss", unit: str = "blocks")
         if i % every == 0:
             parts.append(f'<text class="tick" x="{x + bar_w / 2:.1f}" y="{top + plot_h + 14}" '
                          f'text-anchor="middle">{_e(_number(low))}</text>')
-    parts.append(f'<text class="axis-label" x="{left + bar_w * len(bins) / 2:.0f}" y="{height - 6}" '
+    parts.append(f'<text class="axis-label" x="{(left + width) / 2:.0f}" y="{height - 6}" '
                  f'text-anchor="middle">{_e(what)} of a block</text>')
     parts.append(f'<text class="axis-label" transform="rotate(-90)" x="{-(top + plot_h / 2):.0f}" y="12" '
                  f'text-anchor="middle">{_e(unit)}</text>')
@@ -153,9 +153,14 @@ def _folded(matrix: Mapping[str, Mapping[str, int]]) -> tuple[list[str], dict]:
         for system, count in row.items():
             totals[gold] = totals.get(gold, 0) + count
             totals[system] = totals.get(system, 0) + count
-    labels = sorted(totals, key=lambda label: (-totals[label], label))
-    if len(labels) <= MATRIX_LIMIT:
+    if len(totals) <= MATRIX_LIMIT:
+        # Every label fits: numbers in numeric order (depth, length bins), others as the
+        # tool lists them.
+        labels = list(totals)
+        if all(_is_int(label) for label in labels):
+            labels.sort(key=int)
         return labels, {gold: dict(row) for gold, row in matrix.items()}
+    labels = sorted(totals, key=lambda label: (-totals[label], label))
     kept = set(labels[:MATRIX_LIMIT - 1])
     folded: dict = {}
     for gold, row in matrix.items():
@@ -166,6 +171,14 @@ def _folded(matrix: Mapping[str, Mapping[str, int]]) -> tuple[list[str], dict]:
     return labels[:MATRIX_LIMIT - 1] + [OTHER], folded
 
 
+def _is_int(label: str) -> bool:
+    try:
+        int(label)
+    except ValueError:
+        return False
+    return True
+
+
 def heatmap(matrix: Mapping[str, Mapping[str, int]], title: str) -> Optional[str]:
     """Gold labels down, system labels across; a cell's shade is its share of the gold row
     (the diagonal of a good system is dark), its count written when the cell is large
@@ -174,7 +187,8 @@ def heatmap(matrix: Mapping[str, Mapping[str, int]], title: str) -> Optional[str
         return None
     labels, folded = _folded(matrix)
     n = len(labels)
-    cell = 26 if n <= 12 else 16
+    largest = max((count for row in folded.values() for count in row.values()), default=0)
+    cell = max(26, 7 * len(str(largest)) + 8) if n <= 12 else 16  # small matrices: room for every count
     margin = 8 + 6.2 * max(len(_clip(label, 16)) for label in labels)
     left, top = margin + 18, margin + 18
     width, height = left + n * cell + 10, top + n * cell + 10
