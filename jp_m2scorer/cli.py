@@ -120,7 +120,6 @@ def run_jp(argv: list[str], significance=None) -> int:
         from jp_shims.significance_cli import format_table, significance_section
 
         table = format_table(comparison, digits=4)
-    headline += table
     if as_json:
         from jp_shims import dumps, envelope
 
@@ -142,7 +141,9 @@ def run_jp(argv: list[str], significance=None) -> int:
 
         try:
             write_report(report_path, render_report(tool=PROG, signature=sig, headline=headline,
-                                                    audit=audit, loss_label="FP+FN"))
+                                                    audit=audit, loss_label="FP+FN", comparison=comparison,
+                                                    digits=4, caption="<b>Scores</b> &mdash; the report "
+                                                    "jp_m2scorer prints, in the format of m2scorer"))
         except OSError as error:
             return report_error(sys.stderr, PROG, error.strerror or str(error), report_path)
     summary = audit.summary

@@ -138,9 +138,9 @@ def _legend(audit: AlignmentAudit, compared: Sequence[tuple], charts: bool) -> s
     chart = ("<p><b>Charts</b>: bars are blocks per loss (or F1 per group of a breakdown); a heatmap cell's "
              "shade is its share of the gold row (dark diagonal: the system agrees). Hover for exact figures.</p>"
              if charts else "")
-    return (f'<section id="legend"><h2>Legend</h2><p><b>Block kinds</b> (the label of each row):</p>'
-            f"<dl>{kinds}</dl>{groups}{edits}{chart}"
-            '<p><span class="sep">|</span> separates the sentences of a block.</p></section>')
+    return (f'<section id="legend"><h2>Legend</h2><div class="columns"><div><p><b>Block kinds</b> (the label of '
+            f"each row):</p><dl>{kinds}</dl></div><div>{groups}{edits}{chart}"
+            '<p><span class="sep">|</span> separates the sentences of a block.</p></div></div></section>')
 
 
 def _score_box(headline: str, caption: str, box_id: str = "headline") -> str:
@@ -221,7 +221,8 @@ def render_report(*, tool: str, signature: str, headline: str, audit: AlignmentA
     caption = caption or f"<b>Scores</b> &mdash; the report {_e(tool)} prints on standard output"
     options = "".join(f'<option value="{kind}">{kind} ({summary.kinds.get(kind, 0)})</option>'
                       for kind in KINDS if kind != "exact")
-    charts = _loss_chart(audit, loss_label) + _score_charts(scores)
+    charts = _score_charts(scores)
+    loss_chart = _loss_chart(audit, loss_label)
     significance = ("" if comparison is None else
                     f'<h2>Significance</h2>{_significance(comparison, digits)}')
     return f"""<!DOCTYPE html>
@@ -233,21 +234,30 @@ def render_report(*, tool: str, signature: str, headline: str, audit: AlignmentA
 <h1>{_e(title)}</h1>
 <p>{_e(labels[0])}: <code>{_e(audit.gold_file)}</code> &nbsp; {_e(labels[1])}: <code>{_e(audit.system_file)}</code></p>
 <p>Signature: <code id="signature">{_e(signature)}</code></p>
-{_legend(audit, compared, bool(charts))}
+{_legend(audit, compared, bool(charts or loss_chart))}
 <h2>Scores</h2>
 {_score_box(headline, caption)}
 {significance}
 {f'<h2>Charts</h2><div class="charts" id="charts">{charts}</div>' if charts else ""}
 <h2>Alignment</h2>
-{_summary_table(audit, labels)}
-<div id="controls">Show <select id="kind-filter"><option value="all">all changed blocks ({len(audit.records)})</option>{options}</select>
-&nbsp; <span id="shown">{len(audit.records)}</span> shown; click <em>{_e(loss_label)}</em> or <em>#</em> to sort.</div>
-{_blocks_table(audit.records, labels, loss_label, "blocks")}
-{"<p>JP mode changed no block: every block was scored as the original scores it.</p>" if not summary.changed else ""}
+<div class="charts"><div>{_summary_table(audit, labels)}</div>{loss_chart}</div>
+{_block_list(audit, labels, loss_label, options)}
 {_compared(compared, labels, loss_label, tool)}
 <script>{SCRIPT}</script>
 </body></html>
 """
+
+
+def _block_list(audit: AlignmentAudit, labels: Sequence[str], loss_label: str, options: str) -> str:
+    """The filter and the table of changed blocks (a sentence when JP mode changed none)."""
+    if not audit.records:
+        return ("<p>JP mode changed no block: every block was scored as the original scores it.</p>"
+                if not audit.summary.changed else "")
+    count = len(audit.records)
+    return (f'<div id="controls">Show <select id="kind-filter"><option value="all">all changed blocks ({count})'
+            f'</option>{options}</select> &nbsp; <span id="shown">{count}</span> shown; click '
+            f"<em>{_e(loss_label)}</em> or <em>#</em> to sort.</div>\n"
+            f'{_blocks_table(audit.records, labels, loss_label, "blocks")}')
 
 
 def _compared(compared: Sequence[tuple], labels: Sequence[str], loss_label: str, tool: str) -> str:

@@ -22,9 +22,10 @@ table.significance th:nth-child(-n+2),table.significance td:nth-child(-n+2){text
 table.significance caption{text-align:left;font-size:13px;color:#444;padding-bottom:.3em}
 table.significance tr.baseline td{background:#f4f4f4}
 td.significant{font-weight:bold;color:#1b5e20}
-#legend{border:1px solid #ddd;background:#fcfcfc;padding:.4em .8em;margin:.8em 0;max-width:75em;font-size:13px}
+#legend{border:1px solid #ddd;background:#fcfcfc;padding:.3em .8em;margin:.8em 0;max-width:95em;font-size:12.5px;line-height:1.3}
+#legend .columns{display:grid;grid-template-columns:minmax(22em,1fr) minmax(22em,1fr);gap:0 1.5em}
 #legend h2{margin:.2em 0 .3em;font-size:1em}
-#legend dl{display:grid;grid-template-columns:max-content 1fr;gap:.25em .8em;margin:.2em 0 .5em}
+#legend dl{display:grid;grid-template-columns:max-content 1fr;gap:.15em .6em;margin:.2em 0 .4em}
 #legend dt{text-align:right}#legend dd{margin:0}
 #legend p{margin:.3em 0}
 .charts{display:flex;flex-wrap:wrap;gap:1.2em;align-items:flex-start}
@@ -39,7 +40,7 @@ table.blocks th{position:sticky;top:0;background:#fafafa;border-bottom:2px solid
 table.blocks th.sortable{cursor:pointer;text-decoration:underline dotted}
 table.blocks td{border-bottom:1px solid #ddd;vertical-align:top;padding:.3em;overflow-wrap:anywhere}
 table.blocks tbody tr{content-visibility:auto;contain-intrinsic-size:auto 5em}
-table.blocks col.n{width:4em}table.blocks col.k{width:7.5em}table.blocks col.l{width:4.5em}table.blocks col.f{width:13em}
+table.blocks col.n{width:4em}table.blocks col.k{width:7.5em}table.blocks col.l{width:4.5em}table.blocks col.f{width:14.5em}
 .place{color:#555;font-size:12px}
 .kind{display:inline-block;padding:0 .4em;border-radius:3px;color:#fff;font-size:12px}
 .reason{color:#666;font-size:12px}
@@ -70,7 +71,9 @@ ins.e-unscored,ins.e-other{color:#666;background:#f2f2f2}
 
 SCRIPT = """
 (function(){
-  var body=document.querySelector('#blocks tbody'); if(!body) return;
+  // Milliseconds from navigation until the rows are sorted and filtered (benchmarks read it).
+  function ready(){document.documentElement.setAttribute('data-ready-ms', String(Math.round(performance.now())));}
+  var body=document.querySelector('#blocks tbody'); if(!body){ready(); return;}
   var rows=Array.prototype.slice.call(body.rows);
   var filter=document.getElementById('kind-filter'), shown=document.getElementById('shown');
   var order={key:'loss',desc:true};
@@ -101,7 +104,6 @@ SCRIPT = """
   document.querySelectorAll('#blocks th.sortable').forEach(function(th){
     th.setAttribute('aria-sort', th.getAttribute('data-key')==='loss'?'descending':'none');});
   if(filter.value!=='all') apply();
-  // Milliseconds from navigation until the rows are sorted and filtered (benchmarks read it).
-  document.documentElement.setAttribute('data-ready-ms', String(Math.round(performance.now())));
+  ready();
 })();
 """

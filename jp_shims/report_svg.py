@@ -63,7 +63,7 @@ def histogram(values: Sequence[float], what: str = "loss", unit: str = "blocks")
         return None
     bins = _bins(values)
     tallest = max(count for _, _, count in bins)
-    left, top, plot_h = 44, 12, 150
+    left, top, plot_h = 44, 12, 110
     bar_w = max(6.0, min(36.0, 560 / len(bins)))
     width = max(260.0, left + bar_w * len(bins) + 16)
     height = top + plot_h + 44
