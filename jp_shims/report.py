@@ -157,11 +157,9 @@ def _significance(comparison: Any, digits: int) -> str:
     body = []
     baseline = comparison.systems[0].name if comparison.systems else None
     for row in rows:
-        cells = []
-        for k, cell in enumerate(row):
-            significant = header[k] == "p-value" and cell.endswith("*")
-            cells.append(f'<td{" class=" + chr(34) + "significant" + chr(34) if significant else ""}>{_e(cell)}</td>')
-        body.append(f'<tr{" class=" + chr(34) + "baseline" + chr(34) if row[0] == baseline else ""}>{"".join(cells)}</tr>')
+        cells = "".join(f'<td class="significant">{_e(cell)}</td>' if header[k] == "p-value" and cell.endswith("*")
+                        else f"<td>{_e(cell)}</td>" for k, cell in enumerate(row))
+        body.append(f'<tr class="baseline">{cells}</tr>' if row[0] == baseline else f"<tr>{cells}</tr>")
     return (f'<table class="significance" id="significance"><caption>Significance ({_e(describe(comparison))}); '
             f"the first system is the baseline; * p &lt; 0.05</caption><thead><tr>{head}</tr></thead>"
             f'<tbody>{"".join(body)}</tbody></table>')
@@ -174,7 +172,8 @@ def _figure(svg: Optional[str], caption: str) -> str:
 def _loss_chart(audit: AlignmentAudit, loss_label: str) -> str:
     losses = [record.loss for record in audit.records if record.loss is not None]
     return _figure(histogram(losses, loss_label),
-                   f"{len(losses)} changed blocks by {loss_label} (the score each block loses).")
+                   f"{len(losses)} changed block{'' if len(losses) == 1 else 's'} by {loss_label} "
+                   f"(the score each block loses).")
 
 
 def _score_charts(scores: Optional[Mapping]) -> str:

@@ -184,3 +184,34 @@ def test_marked_text_keeps_edits_that_do_not_fit_out_of_the_text():
     marked = marked_text("The cat sat | It rained", [], [insertion])
     # An insertion at a sentence border belongs to the sentence before it.
     assert marked.index("e-fn") < marked.index('<span class="sep">')
+
+
+def test_edit_marks_are_in_the_json_and_valid_against_the_schema(tmp_path):
+    import json
+
+    import jsonschema
+
+    root = Path(__file__).resolve().parents[1]
+    schema = json.loads((root / "docs" / "schema" / "envelope.schema.json").read_text(encoding="utf-8"))
+    status, out, err = run("jp_errant_compare", ["-ref", root / "examples/errant/marked-ref.m2",
+                                                 "-hyp", root / "examples/errant/marked-hyp.m2",
+                                                 "--json", "--show-alignment"])
+    assert status == 0, err
+    document = json.loads(out)
+    jsonschema.validate(document, schema)
+    (block,) = document["alignment"]["blocks"]
+    statuses = sorted((edit["side"], edit["status"]) for edit in block["edits"])
+    assert statuses == [("gold", "fn"), ("gold", "tp"), ("gold", "tp"), ("system", "fp"), ("system", "tp"),
+                        ("system", "tp")]
+    figures = block["figures"]  # the marks say what the counts say
+    assert (figures["tp"], figures["fp"], figures["fn"]) == (2, 1, 1)
+
+
+def test_udeval_page_draws_its_breakdown_too(tmp_path):
+    root = Path(__file__).resolve().parents[1]
+    page = tmp_path / "udeval.html"
+    status, _, err = run("jp_udeval", ["--breakdown", "deprel", "--confusion", "direction", "--report", page,
+                                       root / "examples/udeval/gold.conllu", root / "examples/udeval/system.conllu"])
+    assert status == 0, err
+    dom = dom_of(page)
+    assert '<svg class="chart bars"' in dom and '<svg class="chart heatmap"' in dom
