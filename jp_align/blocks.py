@@ -16,6 +16,7 @@ CAUSE_RIGHT_ENDED = "right_ended"        # unaligned: the right side has no more
 CAUSE_UNRELATED = "unrelated"            # unaligned: one pair between agreeing text, unrelated texts
 CAUSE_RESYNC_AFTER = "resync_after"      # unaligned: the sides re-synchronize after this block
 CAUSE_NO_RESYNC = "no_resync"            # unaligned: no re-synchronization within the look-ahead
+CAUSE_GAVE_UP = "gave_up"                # unaligned: a tool stopped aligning the rest of its inputs
 CAUSE_NORMALIZED = "normalized"          # normalized: equal after the exception table
 CAUSE_SIMILAR = "similar"                # similar: distance below the threshold
 CAUSE_POSITION = "position"              # mismatch: paired by position (what follows agrees)

@@ -34,13 +34,15 @@ class Score:
 
 def score(system_lines: Iterable[str], gold_m2: GoldInput, beta: float = 0.5, *,
           max_unchanged_words: int = 2, ignore_whitespace_casing: bool = False,
-          jp: bool = True) -> Score:
+          jp: bool = True, align: str = "auto") -> Score:
     """Score system sentences (one string per line) against an M2 gold.
 
     ``gold_m2``: a path (``os.PathLike``) to an M2 file, or the M2 text itself (``str``).
     ``jp``: re-segment system lines onto the gold sentences when they are merged or split
     (a :class:`jp_shims.JPAlignmentWarning` says so); ``jp=False`` pairs line i with
     sentence i as m2scorer does and raises ``ValueError`` when the counts differ.
+    ``align``: ``"auto"`` keeps lines that are as many as the gold sentences paired one to
+    one unless they are shifted; ``"always"`` re-aligns them anyway.
     Input errors raise ``ValueError`` naming the file and line.
     """
     try:
@@ -56,7 +58,7 @@ def score(system_lines: Iterable[str], gold_m2: GoldInput, beta: float = 0.5, *,
     records = []
     if jp:
         from . import jp as jp_mode
-        pairs, records, _ = jp_mode.resegment(gold, system)
+        pairs, records, _ = jp_mode.resegment(gold, system, align)
         if records:
             from jp_shims import JPAlignmentWarning
             import warnings

@@ -1,33 +1,52 @@
 """JP mode: put the system's lines back onto the gold sentences before scoring.
 
-m2scorer pairs system line i with gold sentence i. A system that joins or splits sentences
-breaks that pairing. Here the system lines are aligned with the gold sources by
-``jp_align.align_sentences`` (a corrected sentence is *similar* to its source, hence the
-similarity threshold), and inside every block that is not one line per sentence, the block's
-system tokens are cut at the gold sentence boundaries. The cut points come from a token-level
-Levenshtein alignment of the block's source tokens with its system tokens (the same kind of
-alignment MaxMatch itself makes), so corrections near a boundary stay with their sentence.
-Each gold sentence's hypothesis is then its token run joined by single spaces, and the
-unchanged scorer runs on those pairs.
+m2scorer pairs system line i with gold sentence i. When the system has as many lines as the
+gold has sentences, JP mode does the same (the lines line up: re-aligning them would only
+move tokens between lines that a system meant as they are), unless the lines are *shifted*
+(:func:`_shifted`: a merge compensated by a split, with unrelated pairs in between);
+``align="always"`` re-aligns them anyway, and :func:`unrelated_pairs` counts the pairs that
+look unrelated, for a note that suggests it.
+
+Otherwise the system lines are aligned with the gold sources by ``jp_align`` (a corrected
+sentence is *similar* to its source, hence the similarity threshold), and inside every block
+that is not one line per sentence, the block's system tokens are cut at the gold sentence
+boundaries. The cut points come from a token-level Levenshtein alignment of the block's
+source tokens with its system tokens (the same kind of alignment MaxMatch itself makes), so
+corrections near a boundary stay with their sentence. Each gold sentence's hypothesis is then
+its token run joined by single spaces, and the unchanged scorer runs on those pairs.
+
+A block whose texts do not correspond (``unaligned``: the aligner found neither equal nor
+similar text) is not scored as a correction: its gold sentences count as missed (scored as
+left unchanged, so their gold edits stay in recall's denominator) and each of its system
+lines counts as one proposed edit that matches nothing (precision's denominator). After the
+aligner reports that the texts do not re-synchronize within its look-ahead, the rest of the
+input is searched once for the next identical sentence pair (a hash of the texts: linear),
+and everything before it is one unaligned block.
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from bisect import bisect_left
+from typing import Iterator, NamedTuple, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
-from jp_align import align_sentences
+from jp_align import UNALIGNED, Block, iter_align_sentences, levenshtein_distance
+from jp_align.normalize import raw_text
+from jp_align.blocks import CAUSE_NO_RESYNC
+from jp_align.sentences import POSITIONAL_PAIR_MAX_DISTANCE
+from jp_shims.config import AlignConfig
 
 from . import py2
 from .m2io import Sentence
 
 # Corrections change a sentence's text; sources and corrections of one sentence stay within
 # this normalized character distance in every corpus tried (CoNLL-14, W&I, JFLEG).
-SIMILARITY_THRESHOLD = 0.3
+ALIGNMENT = AlignConfig(threshold=0.3)
 # Cut refinement: how far (tokens) a cut may move from the token alignment's guess, and how
 # many tokens on each side are compared.
 SLACK = 4
 WINDOW = 6
+ALIGN_CHOICES = ("auto", "always")
 
 
 class BlockRecord(NamedTuple):
@@ -41,6 +60,7 @@ class BlockRecord(NamedTuple):
     system_texts: list[str]
     hypotheses: list[str]     # what each gold sentence was scored with
     reason: str
+    spurious: int = 0         # system lines counted as one unmatched proposed edit each
 
 
 def cut_points(source: Sequence[str], hypothesis: Sequence[str], boundaries: Sequence[int]) -> list[int]:
@@ -117,31 +137,57 @@ def _monotone(points: list[int], limit: int) -> list[int]:
     return out
 
 
-def resegment(gold: list[Sentence], system: list[tuple[str, int]]) -> tuple[list, list[BlockRecord], int]:
+def unrelated_pairs(gold: list[Sentence], system: list[tuple[str, int]]) -> int:
+    """How many line pairs of lined-up input look unrelated: their space-free texts are
+    further apart than a single sentence pair between agreeing text may be (the aligner's
+    ``POSITIONAL_PAIR_MAX_DISTANCE``). A few are normal (a heavily rewritten sentence);
+    many suggest lines that are shifted against the gold (``--align always``)."""
+    return sum(1 for sentence, (text, _) in zip(gold, system) if not _related(sentence.tokens, py2.split(text)))
+
+
+def resegment(gold: list[Sentence], system: list[tuple[str, int]],
+              align: str = "auto", config: AlignConfig = ALIGNMENT) -> tuple[list, list[BlockRecord], int]:
     """(gold sentence, hypothesis text) pairs in gold order, the blocks that changed, and
-    the number of blocks left one line per sentence (scored as m2scorer pairs them)."""
+    the number of blocks left one line per sentence (scored as m2scorer pairs them).
+
+    A pair ``(None, text)`` is a system line of an unaligned block: one proposed edit that
+    matches nothing (:func:`jp_m2scorer.scorer.score_sentences`).
+    """
+    if align not in ALIGN_CHOICES:
+        raise ValueError("align must be one of %s" % ", ".join(ALIGN_CHOICES))
     gold_tokens = [s.tokens for s in gold]
     system_tokens = [py2.split(text) for text, _ in system]
-    blocks = align_sentences(gold_tokens, system_tokens, threshold=SIMILARITY_THRESHOLD)
-    pairs: list[tuple[Sentence, str]] = []
+    blocks = list(align_linear(gold_tokens, system_tokens, config))
+    if align == "auto" and len(system) == len(gold) and not _shifted(blocks, gold_tokens, system_tokens):
+        return [(sentence, text) for sentence, (text, _) in zip(gold, system)], [], len(gold)
+    pairs: list = []
     records: list[BlockRecord] = []
     plain = 0
     for block in blocks:
         left, right = list(block.left), list(block.right)
-        if len(left) == 1 and len(right) == 1:
+        if len(left) == 1 and len(right) == 1 and block.kind != UNALIGNED:
             pairs.append((gold[left[0]], system[right[0]][0]))
             plain += 1
             continue
         sentences = [gold[i] for i in left]
         lines = [system[j] for j in right]
-        if not left:
-            # system lines without a gold sentence: nothing to score them against
-            hypotheses = []
-        elif not right:
-            # no system line for these sentences: scored as left unchanged (no edit proposed)
-            hypotheses = [s.text for s in sentences]
-        else:
-            hypotheses = _split_block(sentences, [system_tokens[j] for j in right])
+        if block.kind == UNALIGNED or not left or not right:
+            if len(left) == len(right) and all(_related(gold_tokens[i], system_tokens[j]) for i, j in zip(left, right)):
+                # as many lines as sentences, each resembling its sentence (the aligner's
+                # rule for a pair between agreeing text): they correspond by position
+                pairs.extend((gold[i], system[j][0]) for i, j in zip(left, right))
+                plain += len(left)
+                continue
+            # texts that do not correspond: the gold sentences are missed (scored as left
+            # unchanged), the system lines are spurious (one unmatched edit each)
+            pairs.extend((sentence, sentence.text) for sentence in sentences)
+            pairs.extend((None, text) for text, _ in lines)
+            records.append(BlockRecord(
+                UNALIGNED, left, [s.line for s in sentences], [number for _, number in lines],
+                [s.text for s in sentences], [text for text, _ in lines], [],
+                block.reason or _describe(len(left), len(right)), len(lines)))
+            continue
+        hypotheses = _split_block(sentences, [system_tokens[j] for j in right])
         if len(left) == len(right) and _cost(sentences, [py2.split(t) for t, _ in lines]) <= _cost(
                 sentences, [h.split(" ") if h else [] for h in hypotheses]):
             # the lines pair with the sentences at least as well one by one (a block of
@@ -156,6 +202,93 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]]) -> tuple[list
             [s.text for s in sentences], [text for text, _ in lines], hypotheses,
             block.reason or _describe(len(left), len(right))))
     return pairs, records, plain
+
+
+def _shifted(blocks: list[Block], left: Sequence[Sequence[str]], right: Sequence[Sequence[str]]) -> bool:
+    """Whether lines that are as many as the gold sentences are shifted against them: some
+    block whose texts correspond (equal or similar, not unaligned) is not one line for one
+    sentence, and a line it covers, paired by position, is unrelated to its sentence (both
+    non-empty, further apart than ``POSITIONAL_PAIR_MAX_DISTANCE``). A merge compensated by a
+    split later is such a case (m2scorer scores unrelated pairs in between); tokens that a
+    correction moved across lined-up lines are not (each line still resembles its sentence).
+    """
+    for block in blocks:
+        if block.kind == UNALIGNED or block.left == block.right:
+            continue
+        for index in sorted(set(block.left) | set(block.right)):
+            if index >= len(left) or index >= len(right):
+                continue
+            if left[index] and right[index] and not _related(left[index], right[index]):
+                return True
+    return False
+
+
+def _related(source: Sequence[str], hypothesis: Sequence[str]) -> bool:
+    """Whether a sentence and a line paired by position resemble each other (space-free
+    texts closer than ``POSITIONAL_PAIR_MAX_DISTANCE``; two empty texts do)."""
+    a, b = raw_text(source), raw_text(hypothesis)
+    if not a and not b:
+        return True
+    return levenshtein_distance(a, b, score_cutoff=POSITIONAL_PAIR_MAX_DISTANCE) < POSITIONAL_PAIR_MAX_DISTANCE
+
+
+def align_linear(left: Sequence[Sequence[str]], right: Sequence[Sequence[str]],
+                 config: AlignConfig = ALIGNMENT) -> Iterator[Block]:
+    """``jp_align``'s sentence blocks, in linear time also where the texts never
+    re-synchronize.
+
+    The aligner looks ahead a fixed number of sentences at every sentence that does not
+    correspond (about a hundred distance computations each). Once it reports that the texts
+    do not re-synchronize within its look-ahead, the rest of both sides is searched once
+    for the nearest pair of identical (space-free, non-empty) sentences; what lies before
+    it is one unaligned block, and the aligner starts afresh at the pair.
+    """
+    start_l = start_r = 0
+    while start_l < len(left) or start_r < len(right):
+        restart = None
+        for block, _, _ in iter_align_sentences(left[start_l:], right[start_r:], **config.sentence_options()):
+            shifted = Block(range(block.left.start + start_l, block.left.stop + start_l),
+                            range(block.right.start + start_r, block.right.stop + start_r),
+                            block.kind, block.reason, block.cause)
+            if block.cause == CAUSE_NO_RESYNC:
+                restart = (shifted.left.start, shifted.right.start)
+                break
+            yield shifted
+        if restart is None:
+            return
+        at_l, at_r = restart
+        found = _next_identical_pair(left, right, at_l, at_r)
+        stop_l, stop_r = found if found is not None else (len(left), len(right))
+        yield Block(range(at_l, stop_l), range(at_r, stop_r), UNALIGNED,
+                    "texts differ and do not re-synchronize before %s" % (
+                        "the next identical sentence pair" if found is not None else "the end"), CAUSE_NO_RESYNC)
+        start_l, start_r = stop_l, stop_r
+
+
+def _next_identical_pair(left: Sequence[Sequence[str]], right: Sequence[Sequence[str]],
+                         at_l: int, at_r: int) -> tuple[int, int] | None:
+    """The identical non-empty pair (p, q), p >= at_l, q >= at_r, after the fewest
+    sentences on the busier side (then the most balanced), other than (at_l, at_r) itself
+    (the aligner has just found that pair to differ); one pass over each side."""
+    positions: dict = {}
+    for q in range(at_r, len(right)):
+        text = raw_text(right[q])
+        if text:
+            positions.setdefault(text, []).append(q)
+    best = None
+    for p in range(at_l, len(left)):
+        if best is not None and p - at_l > best[0][0]:
+            break
+        found = positions.get(raw_text(left[p]))
+        if not found:
+            continue
+        q = found[bisect_left(found, at_r)] if found[-1] >= at_r else None
+        if q is None or (p, q) == (at_l, at_r):
+            continue
+        key = (max(p - at_l, q - at_r), abs((p - at_l) - (q - at_r)))
+        if best is None or key < best[0]:
+            best = (key, (p, q))
+    return None if best is None else best[1]
 
 
 def _cost(sentences: list[Sentence], runs: list[list[str]]) -> int:

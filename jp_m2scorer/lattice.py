@@ -88,7 +88,13 @@ class Lattice:
         (ui, uj), (vi, vj) = self.cells(key)
         arc = self._arc(key)
         if arc[TRANSITIVE]:
-            return "noop" if arc[NOOP] else "sub"
+            # a fused arc is labelled by what its edit does: only insertions fused give
+            # 'ins' (also in the first row, whose offsets differ), only deletions 'del'
+            if arc[NOOP]:
+                return "noop"
+            if vi == ui:
+                return "ins"
+            return "del" if vj == uj else "sub"
         if vi > ui and vj > uj:
             return "noop" if arc[NOOP] else "sub"
         return "del" if vi > ui else "ins"

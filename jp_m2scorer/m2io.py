@@ -66,14 +66,14 @@ def read_bytes(path: str) -> bytes:
                            os.strerror(errno) if errno else str(error)) from None
 
 
-def _decode(data: bytes, path: str, base_offset_line: int = 0) -> str:
+def _decode(data: bytes, path: str, line: int = 0) -> str:
+    """Python 2.7's UTF-8 decoding (lone surrogates pass), its error text on failure."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        last = "UnicodeDecodeError: 'utf8' codec can't decode byte 0x%02x in position %d: %s" % (
-            data[error.start], error.start, error.reason)
-        line = base_offset_line or data.count(b"\n", 0, error.start) + 1
-        raise InputFailure(last.encode(), path, line, "invalid UTF-8 (%s)" % error.reason) from None
+        return py2.decode_utf8(data)
+    except py2.Py2DecodeError as error:
+        number = line or data.count(b"\n", 0, error.start) + 1
+        raise InputFailure(b"UnicodeDecodeError: " + error.message.encode("ascii"), path, number,
+                           "invalid UTF-8 (%s)" % error.reason) from None
 
 
 def read_gold(path: str) -> list[Sentence]:
@@ -113,7 +113,9 @@ def _parse_block(block: list[tuple[int, str]], path: str) -> list[Sentence]:
             continue
         if not line.startswith("A "):
             raise _assertion(path, number, "line does not start with 'A ', 'S ' or 'I '")
-        fields = py2.strip_space(line)[2:].split("|||")
+        # only the line break goes: the last field keeps trailing spaces (Python 2 quotes
+        # them in int()'s error, vector fz_py2_annotator_id_trailing_spaces)
+        fields = line.splitlines()[0][2:].split("|||")
         offsets = py2.split(fields[0])
         try:
             start = py2.py2_int_unicode(offsets[0]) if offsets else _index_error()
@@ -124,6 +126,8 @@ def _parse_block(block: list[tuple[int, str]], path: str) -> list[Sentence]:
         except IndexError:
             raise InputFailure(b"IndexError: list index out of range", path, number,
                                "edit line with fewer than 6 '|||' fields") from None
+        except py2.Py2EncodeError as error:
+            raise InputFailure(error.raw, path, number, error.message) from None
         except py2.Py2ValueError as error:
             raise InputFailure(b"ValueError: " + error.raw, path, number,
                                error.raw.decode("utf-8", "replace")) from None
@@ -165,12 +169,7 @@ def read_system(path: str) -> list[tuple[str, int]]:
     data = read_bytes(path)
     result = []
     for number, raw in enumerate(_split_lf(data), 1):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            last = "UnicodeDecodeError: 'utf8' codec can't decode byte 0x%02x in position %d: %s" % (
-                raw[error.start], error.start, error.reason)
-            raise InputFailure(last.encode(), path, number, "invalid UTF-8 (%s)" % error.reason) from None
+        text = _decode(raw, path, number)
         result.append((py2.strip_space(text), number))
     return result
 

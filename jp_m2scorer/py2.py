@@ -7,14 +7,18 @@ scorer's code) so the scorer can print the same bytes under Python 3.
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
+import unicodedata
+from pathlib import Path
 from typing import Iterable, Sequence
 
 # Unicode whitespace as Python 2.7 (Unicode 5.2) sees it: str.isspace() of today plus U+180E.
 PY2_WHITESPACE = "".join(chr(c) for c in range(0x3001) if chr(c).isspace()) + "\u180e"
 _SPLIT = re.compile("[" + re.escape(PY2_WHITESPACE) + "]+")
 _ASCII_SPACE = " \t\n\v\f\r"
+_PY2_SPACE_SET = frozenset(PY2_WHITESPACE)
 
 
 class ByteStr(str):
@@ -173,14 +177,58 @@ def py2_int(raw: bytes) -> int:
 
 
 def py2_int_unicode(text: str) -> int:
-    """``int(u)`` of Python 2.7 for a unicode string read from a file."""
-    body = strip_space(text)
-    if re.fullmatch(r"[+-]?\d+", body) is None or not body.lstrip("+-").isdigit():
-        shown = text.encode("utf-8", "replace")
-        raise Py2ValueError(
-            ("invalid literal for int() with base 10: %s" % repr_bytes(shown[:200])).encode("latin-1")
-        )
-    return int(body)
+    """``int(u)`` of Python 2.7 for a unicode string read from a file.
+
+    Python 2 first turns the text into bytes: Unicode whitespace becomes a space, a decimal
+    digit of any script its ASCII digit, any other character below U+0100 (but NUL) its
+    Latin-1 byte; anything else is a ``UnicodeEncodeError`` of the 'decimal' codec
+    (:class:`Py2EncodeError`). The bytes are then parsed as by ``int(str)``, whose error
+    quotes them from the first non-space byte (checked against CPython 2.7.18 on every
+    string of up to four characters of a 20-character alphabet: tests/test_m2scorer_py2.py).
+    """
+    data = bytearray()
+    for position, ch in enumerate(text):
+        if ch in _PY2_SPACE_SET:
+            data.append(0x20)
+            continue
+        digit = unicodedata.decimal(ch, None)
+        if digit is not None:
+            data.append(0x30 + digit)
+        elif 0 < ord(ch) < 0x100:
+            data.append(ord(ch))
+        else:
+            raise Py2EncodeError(text, position)
+    return _int_bytes(bytes(data))
+
+
+_INT_LITERAL = re.compile(rb"[ \t\n\v\f\r]*[+-]?[ \t\n\v\f\r]*\d+[ \t\n\v\f\r]*")
+
+
+def _int_bytes(data: bytes) -> int:
+    """``int(s)`` of Python 2.7 for the byte string ``s`` (base 10)."""
+    if _INT_LITERAL.fullmatch(data) is None:
+        shown = data.lstrip(b" \t\n\v\f\r")[:200]
+        raise Py2ValueError(("invalid literal for int() with base 10: %s" % repr_bytes(shown)).encode("latin-1"))
+    return int(data.replace(b" ", b"").strip(b"\t\n\v\f\r"))
+
+
+class Py2EncodeError(ValueError):
+    """Python 2.7's ``UnicodeEncodeError`` of ``int(u)``: ``raw`` is its last stderr line."""
+
+    def __init__(self, text: str, position: int) -> None:
+        end = position + 1
+        while end < len(text) and not (text[end] in _PY2_SPACE_SET or unicodedata.decimal(text[end], None) is not None
+                                       or 0 < ord(text[end]) < 0x100):
+            end += 1
+        if end - position == 1:
+            code = ord(text[position])
+            what = "character u'\\%s' in position %d" % ("u%04x" % code if code < 0x10000 else "U%08x" % code,
+                                                          position)
+        else:
+            what = "characters in position %d-%d" % (position, end - 1)
+        self.message = "'decimal' codec can't encode %s: invalid decimal Unicode string" % what
+        self.raw = ("UnicodeEncodeError: " + self.message).encode("ascii")
+        super().__init__(self.message)
 
 
 class Py2ValueError(ValueError):
@@ -339,3 +387,90 @@ class Py2Dict:
 
     def repr(self) -> str:
         return "{" + ", ".join("%s: %s" % (repr_value(k), repr_value(self._values[k])) for k in self) + "}"
+
+
+# --- Python 2.7's UTF-8 decoder -------------------------------------------------------------
+# Python 2.7 accepts UTF-8-encoded surrogates (ED A0 80 -> u'\ud800') and names the bytes of
+# an invalid sequence by its own rule (checked against CPython 2.7.18 on every sequence of up
+# to four bytes drawn from 27 representative byte values: tests/test_m2scorer_py2.py).
+
+def _sequence_length(lead: int) -> int:
+    """Bytes of the sequence a lead byte opens (0: not a lead byte)."""
+    if lead < 0x80:
+        return 1
+    if lead < 0xC2:
+        return 0
+    if lead < 0xE0:
+        return 2
+    if lead < 0xF0:
+        return 3
+    if lead < 0xF5:
+        return 4
+    return 0
+
+
+def _continues(byte: int) -> bool:
+    return byte & 0xC0 == 0x80
+
+
+class Py2DecodeError(ValueError):
+    """Python 2.7's UnicodeDecodeError: ``message`` is its text after the class name."""
+
+    def __init__(self, data: bytes, start: int, end: int, reason: str) -> None:
+        if end - start == 1:
+            what = "byte 0x%02x in position %d" % (data[start], start)
+        else:
+            what = "bytes in position %d-%d" % (start, end - 1)
+        self.start, self.end, self.reason = start, end, reason
+        self.message = "'utf8' codec can't decode %s: %s" % (what, reason)
+        super().__init__(self.message)
+
+
+def _py2_error(data: bytes, start: int) -> Py2DecodeError:
+    """The error Python 2.7 reports for the invalid sequence at ``start``."""
+    lead = data[start]
+    length = _sequence_length(lead)
+    if length == 0:
+        return Py2DecodeError(data, start, start + 1, "invalid start byte")
+    if start + length > len(data):
+        end = start + 1
+        while end < len(data) and _continues(data[end]):
+            end += 1
+        return Py2DecodeError(data, start, end, "unexpected end of data")
+    # the sequence's last byte is never part of the named range
+    tail = data[start + 1:start + length - 1]
+    end = start + 1
+    for byte in tail:
+        if not _continues(byte):
+            break
+        end += 1
+    return Py2DecodeError(data, start, end, "invalid continuation byte")
+
+
+def decode_utf8(data: bytes) -> str:
+    """``data.decode('utf-8')`` of Python 2.7 (UCS-4 build): lone surrogates pass; an error
+    is a :class:`Py2DecodeError` with Python 2's byte range."""
+    try:
+        return data.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError as error:
+        raise _py2_error(data, error.start) from None
+
+
+# --- unicode.lower() of Python 2.7 ----------------------------------------------------------
+
+@functools.lru_cache(maxsize=1)
+def _lower_table() -> dict[int, int]:
+    """Python 2.7's simple lower-case mappings (Unicode 5.2), made by running Python 2.7
+    itself (``data/make_py2_lower.py``)."""
+    table = {}
+    with open(Path(__file__).with_name("data") / "py2_lower.txt", encoding="ascii") as lines:
+        for line in lines:
+            code, lowered = line.split()
+            table[int(code, 16)] = int(lowered, 16)
+    return table
+
+
+def lower(text: str) -> str:
+    """``unicode.lower()`` of Python 2.7: one character for one (``u'\\u0130'`` -> ``u'i'``),
+    Unicode 5.2 (Georgian Mtavruli stays upper-case)."""
+    return text.translate(_lower_table())

@@ -36,6 +36,9 @@ class SentenceResult(NamedTuple):
     matched_gold: list          # indices into ``gold_edits`` of the credited edits
 
 
+INFINITY = float("inf")
+
+
 class Totals:
     """Corpus counts so far (a plain class: the scorer imports no dataclasses, for start-up)."""
 
@@ -102,7 +105,9 @@ def _matches_gold(gold_edits: list) -> Callable[[tuple], bool]:
 
 
 def _trivial(edit: tuple) -> bool:
-    return edit[2].replace(" ", "").lower() == edit[3].replace(" ", "").lower()
+    """An edit --ignore_whitespace_casing drops: only spaces and case change (Python 2.7's
+    lower-casing)."""
+    return py2.lower(edit[2].replace(" ", "")) == py2.lower(edit[3].replace(" ", ""))
 
 
 def _count_correct(edits: list, gold_edits: list) -> tuple[list, list[int]]:
@@ -113,13 +118,15 @@ def _count_correct(edits: list, gold_edits: list) -> tuple[list, list[int]]:
     position = 0
     for edit in edits:
         start, end, original, correction = edit
+        # no stop at the first match: a path edit is credited once for every gold edit
+        # after the previous match that it equals (two identical gold edits, one system
+        # edit: 2 correct, 1 proposed; vectors fz_duplicate_gold_*)
         for index in range(position, len(gold_edits)):
             g = gold_edits[index]
             if g[0] == start and g[1] == end and g[2] == original and correction in g[3]:
                 matched.append(edit)
                 indices.append(index)
                 position = index + 1
-                break
     return matched, indices
 
 
@@ -132,13 +139,14 @@ def _markers(edits: list, matched: list, gold_edits: list) -> list[str]:
             gold_set.add((g[0], g[1], g[2], alt))
     for m in matched:
         start, end, original, correction = m
-        # Offsets are compared unshrunk; an edit counts as an insertion when its shrunk form
-        # inserts (vectors syn_adjacent_markers_v, syn_correction_whitespace_v).
+        # Offsets are compared unshrunk; an edit counts as an insertion (a deletion) when its
+        # shrunk form inserts (deletes) (vectors syn_adjacent_markers_v,
+        # syn_correction_whitespace_v, fz_v_marker_unshrunk_adjacency).
         if original and not correction:      # a deletion
             touching = [e for e in edits if (e[0] == end or e[1] == start) and _inserts(e)]
             mark = "&"
         elif correction and not original:    # an insertion
-            touching = [e for e in edits if (e[0] == end or e[1] == start) and e[2] and not e[3]]
+            touching = [e for e in edits if (e[0] == end or e[1] == start) and _deletes(e)]
             mark = "*"
         else:
             continue
@@ -155,6 +163,11 @@ def _inserts(edit: tuple) -> bool:
     return not shrunk[2] and bool(shrunk[3])
 
 
+def _deletes(edit: tuple) -> bool:
+    shrunk = shrink(edit)
+    return bool(shrunk[2]) and not shrunk[3]
+
+
 def score_sentences(
     pairs: Iterable[tuple[Sentence, str]],
     options: Options,
@@ -163,6 +176,9 @@ def score_sentences(
     candidates: list | None = None,
 ) -> Totals:
     """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives -v output.
+
+    A pair ``(None, line)`` (JP mode's unaligned system text) counts one proposed edit that
+    matches nothing and is not put through the lattice.
 
     ``keep``: keep every sentence's result in ``Totals.sentences`` (per-type figures, block
     figures); without it memory stays flat whatever the corpus size. ``candidates``: a list
@@ -173,7 +189,15 @@ def score_sentences(
     beta = options.beta
     beta2 = beta * beta
     verbose = options.verbose and write is not None
-    for number, (sentence, hypothesis) in enumerate(pairs, 1):
+    number = 0
+    for sentence, hypothesis in pairs:
+        if sentence is None:
+            # JP mode: a system line of an unaligned block, one edit that matches nothing
+            totals.proposed += 1
+            if candidates is not None:
+                candidates.append([(0, 1, 0)])
+            continue
+        number += 1
         hyp_tokens = py2.split(hypothesis)
         # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
         very_verbose = options.very_verbose and write is not None
@@ -191,7 +215,7 @@ def score_sentences(
             spans: dict = {}   # (start, end) -> arcs, filled as the gold edits ask
             gold_weight = -len(lattice.edges)
             paths: dict = {}   # annotators crediting the same arcs share one path
-        best = None
+        best = NO_CHOICE
         offered = [] if candidates is not None else None
         for annotator in sentence.annotators:
             gold_edits = sentence.gold[annotator]
@@ -243,7 +267,7 @@ def score_sentences(
                 out.append("-------------------------------------------")
                 write("\n".join(out) + "\n")
             candidate = (f, len(matched), e + beta2 * g)
-            if best is None or _better(candidate, best[0]):
+            if _better(candidate, best[0]):
                 best = (candidate, SentenceResult(
                     annotator, len(matched), len(path), len(gold_edits), path, matched,
                     gold_edits, sentence.types.get(annotator, []), matched_gold))
@@ -258,6 +282,13 @@ def score_sentences(
         if verbose:
             write(">> Chosen Annotator for line %d : %d\n\n" % (number, chosen.annotator))
     return totals
+
+
+# Before the first annotator the best candidate F is -1, so any real F wins; a nan F
+# (--beta nan, or --beta inf where (1+inf)*C/(inf*G+E) is nan) never compares greater or
+# equal, so no annotator is chosen (-v prints -1) and the sentence adds nothing to the
+# totals (vectors fz_beta_nan_*, fz_beta_inf_*).
+NO_CHOICE = ((-1.0, -1, INFINITY), SentenceResult(-1, 0, 0, 0, [], [], [], [], []))
 
 
 def _better(candidate: tuple, best: tuple) -> bool:
@@ -290,40 +321,49 @@ def report(totals: Totals, options: Options) -> str:
     return "\n".join(lines) + "\n"
 
 
+# The row of system edits that match no gold edit: m2scorer's system output is plain text, so
+# its edits carry no error type and count against precision as a whole, never a type's.
+UNTYPED = "(untyped)"
+
+
 def per_type(sentences: Iterable[SentenceResult]) -> dict[str, list[int]]:
     """TP/FP/FN per gold error type over the chosen annotators' edits.
 
     A credited edit counts for the type of the gold edit it matched, a gold edit left
-    unmatched as a miss of its type; a system edit matching nothing takes the type of a gold
-    edit on the same span when there is one, else ``UNK`` (system edits carry no type).
+    unmatched as a miss of its type. System edits carry no type: those matching nothing are
+    counted in one row, :data:`UNTYPED`, and no type gets false positives (its precision
+    would otherwise count the untyped edits some rule assigned to it). The rows add up to the
+    micro figures: TP = correct, TP + FP = proposed, TP + FN = gold.
     """
     table: dict[str, list[int]] = {}
+    untyped = 0
     for result in sentences:
-        types = result.gold_types
         matched = set(result.matched_gold)
-        for index, kind in enumerate(types):
+        for index, kind in enumerate(result.gold_types):
             row = table.setdefault(kind, [0, 0, 0])
             row[0 if index in matched else 2] += 1
-        spans = {}
-        for (start, end, _, _), kind in zip(result.gold_edits, types):
-            spans.setdefault((start, end), kind)
-        credited = list(result.matched)
-        for edit in result.edits:
-            if edit in credited:
-                credited.remove(edit)
-                continue
-            kind = spans.get((edit[0], edit[1]), "UNK")
-            table.setdefault(kind, [0, 0, 0])[1] += 1
+        untyped += len(result.edits) - len(result.matched)
+    if untyped:
+        table[UNTYPED] = [0, untyped, 0]
     return table
 
 
 def per_type_report(table: dict[str, list[int]], beta: float) -> str:
-    """The ``--per-type`` lines printed after the original's report."""
-    lines = ["", "Per type (chosen annotators; unmatched system edits take the type of a gold edit "
-             "on the same span, else UNK):",
+    """The ``--per-type`` lines printed after the original's report: recall per gold type;
+    precision and F only for all edits (system edits carry no type)."""
+    lines = ["", "Per type (chosen annotators; gold edits by type; system edits carry no type, so "
+             "unmatched ones are one row and precision is for all edits only):",
              "%-12s %6s %6s %6s %9s %9s %9s" % ("type", "TP", "FP", "FN", "Precision", "Recall", "F_%.1f" % beta)]
-    for kind in sorted(table):
+    totals = [0, 0, 0]
+    for kind in sorted(table, key=lambda name: (name == UNTYPED, name)):
         tp, fp, fn = table[kind]
-        p, r, f = prf(tp, tp + fp, tp + fn, beta)
-        lines.append("%-12s %6d %6d %6d %9.4f %9.4f %9.4f" % (kind, tp, fp, fn, p, r, f))
+        totals = [totals[0] + tp, totals[1] + fp, totals[2] + fn]
+        if kind == UNTYPED:
+            lines.append("%-12s %6s %6d %6s %9s %9s %9s" % (kind, "-", fp, "-", "-", "-", "-"))
+        else:
+            recall = tp / (tp + fn) if tp + fn else 1.0
+            lines.append("%-12s %6d %6s %6d %9s %9.4f %9s" % (kind, tp, "-", fn, "-", recall, "-"))
+    tp, fp, fn = totals
+    p, r, f = prf(tp, tp + fp, tp + fn, beta)
+    lines.append("%-12s %6d %6d %6d %9.4f %9.4f %9.4f" % ("all", tp, fp, fn, p, r, f))
     return "\n".join(lines) + "\n"

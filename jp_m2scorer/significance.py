@@ -1,28 +1,14 @@
-"""Per-sentence annotator counts of JP mode, for the paired significance tests.
+"""m2scorer's metric for the paired significance tests.
 
 JP mode re-segments the system's lines onto the gold sentences (``jp.resegment``), so every
 gold sentence is scored on its own and is one unit. m2scorer chooses each sentence's
 annotator by the F of the running totals; the choice is made again inside every resample
 (``jp_shims.significance.ChoiceCounts``, rule "m2scorer") from every annotator's (correct,
-proposed, gold), counted once by the scorer itself (``score_sentences(candidates=...)``).
+proposed, gold), counted once by the scorer itself (``score_sentences(candidates=...)``, in
+:mod:`jp_m2scorer.tool`'s one scoring pass).
 """
 from __future__ import annotations
 
-from . import m2io
-from .jp import resegment
-from .scorer import Options, score_sentences
-
-
-def scored_sentences(system_path: str, gold_path: str, options: Options) -> list:
-    """Per gold sentence, every annotator's (correct, proposed, gold); raises
-    ``m2io.InputFailure`` for bad input."""
-    gold = m2io.read_gold(gold_path)
-    system = m2io.read_system(system_path)
-    pairs, _, _ = resegment(gold, system)
-    candidates: list = []
-    score_sentences(pairs, Options(options.beta, options.max_unchanged_words, options.ignore_whitespace_casing),
-                    None, keep=False, candidates=candidates)
-    return candidates
 
 
 def metric_function(beta: float):
@@ -42,20 +28,3 @@ def metric_function(beta: float):
         return np.stack((f, p, r), axis=-1)
 
     return prf
-
-
-def _units(sentences: list) -> list:
-    """One unit per gold sentence (one empty unit for an empty gold file)."""
-    return [[candidates] for candidates in sentences] or [[]]
-
-
-def compare_systems(systems: list[str], gold_path: str, options: Options, significance):
-    """The comparison ``significance`` (``jp_shims.significance_cli.SignificanceOptions``)
-    asks for: ``systems[0]`` is the baseline; units are the gold sentences."""
-    from jp_shims.significance import ChoiceCounts
-    from jp_shims.significance_cli import run_comparison
-
-    counted = [ChoiceCounts(_units(scored_sentences(path, gold_path, options)), options.beta, rule="m2scorer")
-               for path in systems]
-    names = ["F_%.1f" % options.beta, "P", "R"]
-    return run_comparison(counted, systems, metric_function(options.beta), names, significance)

@@ -37,8 +37,39 @@ def _pointers(table, src, hyp, sub_cost: int, i: int, j: int) -> list:
     return found
 
 
+def base_insertion_order(lattice: lat.Lattice, tables: tuple) -> list:
+    """The base arcs in the order release 3.2's arc dictionary received them.
+
+    Derived from the ``--very_verbose`` vectors (all of them agree; no other order tried
+    does): each cost setting's arcs are collected breadth-first from the last cell (a queue
+    of cells, a cell's minimum-cost predecessors in backpointer order: diagonal, deletion,
+    insertion; a cell taken from the queue a second time is skipped) into a dictionary of
+    its own; the lattice's dictionary then receives setting 1's arcs in that dictionary's
+    iteration order, then setting 2's. Only the printed dict order depends on it."""
+    src, hyp = lattice.src, lattice.hyp
+    width, stride = lattice.width, lattice.stride
+    order: list = []
+    for table, sub_cost in ((tables[0], 1), (tables[1], 2)):
+        setting = py2.Py2Dict()
+        queue = [(len(src), len(hyp))]
+        done = set()
+        head = 0
+        while head < len(queue):
+            cell = queue[head]
+            head += 1
+            if cell in done:
+                continue
+            done.add(cell)
+            for pred, _ in _pointers(table, src, hyp, sub_cost, *cell):
+                setting[(pred, cell)] = True
+                queue.append(pred)
+        order.extend((u[0] * width + u[1]) * stride + v[0] * width + v[1] for u, v in setting)
+    return list(dict.fromkeys(order))
+
+
 def sentence_trace(lattice: lat.Lattice, tables: tuple, write: Write) -> None:
     """Everything printed once per sentence, before the annotators."""
+    lattice.base_order = base_insertion_order(lattice, tables)
     src, hyp = lattice.src, lattice.hyp
     n, m = len(src), len(hyp)
     write("edit matrix 1: %s\n" % py2.repr_value(tables[0]))

@@ -30,12 +30,14 @@ HEAD_BYTES = 1 << 16
 
 
 class Format(NamedTuple):
-    """An input format as the runner checks it: the first line of content (not blank, not
-    a comment) must satisfy ``accepts``."""
+    """An input format as the runner checks it: one of the first ``lines`` lines of content
+    (not blank, not a comment) must satisfy ``accepts`` (a format whose readers pass over
+    other lines, as m2scorer does, looks further than the first)."""
 
     name: str  # as error messages name it: "bracketed trees, one per line"
     accepts: Callable[[str], bool]
     comment: Optional[str] = None  # lines starting with this are skipped by the check
+    lines: int = 1
 
 
 class InputFile(NamedTuple):
@@ -117,20 +119,44 @@ class Inputs:
             self.renamed(error)
 
 
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def _open_binary(path: str):
+    """The file's bytes, decompressed when it is gzip (m2scorer reads ``.gz`` files so)."""
+    handle = open(path, "rb")
+    if handle.peek(2)[:2] == GZIP_MAGIC:
+        import gzip
+
+        return gzip.GzipFile(fileobj=handle)
+    return handle
+
+
+def content_lines(file: InputFile, comment: Optional[str] = None, limit: int = 1) -> List[tuple]:
+    """``(line number, text)`` of the first ``limit`` lines that are neither blank nor a
+    comment (fewer when the file holds fewer). Reads at most :data:`HEAD_BYTES` of a line."""
+    found: List[tuple] = []
+    number = 0
+    try:
+        with _open_binary(file.path) as handle:
+            for raw in handle:
+                number += 1
+                text = raw[:HEAD_BYTES].decode("utf-8", "replace").rstrip("\r\n")
+                if not text.strip() or (comment is not None and text.startswith(comment)):
+                    continue
+                found.append((number, text))
+                if len(found) >= limit:
+                    break
+    except OSError as error:  # (a broken gzip stream)
+        raise InputError(file.name, None, str(error)) from None
+    return found
+
+
 def first_content_line(file: InputFile, comment: Optional[str] = None) -> Optional[tuple]:
     """``(line number, text)`` of the first line that is neither blank nor a comment, or None
-    when the file holds none. Reads at most :data:`HEAD_BYTES` beyond blank lines."""
-    number = 0
-    with open(file.path, "rb") as handle:
-        for raw in handle:
-            number += 1
-            text = raw[:HEAD_BYTES].decode("utf-8", "replace").rstrip("\r\n")
-            if not text.strip():
-                continue
-            if comment is not None and text.startswith(comment):
-                continue
-            return number, text
-    return None
+    when the file holds none."""
+    found = content_lines(file, comment)
+    return found[0] if found else None
 
 
 def is_blank(file: InputFile) -> bool:
@@ -139,14 +165,14 @@ def is_blank(file: InputFile) -> bool:
 
 
 def check_format(file: InputFile, fmt: Format) -> None:
-    """Raise :class:`InputError` when the file's first line of content is not of ``fmt``."""
-    found = first_content_line(file, fmt.comment)
-    if found is None:
+    """Raise :class:`InputError` when none of the file's first lines of content is of
+    ``fmt`` (naming the first)."""
+    found = content_lines(file, fmt.comment, fmt.lines)
+    if not found or any(fmt.accepts(text) for _, text in found):
         return
-    number, text = found
-    if not fmt.accepts(text):
-        shown = text if len(text) <= 60 else text[:59] + "\u2026"
-        raise InputError(file.name, number, f"expected {fmt.name}; this line is not one: {shown!r}")
+    number, text = found[0]
+    shown = text if len(text) <= 60 else text[:59] + "\u2026"
+    raise InputError(file.name, number, f"expected {fmt.name}; this line is not one: {shown!r}")
 
 
 def check_not_blank(files: List[InputFile]) -> None:

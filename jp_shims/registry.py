@@ -21,6 +21,7 @@ TOOLS: Dict[str, Tuple[str, str]] = {
     "jp_conlleval": ("jp_conlleval.tool", "TOOL"),
     "jp_conll18_ud_eval": ("jp_conll18.cli", "TOOL"),
     "jp_udeval": ("jp_conll18.udeval_cli", "TOOL"),
+    "jp_m2scorer": ("jp_m2scorer.tool", "TOOL"),
     "jp_evalb": ("jp_evalb.tool", "TOOL"),
     "jp_evalb_spmrl": ("jp_evalb.tool", "SPMRL_TOOL"),
 }

@@ -107,6 +107,7 @@ class Tool:
     report_caption: str = ""  # HTML: what the report's score box holds (default: the tool's printed scores)
     significance: bool = True  # offers --compare and the significance options
     metrics_option: bool = False  # offers --metrics
+    significance_digits: int = 2  # decimals of the significance table (the report's own)
     lang_option: bool = True  # takes --lang (a tool whose texts are compared without a table: no)
 
     def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
@@ -220,6 +221,17 @@ def main(tool: Tool, argv: Optional[Sequence[str]] = None) -> int:
         from .brokenpipe import silence_stdout
 
         return silence_stdout()
+
+
+def _write_stdout(text: str) -> None:
+    """Write report text; a report that holds lone surrogates (jp_m2scorer reads its input
+    as Python 2 did, which lets UTF-8-encoded surrogates through) is written with them
+    encoded as the original wrote them."""
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8", "surrogatepass"))
 
 
 def _flush_stdout() -> None:
@@ -338,7 +350,7 @@ def _run(tool: Tool, args: List[str]) -> int:
         audit = AlignmentAudit(gold.name, systems[0].name, keep=keep)
         buffered: List[str] = []
         streaming = not common.json and not config.strict
-        write: Optional[Write] = sys.stdout.write if streaming else (buffered.append if not common.json else None)
+        write: Optional[Write] = _write_stdout if streaming else (buffered.append if not common.json else None)
         evaluation = tool.evaluate(parsed, gold, systems[0], config, audit, write, wants_statistics)
     _check_strict(config, [(systems[0], audit), *[(system, a) for system, a, _ in others]])
     signature = tool.signature(parsed, config)
@@ -350,11 +362,11 @@ def _run(tool: Tool, args: List[str]) -> int:
     if comparison is not None:
         from .significance_cli import format_table
 
-        table = format_table(comparison, digits=_digits(tool))
+        table = format_table(comparison, digits=tool.significance_digits)
     if common.json:
         _write_json(tool, parsed, common, signature, evaluation, audit, others, comparison)
     else:
-        out = sys.stdout.write
+        out = _write_stdout
         if buffered:
             out("".join(buffered))
         out(table)
@@ -372,10 +384,6 @@ def _run(tool: Tool, args: List[str]) -> int:
         if note:
             sys.stderr.write(note)
     return 0
-
-
-def _digits(tool: Tool) -> int:
-    return getattr(tool, "significance_digits", 2)
 
 
 def _check_strict(config: AlignConfig, audits: Sequence[Tuple[InputFile, AlignmentAudit]]) -> None:
@@ -461,7 +469,7 @@ def _write_json(tool: Tool, parsed: Parsed, common: _Common, signature: str, eva
         document["compared"] = [{"system": system.name, "scores": other.scores,
                                  "alignment": alignment_section(other_audit, common.show)}
                                 for system, other_audit, other in others]
-    sys.stdout.write(dumps(document))
+    _write_stdout(dumps(document))
 
 
 def _write_report(tool: Tool, path: str, signature: str, evaluation: Evaluation, audit: AlignmentAudit, others,
@@ -473,7 +481,7 @@ def _write_report(tool: Tool, path: str, signature: str, evaluation: Evaluation,
         write_report(path, render_report(tool=tool.prog, signature=signature, headline=evaluation.headline,
                                          audit=audit, labels=tool.labels, loss_label=tool.loss_label,
                                          compared=compared, comparison=comparison, scores=evaluation.scores,
-                                         caption=_caption(tool), digits=_digits(tool)))
+                                         caption=_caption(tool), digits=tool.significance_digits))
     except OSError as error:
         raise InputError(path, None, f"cannot write the report ({error.strerror or error})") from None
 

@@ -198,6 +198,10 @@ class ChoiceCounts:
         samples = sequence.shape[0]
         totals = np.zeros((samples, 3), dtype=np.int64)
         beta2 = self.beta ** 2
+        if self.rule == "m2scorer" and not np.isfinite(beta2):
+            # every candidate F is nan (beta nan, or beta2 inf: inf/inf), and m2scorer chooses
+            # no annotator then: nothing is ever counted
+            return totals
         width = table.shape[1]
         rows = np.arange(samples)
         for step in range(sequence.shape[1]):

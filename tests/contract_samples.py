@@ -72,6 +72,15 @@ def evalb_recall(scores: dict) -> float:
     return scores["summary"]["all"]["recall"]
 
 
+M2_GOLD_SENTENCES = (
+    "S The cat sit on the mat .\nA 2 3|||Vform|||sat|||REQUIRED|||-NONE-|||0\n\n",
+    "S It were a sunny day .\nA 1 2|||SVA|||was|||REQUIRED|||-NONE-|||0\n\n",
+    "S Everyone go home early .\nA 1 2|||Vt|||went|||REQUIRED|||-NONE-|||0\n\n",
+)
+M2_SYSTEM = "The cat sat on the mat .\nIt was a sunny day .\nEveryone went home early .\n"
+M2_SYSTEM_DROPPED = "The cat sat on the mat .\nEveryone went home early .\n"
+
+
 SAMPLES: Dict[str, Sample] = {
     "jp_preprocess_eval": Sample(
         gold=PLAIN, system=PLAIN, dropped=PLAIN_DROPPED,
@@ -80,6 +89,10 @@ SAMPLES: Dict[str, Sample] = {
     "jp_errant_compare": Sample(
         gold="".join(M2_SENTENCES), system="".join(M2_SENTENCES),
         dropped=M2_SENTENCES[0] + M2_SENTENCES[2],
+        wrong_format=TREES, recall=_prf_recall,
+    ),
+    "jp_m2scorer": Sample(
+        gold="".join(M2_GOLD_SENTENCES), system=M2_SYSTEM, dropped=M2_SYSTEM_DROPPED,
         wrong_format=TREES, recall=_prf_recall,
     ),
     "jp_conlleval": Sample(

@@ -113,7 +113,28 @@ def test_per_type_after_the_original_lines(files, monkeypatch):
     jp = run(["--per-type", files["system"], files["gold"]], monkeypatch)
     lines = jp.text.splitlines()
     assert lines[:3] == ["Precision   : 1.0000", "Recall      : 1.0000", "F_0.5       : 1.0000"]
-    assert any(line.split()[:4] == ["SVA", "3", "0", "0"] for line in lines[3:])
+    assert any(line.split()[:4] == ["SVA", "3", "-", "0"] for line in lines[3:])
+    assert lines[-1].split() == ["all", "3", "0", "0", "1.0000", "1.0000", "1.0000"]
+
+
+def test_per_type_adds_up_to_the_micro_figures_on_conll14(monkeypatch):
+    """CoNLL-14 (GPT-4.1 against the official two-annotator gold): the per-type rows add up
+    to m2scorer's counts, no named type has false positives (system edits carry no type), and
+    the last row is the micro P/R/F printed above."""
+    from tests.datafiles import data_path
+
+    gold = str(data_path("gec", "conll14.official-2014.combined.m2"))
+    system = str(data_path("gec", "sys.conll14.gpt-4.1.minedit.txt"))
+    jp = run(["--json", "--per-type", system, gold], monkeypatch)
+    scores = json.loads(jp.text)["scores"]
+    rows = scores["per_type"]
+    assert sum(row["tp"] for row in rows.values()) == scores["correct"]
+    assert sum(row["tp"] + row["fn"] for row in rows.values()) == scores["gold"]
+    assert sum(row["tp"] + row["fp"] for row in rows.values()) == scores["proposed"]
+    assert all(row["fp"] == 0 for kind, row in rows.items() if kind != "(untyped)")
+    assert rows["(untyped)"]["fp"] == scores["proposed"] - scores["correct"] > 0
+    text = run(["--per-type", system, gold], monkeypatch).text.splitlines()
+    assert text[-1].split()[4:] == [f"{scores['precision']:.4f}", f"{scores['recall']:.4f}", f"{scores['f']:.4f}"]
 
 
 def test_report_is_written(files, monkeypatch, tmp_path):
@@ -134,10 +155,10 @@ def test_legacy_option_failures(files, monkeypatch, argv_tail, last):
 
 
 @pytest.mark.parametrize("argv_tail", [["--foo"], ["--beta", "abc"], ["--max_unchanged_words", "1.5"]])
-def test_jp_option_failures_are_one_line(files, monkeypatch, argv_tail):
+def test_jp_option_failures_are_the_usage_and_one_line(files, monkeypatch, argv_tail):
     jp = run([*argv_tail, files["system"], files["gold"]], monkeypatch)
-    assert jp.code == 2 and jp.out == b"" and len(jp.err_lines) == 1
-    assert jp.err_lines[0].startswith("jp_m2scorer: error: ")
+    assert jp.code == 2 and jp.out == b"" and len(jp.err_lines) == 2
+    assert jp.err_lines[0].startswith("usage: jp_m2scorer ") and jp.err_lines[1].startswith("jp_m2scorer: error: ")
 
 
 def test_usage_exit_255_in_legacy_and_2_in_jp(files, monkeypatch):
@@ -178,11 +199,22 @@ def test_help_and_version(monkeypatch):
     assert legacy.code == 1 and legacy.err_lines[-1] == "getopt.GetoptError: option --help not recognized"
 
 
-def test_jp_system_lines_without_gold_are_listed_not_scored(tmp_path, monkeypatch):
+def test_jp_system_lines_without_gold_are_listed_and_counted_spurious(tmp_path, monkeypatch):
+    gold = tmp_path / "g.m2"
+    gold.write_text("S x y z .\n\n", encoding="utf-8")
+    system = tmp_path / "s.txt"
+    system.write_text("x y z .\nunrelated words here\nmore of them now\n", encoding="utf-8")
+    jp = run(["--show-alignment", str(system), str(gold)], monkeypatch)
+    assert jp.code == 0 and "Traceback" not in jp.err.decode()
+    assert jp.text.count("each system line one unmatched edit") == 2
+    assert jp.text.startswith("Precision   : 0.0000\nRecall      : 1.0000\n")
+
+
+def test_jp_empty_gold_facing_system_lines_is_one_line(tmp_path, monkeypatch):
     gold = tmp_path / "g.m2"
     gold.write_text("", encoding="utf-8")
     system = tmp_path / "s.txt"
     system.write_text("a b .\nc d .\n", encoding="utf-8")
-    jp = run(["--show-alignment", str(system), str(gold)], monkeypatch)
-    assert jp.code == 0 and "Traceback" not in jp.err.decode()
-    assert jp.text.count("; not scored") == 2
+    jp = run([str(system), str(gold)], monkeypatch)
+    assert jp.code == 2 and jp.out == b""
+    assert jp.err_lines == [f"jp_m2scorer: error: {gold}:1: the file holds no text, while {system} does"]

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from jp_shims import registry
 from jp_shims.significance_cli import SignificanceUsage, take_significance_options
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -104,14 +104,16 @@ M2_SEGMENTS = sorted(p.parent for p in (VECTORS / "m2scorer").glob("jp_syn_*/sys
 @pytest.mark.parametrize("case", M2_SEGMENTS, ids=[c.name for c in M2_SEGMENTS])
 def test_m2scorer_resegmented_system_is_the_same_system(case, tmp_path):
     from jp_m2scorer import options as m2options
-    from jp_m2scorer.significance import compare_systems
+    from jp_shims import registry
+    from jp_shims.runner import compare_systems
 
     case = vector(case, tmp_path)
     args = json.loads((case / "case.json").read_text())["args"]
-    options, (system, gold) = m2options.parse(list(args))
+    _, (system, gold) = m2options.parse(list(args))
+    own = [arg for arg in args if arg not in (system, gold)]
     systems = [str(case / "system.goldseg.txt"), str(case / system)]
     for test in ("bs", "ar"):
-        result = compare_systems(systems, str(case / gold), options, options_for(test))
+        result = compare_systems(registry.load("jp_m2scorer"), str(case / gold), systems, options_for(test), own)
         assert scores(result, 0) == scores(result, 1)
         assert p_values(result, 1) == [1.0] * 3
 

@@ -16,7 +16,7 @@ from itertools import tee
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from jp_align import EXACT, UNALIGNED, Block, iter_align_sentences, normalizer_for
-from jp_align.sentences import NO_RESYNC_REASON
+from jp_align.blocks import CAUSE_GAVE_UP, CAUSE_NO_RESYNC
 
 Line = tuple  # (1-based line number, text without the line ending)
 
@@ -175,7 +175,7 @@ class _BlockStream:
                 run_orig = run_cor = 0
             yield item
             if (run_orig >= UNALIGNED_RUN_LIMIT and run_cor >= UNALIGNED_RUN_LIMIT
-                    and block.reason.startswith(NO_RESYNC_REASON)):
+                    and block.cause == CAUSE_NO_RESYNC):
                 yield from self._given_up(block)
                 return
 
@@ -197,10 +197,10 @@ class _BlockStream:
         if cor_first is not None:
             self._gave_up_info = (orig_first[0], cor_first[0], cor_last[0])
         cor_span = range(cor_index, cor_index)
-        yield Block(range(orig_index, orig_index + 1), cor_span, UNALIGNED, GAVE_UP_REASON), \
+        yield Block(range(orig_index, orig_index + 1), cor_span, UNALIGNED, GAVE_UP_REASON, CAUSE_GAVE_UP), \
             [orig_first], []
         for index, line in enumerate(orig_rest, start=orig_index + 1):
-            yield Block(range(index, index + 1), cor_span, UNALIGNED, GAVE_UP_REASON), [line], []
+            yield Block(range(index, index + 1), cor_span, UNALIGNED, GAVE_UP_REASON, CAUSE_GAVE_UP), [line], []
 
     def start_group(self) -> None:
         self.orig_lines: list = []
@@ -234,7 +234,7 @@ class _BlockStream:
             # COR lines facing no ORIG line: nothing to annotate them against.
             self.extra_lines.extend(right)
             return
-        if self._gave_up_info is not None and block.reason == GAVE_UP_REASON:
+        if self._gave_up_info is not None and block.cause == CAUSE_GAVE_UP:
             self.gave_up, self._gave_up_info = self._gave_up_info, None
         self.orig_lines.extend(left)
         self.cor_lines.extend(right)

@@ -1,0 +1,214 @@
+"""jp_m2scorer on the shared runner (:mod:`jp_shims.runner`).
+
+The tool parses m2scorer's options (Python 2 getopt, :mod:`jp_m2scorer.options`), reads the
+gold M2 file and the system's lines (:mod:`jp_m2scorer.m2io`), puts the system lines back
+onto the gold sentences (:mod:`jp_m2scorer.jp`), scores them with release 3.2's scorer
+(:mod:`jp_m2scorer.scorer`, the one ``--legacy`` runs) and prints m2scorer's report; the runner
+does the rest. Note m2scorer's argument order: SYSTEM first, then SOURCE_GOLD.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, List, NamedTuple, Sequence, Tuple
+
+from jp_shims.audit import AlignmentAudit, Summary
+from jp_shims.cli import take_flag, take_value
+from jp_shims.config import AlignConfig
+from jp_shims.errors import InputError, UsageError
+from jp_shims.inputs import Format, InputFile
+from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed, Tool
+
+from . import m2io
+from . import options as opts
+from .jp import ALIGNMENT
+from .scorer import Options, Totals, per_type, per_type_report, prf, report, score_sentences
+
+PROG = "jp_m2scorer"
+ORIGINAL = "m2scorer"
+USAGE = "usage: jp_m2scorer [OPTIONS] SYSTEM SOURCE_GOLD\n"
+PER_TYPE_HELP = ("--per-type", "after the report, P/R/F per error type of the gold (TP/FP/FN per type)")
+ALIGN_HELP = ("--align always", "re-align the lines even when there are as many as gold sentences")
+# The gold file: M2 blocks (an S line, then A lines). The system file is plain text, one
+# corrected sentence a line: any text, but not a file of one of the other tools' formats.
+# (m2scorer passes over lines that are neither, so an S line among the first lines will do.)
+M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)", lambda line: line == "S" or line.startswith("S "),
+            lines=20)
+_OTHER_FORMATS = re.compile(
+    r"^(?:\(\s*\(?[^\s()]+ \(.*\)\s*"          # a bracketed tree: (S (NP ...) ...)
+    r"|\d+(?:[-.]\d+)?(?:\t[^\t]*){9}"          # a CoNLL-U word line
+    r"|A -?\d+ -?\d+\|\|\|.*)$")                 # an M2 edit line
+PLAIN_TEXT = Format("plain text, one corrected sentence a line",
+                    lambda line: not (_OTHER_FORMATS.match(line) and line.count("(") == line.count(")")))
+
+
+class Settings(NamedTuple):
+    options: Options
+    per_type: bool
+    align: str
+
+
+class M2Scorer(Tool):
+    prog = PROG
+    original = ORIGINAL
+    usage = USAGE
+    help_text = opts.USAGE
+    formats = (M2, PLAIN_TEXT)
+    config = ALIGNMENT  # jp_m2scorer.jp's: corrections stay within 0.3 of their sources
+    own_options = (PER_TYPE_HELP, ALIGN_HELP)
+    loss_label = "FP+FN"
+    significance_digits = 4
+
+    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
+        return [*options, system, gold]
+
+    def legacy(self, argv: List[str]) -> int:
+        from .legacy import run_legacy
+
+        return run_legacy(argv)
+
+    def parse(self, argv: List[str]) -> Parsed:
+        from . import jp
+
+        by_type = take_flag(argv, "--per-type")
+        align, missing = take_value(argv, "--align")
+        if missing or (align is not None and align not in jp.ALIGN_CHOICES):
+            raise UsageError("--align needs one of: %s" % ", ".join(jp.ALIGN_CHOICES))
+        try:
+            options, (system_path, gold_path) = opts.parse(argv)
+        except opts.UsageExit:
+            raise UsageError("expected SYSTEM and SOURCE_GOLD") from None
+        except opts.OptionFailure as failure:
+            raise UsageError(failure.message) from None
+        chosen = ["--beta=%r" % options.beta, "--max_unchanged_words=%d" % options.max_unchanged_words]
+        if options.ignore_whitespace_casing:
+            chosen.append("--ignore_whitespace_casing")
+        if align == "always":
+            chosen.append("--align=always")
+        document = {"beta": options.beta, "max_unchanged_words": options.max_unchanged_words,
+                    "ignore_whitespace_casing": options.ignore_whitespace_casing, "align": align or "auto"}
+        return Parsed(gold_path, system_path, Settings(options, by_type, align or "auto"), document, chosen)
+
+    def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+        from . import jp
+
+        settings: Settings = parsed.settings
+        options = settings.options
+        try:
+            gold_sentences = m2io.read_gold(gold.path)
+            system_lines = m2io.read_system(system.path)
+        except m2io.InputFailure as failure:
+            raise InputError(failure.path or None, failure.line or None, failure.message) from None
+        pairs, blocks, plain = jp.resegment(gold_sentences, system_lines, settings.align, config)
+        # -v and --very_verbose print while scoring: only into the report itself.
+        scoring = options if write is not None else Options(
+            options.beta, options.max_unchanged_words, options.ignore_whitespace_casing)
+        candidates: list = [] if statistics else None  # type: ignore[assignment]
+        if statistics:
+            pairs = list(pairs)
+        totals = score_sentences(pairs, scoring, write, keep=settings.per_type or bool(blocks),
+                                 candidates=candidates)
+        _count_blocks(audit, blocks, plain, totals)
+        text = report(totals, options)
+        if write is not None:
+            write(text)
+            if settings.per_type:
+                write(per_type_report(per_type(totals.sentences), options.beta))
+        unrelated = 0
+        if not blocks and settings.align == "auto" and len(system_lines) == len(gold_sentences) and gold_sentences:
+            unrelated = jp.unrelated_pairs(gold_sentences, system_lines)
+        choice = None
+        if statistics:
+            choice = ChoiceStatistics(_extents(pairs, candidates), options.beta, "m2scorer")
+        return Evaluation(_scores(totals, options, settings.per_type), report(totals, Options(beta=options.beta)),
+                          choice, details=(unrelated, len(gold_sentences)),
+                          notable=unrelated * 10 >= max(len(gold_sentences), 1) and unrelated >= 2)
+
+    def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+        from .significance import metric_function
+
+        beta = parsed.settings.options.beta
+        return metric_function(beta), ["F_%.1f" % beta, "P", "R"]
+
+    def note(self, summary: Summary, evaluation: Evaluation):
+        if summary.changed:
+            kinds = ", ".join("%s %d" % (kind, count) for kind, count in summary.kinds.items()
+                              if kind != "exact" and count)
+            return ("%d of %d blocks re-segmented onto the gold sentences (%s)" % (summary.changed, summary.blocks, kinds),
+                    "m2scorer would stop or pair unrelated lines there")
+        unrelated, sentences = evaluation.details
+        return ("%d of %d line pairs look unrelated to their gold sentence; the lines were paired one to one "
+                "as m2scorer pairs them (--align always re-aligns them)" % (unrelated, sentences),
+                "the figures are m2scorer's")
+
+
+def _extents(pairs: list, candidates: list) -> list:
+    """Each scored pair's candidates with the gold sentence it belongs to (a system line of
+    an unaligned block goes with the gold text just before it)."""
+    blocks = []
+    index = 0
+    for (sentence, _), counts in zip(pairs, candidates):
+        if sentence is None:
+            blocks.append(((index, index), counts))
+        else:
+            blocks.append(((index, index + 1), counts))
+            index += 1
+    return blocks
+
+
+def _count_blocks(audit: AlignmentAudit, blocks: list, plain: int, totals: Totals) -> None:
+    """Blocks as the audit counts them. A pair of one line and one sentence is what m2scorer
+    itself scores (it never compares texts, and a correction differs from its source anyway),
+    so those count as exact; the re-segmented blocks are recorded."""
+    from jp_shims.audit import block_kind
+
+    if plain:
+        audit.count("exact", plain, plain, plain)
+    if blocks:
+        from jp_shims.records import BlockRecord   # dataclasses: only for runs with blocks to record
+    for block in blocks:
+        figures = {"correct": 0, "proposed": 0, "gold": 0}
+        for index in block.gold_indices:
+            result = totals.sentences[index]
+            figures["correct"] += result.correct
+            figures["proposed"] += result.proposed
+            figures["gold"] += result.gold
+        figures["proposed"] += block.spurious
+        loss = figures["proposed"] + figures["gold"] - 2 * figures["correct"]
+        kind = block_kind(block.kind, len(block.gold_lines), len(block.system_lines))
+        system_lines = audit.system_lines(block.system_lines[0], block.system_lines[-1]) \
+            if block.system_lines else None
+        gold_lines = audit.gold_lines(block.gold_lines[0], block.gold_lines[-1]) \
+            if block.gold_lines else None
+        audit.add(BlockRecord(
+            kind, gold_lines, system_lines,
+            " | ".join(block.gold_texts), " | ".join(block.system_texts),
+            reason=block.reason + ("; scored as: " + " | ".join(block.hypotheses) if block.hypotheses
+                                   else "; gold sentences missed, each system line one unmatched edit"),
+            match=block.kind, figures=figures, loss=loss, edits=_marks(block, totals)),
+            gold_sentences=len(block.gold_lines), system_sentences=len(block.system_lines))
+
+
+def _marks(block, totals: Totals) -> tuple:
+    """The block's edits as scored (the HTML report marks them in the gold sentences)."""
+    from .marks import block_marks
+
+    results = [totals.sentences[index] if index < len(totals.sentences) else None for index in block.gold_indices]
+    return block_marks(results, block.gold_texts) if block.hypotheses else ()
+
+
+def _scores(totals: Totals, options: Options, by_type: bool) -> dict:
+    p, r, f = prf(totals.correct, totals.proposed, totals.gold, options.beta)
+    scores = {"f_label": "F_%.1f" % options.beta, "correct": totals.correct,
+              "proposed": totals.proposed, "gold": totals.gold,
+              "precision": p, "recall": r, "f": f}
+    if by_type:
+        scores["per_type"] = {}
+        for kind, (tp, fp, fn) in sorted(per_type(totals.sentences).items()):
+            tp_p, tp_r, tp_f = prf(tp, tp + fp, tp + fn, options.beta)
+            scores["per_type"][kind] = {"tp": tp, "fp": fp, "fn": fn,
+                                        "precision": tp_p, "recall": tp_r, "f": tp_f}
+    return scores
+
+
+TOOL = M2Scorer()
