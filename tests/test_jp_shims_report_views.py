@@ -215,3 +215,20 @@ def test_udeval_page_draws_its_breakdown_too(tmp_path):
     assert status == 0, err
     dom = dom_of(page)
     assert '<svg class="chart bars"' in dom and '<svg class="chart heatmap"' in dom
+
+
+def test_m2scorer_blocks_carry_their_edits_as_scored():
+    import json
+
+    root = Path(__file__).resolve().parents[1]
+    status, out, err = run("jp_m2scorer", ["--json", "--show-alignment", root / "examples/m2scorer/system.merged.txt",
+                                           root / "examples/m2scorer/gold.m2"])
+    assert status == 0, err
+    blocks = json.loads(out)["alignment"]["blocks"]
+    assert blocks
+    for block in blocks:
+        system = [edit for edit in block["edits"] if edit["side"] == "system"]
+        gold = [edit for edit in block["edits"] if edit["side"] == "gold"]
+        figures = block["figures"]
+        assert sum(edit["status"] == "tp" for edit in system) == figures["correct"]
+        assert len(gold) == figures["gold"]
