@@ -19,6 +19,7 @@ edit (its edits spurious).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import chain, zip_longest
 from typing import IO, Iterator, Sequence
 
@@ -30,7 +31,8 @@ from jp_errant.m2 import (
     FieldCache, M2Error, RawBlock, Sentence, count_blocks, iter_blocks, legacy_block_rows, parse_blocks,
     parse_edit_line, utf8_error,
 )
-from jp_errant.scorer import ScoreOptions, SentencePair
+from jp_errant.marks import edit_marks, scored_edits
+from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair
 from jp_shims.audit import AlignmentAudit, Summary, block_kind
 from jp_shims.config import AlignConfig
 from jp_shims.signature import signature
@@ -77,13 +79,16 @@ def note_what(summary: Summary, crossing: list) -> str:
 
 def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: frozenset | None,
                   selected: slice | None, audit: AlignmentAudit,
-                  crossing: list, config: AlignConfig = ALIGNMENT) -> Iterator[SentencePair]:
+                  crossing: list, config: AlignConfig = ALIGNMENT,
+                  totals: CorpusResult | None = None) -> Iterator[SentencePair]:
     """The sentences to score, streamed: ChERRANT's own pairs while the files line up, and
     from the first pair that does not, one unit per reference sentence with the hypothesis
     cut to it (``crossing`` collects the edits that crossed a boundary, with their file).
 
     ``selected`` (``--start/--end``) picks reference blocks by position, the hypothesis being
-    aligned in full; where the files line up this is ChERRANT's slice of both.
+    aligned in full; where the files line up this is ChERRANT's slice of both. ``totals``: the
+    scorer's running totals; with them a recorded block carries its edits with what the
+    scorer made of each (:mod:`jp_errant.marks`).
     """
     wanted = None
     if selected is not None:
@@ -92,7 +97,7 @@ def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: f
     with _open(hyp_path) as hyp_file, _open(ref_path) as ref_file:
         try:
             yield from _units(hyp_path, ref_path, iter_blocks(hyp_file), iter_blocks(ref_file),
-                              options, coders, wanted, audit, crossing, config)
+                              options, coders, wanted, audit, crossing, config, totals)
         except UnicodeDecodeError:
             path = hyp_path if _fails_utf8(hyp_path) else ref_path
             raise utf8_error(path) from None
@@ -115,7 +120,8 @@ def _fails_utf8(path: str) -> bool:
 
 def _units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock], ref_blocks: Iterator[RawBlock],
            options: ScoreOptions, coders: frozenset | None, wanted: range | None,
-           audit: AlignmentAudit, crossing: list, config: AlignConfig) -> Iterator[SentencePair]:
+           audit: AlignmentAudit, crossing: list, config: AlignConfig,
+           totals: CorpusResult | None = None) -> Iterator[SentencePair]:
     cache = FieldCache()
     verbose = options.verbose
     number = 0
@@ -132,7 +138,7 @@ def _units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock], ref_blo
     hyp_rest = chain((hyp_block,) if hyp_block is not None else (), hyp_blocks)
     ref_rest = chain((ref_block,) if ref_block is not None else (), ref_blocks)
     yield from aligned_units(hyp_path, ref_path, hyp_rest, ref_rest, number, options, coders, wanted,
-                             audit, crossing, config)
+                             audit, crossing, config, totals)
 
 
 def in_step(hyp: RawBlock, ref: RawBlock) -> bool:
@@ -213,9 +219,12 @@ def edit_lines(where: RawBlock | tuple) -> tuple:
 def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
                   ref_blocks: Iterator[RawBlock], first_number: int, options: ScoreOptions,
                   coders: frozenset | None, wanted: range | None, audit: AlignmentAudit,
-                  crossing: list, config: AlignConfig = ALIGNMENT) -> Iterator[SentencePair]:
+                  crossing: list, config: AlignConfig = ALIGNMENT,
+                  totals: CorpusResult | None = None) -> Iterator[SentencePair]:
     """One scoring unit per reference sentence (numbered from ``first_number``; those in
-    ``wanted`` only), the hypothesis aligned on the S-line texts and cut to each."""
+    ``wanted`` only), the hypothesis aligned on the S-line texts and cut to each. A block is
+    recorded (``audit.keep``) once its units are scored, with its edits marked when
+    ``totals`` (the scorer's running totals) are given."""
     refs = _strict_sentences(ref_blocks, ref_path, coders)
     hyps = _strict_sentences(hyp_blocks, hyp_path, coders)
     blocks = iter_align_sentences(refs, hyps, tokens=lambda item: item[0].source.split(),
@@ -230,20 +239,21 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
             # Text without a counterpart: reference sentences missed, hypothesis ones spurious.
             where = (audit.gold_lines(ref_sentences[0].line, ref_sentences[-1].line) if ref_sentences else None,
                      audit.system_lines(hyp_sentences[0].line, hyp_sentences[-1].line) if hyp_sentences else None)
+            if not audit.keep:
+                audit.count(UNALIGNED, len(ref_items), len(hyp_items), where=where)
+            marks = _Marks(options, totals if audit.keep else None)
+            for number, ref in zip(numbers, ref_sentences):
+                pair = SentencePair((), ref.edits, " " + ref.source)
+                yield from marks.scored(pair, "gold", ref.source.split(), wanted is None or number in wanted)
+            hyps_wanted = wanted is None or (numbers.start - 1) in wanted or numbers.start in wanted
+            for hyp, _, head in hyp_items:
+                yield from marks.scored(SentencePair(hyp.edits, (), head), "system", hyp.source.split(), hyps_wanted)
             if audit.keep:
                 from jp_shims.records import BlockRecord
 
                 audit.add(BlockRecord(UNALIGNED, *where, " | ".join(s.source for s in ref_sentences),
                                       " | ".join(s.source for s in hyp_sentences), reason=block.reason,
-                                      match=block.kind), len(ref_items), len(hyp_items))
-            else:
-                audit.count(UNALIGNED, len(ref_items), len(hyp_items), where=where)
-            for number, ref in zip(numbers, ref_sentences):
-                if wanted is None or number in wanted:
-                    yield SentencePair((), ref.edits, " " + ref.source)
-            if wanted is None or (numbers.start - 1) in wanted or numbers.start in wanted:
-                for hyp, _, head in hyp_items:
-                    yield SentencePair(hyp.edits, (), head)
+                                      match=block.kind, edits=tuple(marks.marks)), len(ref_items), len(hyp_items))
             continue
         if len(ref_items) == len(hyp_items) == 1 and ref_sentences[0].source == hyp_sentences[0].source:
             audit.count(EXACT, 1, 1)
@@ -253,14 +263,15 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
         cut = cut_block(ref_sentences, hyp_sentences, [edit_lines(item[1]) for item in hyp_items], token_keys)
         crossing.extend((hyp_path, item) for item in cut.crossing)
         kind = block_kind(block.kind, len(ref_items), len(hyp_items), True)
-        if audit.keep:
-            audit.add(_record(kind, block, numbers.start, audit, ref_sentences, hyp_sentences, cut, hyp_path),
-                      len(ref_items), len(hyp_items))
-        else:
+        if not audit.keep:
             audit.count(kind, len(ref_items), len(hyp_items))
+        marks = _Marks(options, totals if audit.keep else None)
         for number, ref, piece in zip(numbers, ref_sentences, cut.pieces):
-            if wanted is None or number in wanted:
-                yield SentencePair(piece, ref.edits, " " + ref.source)
+            pair = SentencePair(piece, ref.edits, " " + ref.source)
+            yield from marks.scored(pair, "gold", ref.source.split(), wanted is None or number in wanted)
+        if audit.keep:
+            record = _record(kind, block, numbers.start, audit, ref_sentences, hyp_sentences, cut, hyp_path)
+            audit.add(replace(record, edits=tuple(marks.marks)), len(ref_items), len(hyp_items))
 
 
 def _record(kind: str, block, first: int, audit: AlignmentAudit, ref_sentences, hyp_sentences, cut,
@@ -285,3 +296,32 @@ def _record(kind: str, block, first: int, audit: AlignmentAudit, ref_sentences, 
         " | ".join(s.source for s in ref_sentences), " | ".join(s.source for s in hyp_sentences),
         reason=block.reason, match=block.kind, details=tuple(details))
 
+
+
+class _Marks:
+    """The edits of one block's units, each with what the scorer made of it, placed on the
+    block's texts (offsets shifted past the earlier sentences of the side they are on)."""
+
+    def __init__(self, options: ScoreOptions, totals: CorpusResult | None) -> None:
+        self.options = options
+        self.totals = totals
+        self.marks: list = []
+        self.offsets = {"gold": 0, "system": 0}
+
+    def scored(self, pair: SentencePair, on: str, tokens: list, wanted: bool) -> Iterator[SentencePair]:
+        """Yield ``pair`` when it is ``wanted`` (scored), then mark its edits: ``on`` is the
+        text its offsets index (a reference sentence, or a hypothesis sentence without one)."""
+        totals = self.totals
+        before = (totals.tp, totals.fp, totals.fn) if totals is not None else (0, 0, 0)
+        if wanted:
+            yield pair
+        if totals is None:
+            return
+        if wanted:
+            system, gold = scored_edits(pair, self.options, before)
+        else:  # left out by --start/--end
+            system = [(edit, "unscored") for edit in pair.hyp_edits if edit[0] >= 0 and edit[2] != "noop"]
+            gold = [(edit, "unscored") for edit in pair.ref_edits if edit[0] >= 0 and edit[2] != "noop"]
+        offset = self.offsets[on]
+        self.marks += edit_marks(system, "system", on, tokens, offset) + edit_marks(gold, "gold", on, tokens, offset)
+        self.offsets[on] = offset + len(tokens)

@@ -84,10 +84,11 @@ class CherrantCompare(ErrantCompare):
             raise UsageError("-v/--verbose prints while it scores: it cannot be combined with --json")
         options = options._replace(categories=True)
         crossing: list = []
+        totals = CorpusResult()
         units = scoring_units(system.path, gold.path, options, kept_coders(settings.args.max_answer_num),
-                              sentence_slice(settings.args), audit, crossing, config)
+                              sentence_slice(settings.args), audit, crossing, config, totals)
         try:
-            result = score_corpus(units, options, write, totals=CorpusResult())
+            result = score_corpus(units, options, write, totals=totals)
             text = format_report(result, options)
             if settings.macro:
                 text += format_macro(result, options, options.cat or 3)

@@ -18,6 +18,7 @@ from jp_align import EXACT, UNALIGNED, Normalizer, align_words, iter_align_sente
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_args import LEGACY_PROG
 from jp_errant.m2 import FieldCache, Sentence, named, read_m2
+from jp_errant.marks import edit_marks, scored_edits
 from jp_errant.scorer import (
     TITLES, CorpusResult, ScoreOptions, SentencePair, iter_category_scores, macro_average, precision_recall_f,
 )
@@ -94,7 +95,8 @@ def check_beta(beta: float) -> None:
 
 def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
                   totals: CorpusResult | None = None,
-                  extents: list | None = None, config: AlignConfig = ALIGNMENT) -> Iterator[SentencePair]:
+                  extents: list | None = None, config: AlignConfig = ALIGNMENT,
+                  options: ScoreOptions | None = None) -> Iterator[SentencePair]:
     """Scoring units of JP mode, streamed; every block is counted in ``audit``, and its
     reference sentences ``(first, stop)`` appended to ``extents`` when given (significance
     tests).
@@ -105,7 +107,8 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
     sentence while the other does); two empty files score like errant: one empty sentence
     each. Sentences that never re-synchronize are scored on their own: a reference sentence
     as uncorrected (its edits missed), a hypothesis sentence against no reference edit (its
-    edits spurious).
+    edits spurious). With ``options`` (the scoring options) and ``totals``, a recorded block
+    also carries its edits with what the scorer made of each (:mod:`jp_errant.marks`).
     """
     normalizer = text_normalizer()
     cache = FieldCache()
@@ -164,14 +167,27 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
             unit = block_kind(kind, len(ref_sentences), len(hyp_sentences), ref_tokens != hyp_tokens)
             if kind == UNALIGNED:
                 before = (totals.tp, totals.fp, totals.fn) if totals is not None else None
-                for ref in ref_sentences:  # nothing corrects it: its edits are missed
-                    yield SentencePair((), ref.edits, ref.source)
-                for hyp in hyp_sentences:  # no reference edit faces its edits: spurious
-                    yield SentencePair(hyp.edits, (), hyp.source)
+                marking = keep and options is not None and totals is not None
+                marks: list = []
+                for side, sentences in (("gold", ref_sentences), ("system", hyp_sentences)):
+                    offset = 0
+                    for sentence in sentences:
+                        # A reference sentence: nothing corrects it, its edits are missed; a
+                        # hypothesis sentence: no reference edit faces its edits, spurious.
+                        pair = (SentencePair((), sentence.edits, sentence.source) if side == "gold"
+                                else SentencePair(sentence.edits, (), sentence.source))
+                        pair_before = (totals.tp, totals.fp, totals.fn) if marking else (0, 0, 0)
+                        yield pair
+                        if marking:
+                            tokens = sentence.source.split()
+                            scored = scored_edits(pair, options, pair_before)[0 if side == "system" else 1]
+                            marks += edit_marks(scored, side, side, tokens, offset)
+                            offset += len(tokens)
                 figures = None
                 if before is not None and totals is not None:
                     figures = {"tp": totals.tp - before[0], "fp": totals.fp - before[1], "fn": totals.fn - before[2]}
-                audit.add(_record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, (), figures),
+                record = _record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, (), figures)
+                audit.add(replace(record, edits=tuple(marks)) if marks else record,
                           len(ref_sentences), len(hyp_sentences))
                 continue
             if unit == EXACT or not keep:
@@ -190,7 +206,12 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
                 for g in align_words(ref_tokens, hyp_tokens, normalizer=normalizer)
                 if not (g.is_one_to_one and g.kind == EXACT))
             record = _record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, groups, figures)
-            audit.add(_with_details(record, edit_lines(pair)), len(ref_sentences), len(hyp_sentences))
+            marks = ()
+            if options is not None and before is not None:
+                # Both sides' edits are in reference offsets: all are placed on the reference text.
+                system, gold = scored_edits(pair, options, before)
+                marks = tuple(edit_marks(system, "system", "gold", ref_tokens) + edit_marks(gold, "gold", "gold", ref_tokens))
+            audit.add(replace(record, details=edit_lines(pair), edits=marks), len(ref_sentences), len(hyp_sentences))
     finally:
         audit.count(EXACT, exact_pairs, exact_pairs, blocks=exact_pairs)
         audit.count(RETOKENIZED, retokenized_pairs, retokenized_pairs, blocks=retokenized_pairs)
@@ -206,10 +227,6 @@ def edit_lines(pair: SentencePair) -> tuple[str, ...]:
         return f"{label}: " + ("; ".join(shown) if shown else "none")
 
     return (line("hypothesis edits", hyp_edits), line("reference edits", ref_edits))
-
-
-def _with_details(record: BlockRecord, details: tuple[str, ...]) -> BlockRecord:
-    return replace(record, details=details)
 
 
 def _record(unit: str, reason: str, match: str, audit: AlignmentAudit, ref_sentences: Sequence[Sentence],

@@ -103,7 +103,8 @@ class ErrantCompare(Tool):
         totals = CorpusResult()
         extents: list = []
         blocks: List[Tuple[Tuple[int, int], list]] = []
-        pairs: Iterator[SentencePair] = aligned_pairs(gold.path, system.path, audit, totals, extents, config)
+        pairs: Iterator[SentencePair] = aligned_pairs(gold.path, system.path, audit, totals, extents, config,
+                                                      options=options)
         if statistics:
             pairs = _counting(pairs, extents, blocks, options)
         try:

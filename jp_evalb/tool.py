@@ -43,6 +43,12 @@ class EvalbTool(Tool):
     formats = (TREES, TREES)
     config = ALIGN_CONFIG
     loss_label = "brackets lost"
+    # The report's score box: evalb's summary begins with the unlabelled total row of its
+    # per-sentence table (whose column header the summary does not repeat).
+    report_caption = ("<b>Scores</b> &mdash; the summary as evalb prints it. The unlabelled row of numbers under "
+                      "the first rule totals evalb's per-sentence table: bracket recall, bracket precision, "
+                      "matched brackets, gold brackets, test brackets, crossing brackets, words, correct tags, "
+                      "tagging accuracy. Below it: all sentences, then those up to the length cut-off (-c).")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant

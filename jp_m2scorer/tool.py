@@ -185,8 +185,16 @@ def _count_blocks(audit: AlignmentAudit, blocks: list, plain: int, totals: Total
             " | ".join(block.gold_texts), " | ".join(block.system_texts),
             reason=block.reason + ("; scored as: " + " | ".join(block.hypotheses) if block.hypotheses
                                    else "; gold sentences missed, each system line one unmatched edit"),
-            match=block.kind, figures=figures, loss=loss),
+            match=block.kind, figures=figures, loss=loss, edits=_marks(block, totals)),
             gold_sentences=len(block.gold_lines), system_sentences=len(block.system_lines))
+
+
+def _marks(block, totals: Totals) -> tuple:
+    """The block's edits as scored (the HTML report marks them in the gold sentences)."""
+    from .marks import block_marks
+
+    results = [totals.sentences[index] if index < len(totals.sentences) else None for index in block.gold_indices]
+    return block_marks(results, block.gold_texts) if block.hypotheses else ()
 
 
 def _scores(totals: Totals, options: Options, by_type: bool) -> dict:

@@ -29,7 +29,7 @@ from .signature import signature
 # only, not for argparse, json and dataclasses behind the others.
 _SOURCES = {
     "audit": ("KINDS", "AlignmentAudit", "Summary", "block_kind", "format_listing", "note_line"),
-    "records": ("BlockRecord", "Lines", "WordGroup"),
+    "records": ("BlockRecord", "EditMark", "Lines", "WordGroup"),
     "brokenpipe": ("EXIT_BROKEN_PIPE", "guard_broken_pipe", "silence_stdout"),
     "cli": ("JPArgumentParser", "help_section", "version_line"),
     "errors": ("EXIT_BAD_INPUT", "error_line", "located", "report_error"),
@@ -39,7 +39,7 @@ _SOURCES = {
 _MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
 
 __all__ = [
-    "KINDS", "AlignmentAudit", "BlockRecord", "Lines", "Summary", "WordGroup", "block_kind",
+    "KINDS", "AlignmentAudit", "BlockRecord", "EditMark", "Lines", "Summary", "WordGroup", "block_kind",
     "format_listing", "note_line",
     "EXIT_BROKEN_PIPE", "guard_broken_pipe", "silence_stdout",
     "JPArgumentParser", "help_section", "version_line",

@@ -245,7 +245,7 @@ def iter_kinds(records: Iterable[BlockRecord]) -> dict:
 def __getattr__(name: str) -> object:
     # The record classes live in jp_shims.records (dataclasses, imported only by runs that
     # build records); ``from jp_shims.audit import BlockRecord`` still finds them.
-    if name in ("BlockRecord", "Lines", "WordGroup"):
+    if name in ("BlockRecord", "EditMark", "Lines", "WordGroup"):
         from . import records
 
         return getattr(records, name)

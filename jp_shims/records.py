@@ -49,6 +49,48 @@ class WordGroup:
         return "[" + " ".join(self.gold) + "]=[" + " ".join(self.system) + "]"
 
 
+# What the scorer made of an edit (:class:`EditMark`): a true positive (a system edit that
+# matched a gold edit, or the gold edit it matched), a false positive (a system edit that
+# matched none), a missed gold edit (false negative), an edit the scoring left out (an
+# ``UNK`` type, a -single/-multi/-filt filter, a sentence ChERRANT does not evaluate), or a
+# gold edit of an annotator the scorer did not choose for the sentence.
+EDIT_STATUSES = ("tp", "fp", "fn", "unscored", "other")
+
+
+@dataclass(frozen=True)
+class EditMark:
+    """One edit of a GEC block as scored, placed on a text of the block.
+
+    ``on`` names the text (``"gold"``: :attr:`BlockRecord.gold_text`, ``"system"``:
+    :attr:`BlockRecord.system_text`) and ``start``/``end`` its tokens, counted over the
+    block's sentences on that side one after the other (the `` | `` between sentences is not
+    a token); ``original`` the tokens the edit replaces, as they are there. ``side``: whose
+    edit it is (``"gold"``: an annotator's; ``"system"``: the system's, mapped onto the
+    gold tokens of aligned blocks).
+    """
+
+    side: str
+    on: str
+    start: int
+    end: int
+    original: str
+    correction: str
+    type: str
+    status: str
+    annotator: int = 0
+
+    def __post_init__(self) -> None:
+        if self.status not in EDIT_STATUSES:
+            raise ValueError(f"unknown edit status {self.status!r}")
+        if self.side not in ("gold", "system") or self.on not in ("gold", "system"):
+            raise ValueError("side and on are 'gold' or 'system'")
+
+    def as_dict(self) -> dict:
+        return {"side": self.side, "on": self.on, "start": self.start, "end": self.end,
+                "original": self.original, "correction": self.correction, "type": self.type,
+                "status": self.status, "annotator": self.annotator}
+
+
 @dataclass(frozen=True)
 class BlockRecord:
     """One block JP mode changed, for the listing, the JSON document and the HTML report.
@@ -57,7 +99,9 @@ class BlockRecord:
     brackets...; errant: tp/fp/fn), ``loss`` how much the block costs the headline score
     (the report sorts by it; None when the tool has no such measure), ``match`` jp_align's
     kind of the sentence texts (a merged block may be ``exact`` there), ``details`` further
-    one-line texts (errant: the edits as scored; in the JSON only when there are any).
+    one-line texts (errant: the edits as scored; in the JSON only when there are any),
+    ``edits`` the same edits as data (GEC tools; the report marks them in the sentences; in
+    the JSON only when there are any).
     """
 
     kind: str
@@ -71,6 +115,7 @@ class BlockRecord:
     groups: tuple[WordGroup, ...] = ()
     loss: Optional[float] = None
     details: tuple[str, ...] = ()  # further lines a tool shows (errant: the edits scored)
+    edits: tuple[EditMark, ...] = ()  # GEC tools: the edits as scored, placed on the texts
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -91,4 +136,6 @@ class BlockRecord:
         }
         if self.details:
             data["details"] = list(self.details)
+        if self.edits:
+            data["edits"] = [edit.as_dict() for edit in self.edits]
         return data

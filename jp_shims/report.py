@@ -1,84 +1,55 @@
-"""``--report FILE.html``: one self-contained HTML file (inline CSS and JS, no network).
+"""``--report FILE.html``: one self-contained HTML file (inline CSS, SVG and JS, no network).
 
-It holds the headline scores as the original prints them, the signature, the alignment
-summary, and every block JP mode changed with gold and system side by side (word groups
-highlighted by kind) and the block's figures; rows sort by score loss (default, largest
-first) or by position, and filter by kind. Rows are static HTML, so the page reads without
-JavaScript too; the script only re-orders and hides rows.
+Top to bottom the page holds: the run (files, signature); a legend of every colour and mark
+on the page; the scores in a labelled box, as the original prints them; the significance
+table of ``--compare`` as an HTML table; charts drawn as inline SVG (the per-block loss
+distribution; with ``--breakdown``/``--confusion`` bars per group and heatmaps); the
+alignment summary; every block JP mode changed with gold and system side by side, whole
+sentences, word groups highlighted by kind and (GEC tools) every edit marked by what the
+scorer made of it; then a section per compared system. Rows sort by score loss (default,
+largest first) or by position, and filter by kind; they are static HTML, so the page reads
+without JavaScript too: the script only re-orders and hides rows.
+
+Charts: :mod:`jp_shims.report_svg`; texts and edits: :mod:`jp_shims.report_edits`; style
+and script: :mod:`jp_shims.report_assets`.
 """
 from __future__ import annotations
 
 import html
-from typing import Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
-from .audit import KINDS, AlignmentAudit, BlockRecord, Lines, short
+from .audit import KINDS, AlignmentAudit, BlockRecord, Lines
+from .report_assets import SCRIPT, STYLE
+from .report_edits import STATUS_NAMES, marked_text
+from .report_svg import group_bars, heatmap, histogram
 from .version import package_version
 
-STYLE = """
-body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
-h1{font-size:1.3em;margin:0 0 .3em}
-code,pre{font:12.5px/1.35 ui-monospace,Menlo,Consolas,monospace}
-pre#headline{background:#f6f6f6;border:1px solid #ddd;padding:.6em;overflow:auto;max-height:24em}
-#signature{word-break:break-all;background:#eef3ff;padding:.1em .3em}
-table{border-collapse:collapse}
-#summary td,#summary th{border:1px solid #ccc;padding:.2em .6em;text-align:right}
-#controls{margin:1em 0 .5em}
-#blocks{width:100%;table-layout:fixed}
-#blocks th{position:sticky;top:0;background:#fafafa;border-bottom:2px solid #999;text-align:left;padding:.3em}
-#blocks th.sortable{cursor:pointer;text-decoration:underline dotted}
-#blocks td{border-bottom:1px solid #ddd;vertical-align:top;padding:.3em;overflow-wrap:anywhere}
-#blocks tbody tr{content-visibility:auto;contain-intrinsic-size:auto 5em}
-#blocks col.n{width:4em}#blocks col.k{width:7.5em}#blocks col.l{width:4.5em}#blocks col.f{width:15em}
-.place{color:#555;font-size:12px}
-.kind{display:inline-block;padding:0 .4em;border-radius:3px;color:#fff;font-size:12px}
-.reason{color:#666;font-size:12px}
-.detail{font:11.5px/1.3 ui-monospace,Menlo,Consolas,monospace;color:#444;margin-top:.2em}
-.fig{display:inline-block;margin-right:.6em;white-space:nowrap;font-size:12.5px}
-mark{border-radius:2px;padding:0 1px}
-.k-normalized{background:#2e7d32}.k-similar{background:#f9a825}.k-mismatch{background:#c62828}
-.k-unaligned{background:#555}.k-merged{background:#1565c0}.k-retokenized{background:#6a1b9a}
-.k-exact{background:#888}
-mark.k-normalized{background:#c8e6c9}mark.k-similar{background:#fff59d}mark.k-mismatch{background:#ffcdd2}
-mark.k-exact,mark.k-retokenized{background:#e1bee7}mark.k-unaligned{background:#ddd}mark.k-merged{background:#bbdefb}
-"""
-
-SCRIPT = """
-(function(){
-  var body=document.querySelector('#blocks tbody'); if(!body) return;
-  var rows=Array.prototype.slice.call(body.rows);
-  var filter=document.getElementById('kind-filter'), shown=document.getElementById('shown');
-  var order={key:'loss',desc:true};
-  function num(r,k){var v=parseFloat(r.getAttribute('data-'+k));return isNaN(v)?-Infinity:v;}
-  function sort(){
-    rows.sort(function(a,b){
-      var d=num(a,order.key)-num(b,order.key); if(order.desc) d=-d;
-      return d!==0?d:num(a,'n')-num(b,'n');});
-    var frag=document.createDocumentFragment(); rows.forEach(function(r){frag.appendChild(r);});
-    body.appendChild(frag);
-    document.querySelectorAll('#blocks th.sortable').forEach(function(th){
-      th.setAttribute('aria-sort', th.getAttribute('data-key')===order.key?(order.desc?'descending':'ascending'):'none');});
-  }
-  function apply(){
-    var k=filter.value, n=0;
-    rows.forEach(function(r){var v=(k==='all'||r.getAttribute('data-kind')===k); r.hidden=!v; if(v) n++;});
-    shown.textContent=n;
-  }
-  document.querySelectorAll('#blocks th.sortable').forEach(function(th){
-    th.addEventListener('click',function(){
-      var key=th.getAttribute('data-key');
-      order={key:key,desc:order.key===key?!order.desc:key==='loss'}; sort();});});
-  filter.addEventListener('change',apply);
-  // A link can open the report filtered: FILE.html#kind=merged
-  var wanted=/kind=([a-z]+)/.exec(location.hash||'');
-  if(wanted && filter.querySelector('option[value="'+wanted[1]+'"]')) filter.value=wanted[1];
-  // Rows come sorted by loss already: only the header state is set, the rows stay put.
-  document.querySelectorAll('#blocks th.sortable').forEach(function(th){
-    th.setAttribute('aria-sort', th.getAttribute('data-key')==='loss'?'descending':'none');});
-  if(filter.value!=='all') apply();
-  // Milliseconds from navigation until the rows are sorted and filtered (benchmarks read it).
-  document.documentElement.setAttribute('data-ready-ms', String(Math.round(performance.now())));
-})();
-"""
+KIND_MEANINGS = {
+    "exact": "one sentence each side, same text, same tokens: scored as the original scores it (not listed)",
+    "retokenized": "one sentence each side, same text, tokens split differently: re-indexed onto the gold tokens",
+    "normalized": "one sentence each side whose texts are equal after the exception table (quotes, brackets, "
+                  "contractions)",
+    "similar": "one sentence each side whose texts differ by less than the distance threshold",
+    "mismatch": "one sentence each side whose texts differ more, paired by position",
+    "merged": "several sentences on a side aligned together (a split or a join)",
+    "unaligned": "text that never re-synchronized: gold without a counterpart is missed, system text spurious",
+}
+GROUP_MEANINGS = {
+    "exact": "same characters, split into other tokens",
+    "retokenized": "same characters, split into other tokens",
+    "normalized": "equal after the exception table",
+    "similar": "close spellings",
+    "mismatch": "different words",
+    "merged": "joined across tokens",
+    "unaligned": "no counterpart",
+}
+EDIT_LOOKS = {
+    "tp": "framed green, correction in green: a system edit that matched a gold edit (shown once for both)",
+    "fp": "framed red, correction underlined wavy: a system edit that matched no gold edit",
+    "fn": "framed orange, dashed: a gold edit the system did not make (missed)",
+    "unscored": "dotted grey: an edit the scoring left out (UNK type, a -single/-multi/-filt filter, "
+                "a sentence not evaluated)",
+}
 
 
 def _e(text: object) -> str:
@@ -89,48 +60,6 @@ def _place(lines: Optional[Lines]) -> str:
     return "&mdash;" if lines is None else _e(lines)
 
 
-def highlighted(text: str, groups: Sequence[tuple[Sequence[str], str]]) -> str:
-    """``text`` (tokens separated by spaces; ``|`` separates sentences) as escaped HTML with
-    each group's tokens wrapped in ``<mark class="k-KIND">``. Groups are looked up in order,
-    each after the previous one; a group not found is not highlighted."""
-    tokens = text.split(" ")
-    marks: dict[int, tuple[int, str]] = {}
-    position = 0
-    for group_tokens, kind in groups:
-        wanted = [token for token in group_tokens if token]
-        if not wanted:
-            continue
-        found = _find(tokens, wanted, position)
-        if found is None:
-            continue
-        marks[found] = (len(wanted), kind)
-        position = found + len(wanted)
-    out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        if i in marks and _fits(tokens, i, marks[i][0]):
-            size, kind = marks[i]
-            out.append(f'<mark class="k-{_e(kind)}">' + _e(" ".join(tokens[i:i + size])) + "</mark>")
-            i += size
-        else:
-            out.append(_e(tokens[i]))
-            i += 1
-    return " ".join(out)
-
-
-def _fits(tokens: list[str], start: int, size: int) -> bool:
-    return start + size <= len(tokens)
-
-
-def _find(tokens: list[str], wanted: list[str], start: int) -> Optional[int]:
-    """First index >= start where ``wanted`` occurs, sentence separators skipped over."""
-    size = len(wanted)
-    for i in range(start, len(tokens) - size + 1):
-        if tokens[i:i + size] == wanted:
-            return i
-    return None
-
-
 def _figures(record: BlockRecord) -> str:
     parts = []
     for key, value in record.figures.items():
@@ -139,45 +68,162 @@ def _figures(record: BlockRecord) -> str:
     return " ".join(parts)
 
 
+def _side(record: BlockRecord, side: str, label: str) -> str:
+    lines = record.gold if side == "gold" else record.system
+    text = record.gold_text if side == "gold" else record.system_text
+    groups = [(group.gold if side == "gold" else group.system, group.kind) for group in record.groups]
+    # Another annotator's edits are left out of the text (the M2 lines list them): drawn,
+    # they bury the chosen annotator's.
+    edits = [edit for edit in record.edits if edit.on == side and edit.status != "other"]
+    more = "" if lines is None else str(lines)
+    return (f'<td class="{side}"><div class="place">{_e(label)} {_place(lines)}</div>'
+            f'{marked_text(text, groups, edits, more)}</td>')
+
+
 def _row(number: int, record: BlockRecord, labels: Sequence[str]) -> str:
-    gold_groups = [(group.gold, group.kind) for group in record.groups]
-    system_groups = [(group.system, group.kind) for group in record.groups]
     loss = "" if record.loss is None else f"{record.loss:g}"
     reason = f'<div class="reason">{_e(record.reason)}</div>' if record.reason else ""
     match = (f'<div class="reason">texts {_e(record.match)}</div>'
              if record.match and record.match != record.kind else "")
     details = "".join(f'<div class="detail">{_e(detail)}</div>' for detail in record.details)
+    others = sum(edit.status == "other" for edit in record.edits)
+    if others:
+        details = (f'<div class="reason">{others} edit{"s" if others != 1 else ""} of annotators not chosen '
+                   f"(not drawn)</div>{details}")
+    if details and record.edits:  # the edits are drawn in the texts: their M2 lines fold away
+        details = f'<details class="raw"><summary>edits as M2 lines</summary>{details}</details>'
     return (
         f'<tr class="block" data-n="{number}" data-kind="{_e(record.kind)}" data-loss="{_e(loss)}">'
         f'<td>{number}</td>'
         f'<td><span class="kind k-{_e(record.kind)}">{_e(record.kind)}</span>{match}{reason}</td>'
         f'<td class="loss">{_e(loss)}</td>'
         f'<td class="figures">{_figures(record)}{details}</td>'
-        f'<td class="gold"><div class="place">{_e(labels[0])} {_place(record.gold)}</div>'
-        f'{highlighted(short(record.gold_text), gold_groups)}</td>'
-        f'<td class="system"><div class="place">{_e(labels[1])} {_place(record.system)}</div>'
-        f'{highlighted(short(record.system_text), system_groups)}</td>'
+        f'{_side(record, "gold", labels[0])}{_side(record, "system", labels[1])}'
         "</tr>"
     )
 
 
+def _blocks_table(records: Sequence[BlockRecord], labels: Sequence[str], loss_label: str, table_id: str) -> str:
+    """The changed blocks, written sorted by loss (largest first, then in file order)."""
+    numbered = sorted(enumerate(records, 1),
+                      key=lambda item: (-(item[1].loss if item[1].loss is not None else float("-inf")), item[0]))
+    rows = "\n".join(_row(number, record, labels) for number, record in numbered)
+    return (f'<table class="blocks" id="{table_id}"><colgroup><col class="n"><col class="k"><col class="l">'
+            '<col class="f"><col><col></colgroup>'
+            f'<thead><tr><th class="sortable" data-key="n">#</th><th>kind</th><th class="sortable" data-key="loss" '
+            f'title="score loss">{_e(loss_label)}</th><th>figures</th><th>{_e(labels[0])}</th>'
+            f'<th>{_e(labels[1])}</th></tr></thead>\n<tbody>\n{rows}\n</tbody></table>')
+
+
+def _legend(audit: AlignmentAudit, compared: Sequence[tuple], charts: bool) -> str:
+    kinds = "".join(f'<dt><span class="kind k-{kind}">{kind}</span></dt><dd>{_e(meaning)}</dd>'
+                    for kind, meaning in KIND_MEANINGS.items())
+    seen = []
+    for kind in GROUP_MEANINGS:
+        if kind not in ("exact",):
+            seen.append(f'<mark class="k-{kind}">{kind}</mark> {_e(GROUP_MEANINGS[kind])}')
+    groups = ("<p><b>Highlighted words</b> (background) inside a block: tokens of the two sides aligned "
+              "together that are not one-to-one the same token, coloured by how they match: "
+              + "; ".join(seen) + ".</p>")
+    all_records = [*audit.records, *(record for item in compared for record in item[2].records)]
+    edits = ""
+    if any(record.edits for record in all_records):
+        looks = "".join(f'<dt><span class="edit e-{status}"><del>word</del><ins class="e-{status}">fix</ins></span>'
+                        f"</dt><dd><b>{_e(STATUS_NAMES[status])}</b>: {_e(look)}</dd>"
+                        for status, look in EDIT_LOOKS.items())
+        edits = ("<p><b>Edits</b> are drawn in the gold sentence (system edits mapped onto its tokens; where a "
+                 "block has no gold sentence, in the system's): the replaced words struck through, the "
+                 "correction after them (&empty;: deleted). Hover an edit for its M2 fields.</p>"
+                 f"<dl>{looks}</dl>")
+    chart = ("<p><b>Charts</b>: bars are blocks per loss (or F1 per group of a breakdown); a heatmap cell's "
+             "shade is its share of the gold row (dark diagonal: the system agrees). Hover for exact figures.</p>"
+             if charts else "")
+    return (f'<section id="legend"><h2>Legend</h2><div class="columns"><div><p><b>Block kinds</b> (the label of '
+            f"each row):</p><dl>{kinds}</dl></div><div>{groups}{edits}{chart}"
+            '<p><span class="sep">|</span> separates the sentences of a block.</p></div></div></section>')
+
+
+def _score_box(headline: str, caption: str, box_id: str = "headline") -> str:
+    return (f'<figure class="scores"><figcaption>{caption}</figcaption>'
+            f'<pre id="{box_id}" class="headline">{_e(headline)}</pre></figure>')
+
+
+def _significance(comparison: Any, digits: int) -> str:
+    """The significance table of ``--compare`` (a :class:`jp_shims.significance.Comparison`)."""
+    from .significance_cli import describe, table_cells
+
+    header, rows = table_cells(comparison, digits)
+    head = "".join(f"<th>{_e(cell)}</th>" for cell in header)
+    body = []
+    baseline = comparison.systems[0].name if comparison.systems else None
+    for row in rows:
+        cells = "".join(f'<td class="significant">{_e(cell)}</td>' if header[k] == "p-value" and cell.endswith("*")
+                        else f"<td>{_e(cell)}</td>" for k, cell in enumerate(row))
+        body.append(f'<tr class="baseline">{cells}</tr>' if row[0] == baseline else f"<tr>{cells}</tr>")
+    return (f'<table class="significance" id="significance"><caption>Significance ({_e(describe(comparison))}); '
+            f"the first system is the baseline; * p &lt; 0.05</caption><thead><tr>{head}</tr></thead>"
+            f'<tbody>{"".join(body)}</tbody></table>')
+
+
+def _figure(svg: Optional[str], caption: str) -> str:
+    return "" if svg is None else f"<figure>{svg}<figcaption>{_e(caption)}</figcaption></figure>"
+
+
+def _loss_chart(audit: AlignmentAudit, loss_label: str) -> str:
+    losses = [record.loss for record in audit.records if record.loss is not None]
+    return _figure(histogram(losses, loss_label),
+                   f"{len(losses)} changed block{'' if len(losses) == 1 else 's'} by {loss_label} "
+                   f"(the score each block loses).")
+
+
+def _score_charts(scores: Optional[Mapping]) -> str:
+    """Bars per group of every ``--breakdown`` and a heatmap of every ``--confusion``."""
+    if not scores:
+        return ""
+    parts = []
+    for key, groups in (scores.get("breakdowns") or {}).items():
+        if isinstance(groups, Mapping) and groups:
+            parts.append(_figure(group_bars(groups, f"Breakdown by {key}"),
+                                 f"--breakdown {key}: F1 per group (gold words in brackets)."))
+    for key, matrix in (scores.get("confusions") or {}).items():
+        if isinstance(matrix, Mapping) and matrix:
+            parts.append(_figure(heatmap(matrix, f"Confusion of {key}"),
+                                 f"--confusion {key}: gold (rows) x system (columns) word counts."))
+    return "".join(part for part in parts if part)
+
+
+def _summary_table(audit: AlignmentAudit, labels: Sequence[str], table_id: str = "summary") -> str:
+    summary = audit.summary
+    kinds_head = "".join(f"<th>{_e(kind)}</th>" for kind in KINDS)
+    kinds_row = "".join(f'<td data-kind="{kind}">{summary.kinds.get(kind, 0)}</td>' for kind in KINDS)
+    ids = ('id="blocks-total"', 'id="changed"') if table_id == "summary" else ("", "")
+    return (f'<table id="{table_id}" class="summary"><tr><th>blocks</th><th>changed</th><th>{_e(labels[0])} '
+            f"sentences</th><th>{_e(labels[1])} sentences</th>{kinds_head}</tr>"
+            f"<tr><td {ids[0]}>{summary.blocks}</td><td {ids[1]}>{summary.changed}</td>"
+            f"<td>{summary.gold_sentences}</td><td>{summary.system_sentences}</td>{kinds_row}</tr></table>")
+
+
 def render_report(*, tool: str, signature: str, headline: str, audit: AlignmentAudit,
                   labels: Sequence[str] = ("gold", "system"), loss_label: str = "loss",
-                  title: Optional[str] = None, compared: Sequence[tuple] = ()) -> str:
+                  title: Optional[str] = None, compared: Sequence[tuple] = (), comparison: Any = None,
+                  scores: Optional[Mapping] = None, caption: Optional[str] = None, digits: int = 2) -> str:
     """The whole HTML document. ``headline``: the scores as the original prints them;
     ``audit``: a run's audit whose records were kept; ``loss_label`` names what ``loss``
     measures for this tool (e.g. "FP+FN"); ``compared``: ``(system file, headline, audit)`` of
-    every system compared with ``--compare``, each shown with its scores and summary."""
+    every system compared with ``--compare``, each shown with its scores, summary and
+    blocks; ``comparison``: the :class:`jp_shims.significance.Comparison` of the run, drawn
+    as a table (``digits`` as the text table has them); ``scores``: the run's JSON scores
+    (``breakdowns`` and ``confusions`` are drawn); ``caption``: what the score box holds
+    (default: the scores as the tool prints them)."""
     summary = audit.summary
     title = title or f"{tool}: {audit.gold_file} vs {audit.system_file}"
-    kinds_head = "".join(f"<th>{_e(kind)}</th>" for kind in KINDS)
-    kinds_row = "".join(f'<td data-kind="{kind}">{summary.kinds.get(kind, 0)}</td>' for kind in KINDS)
+    caption = caption or f"<b>Scores</b> &mdash; the report {_e(tool)} prints on standard output"
     options = "".join(f'<option value="{kind}">{kind} ({summary.kinds.get(kind, 0)})</option>'
                       for kind in KINDS if kind != "exact")
-    # Written sorted by loss (largest first, then in file order), as the page shows them first.
-    numbered = sorted(enumerate(audit.records, 1),
-                      key=lambda item: (-(item[1].loss if item[1].loss is not None else float("-inf")), item[0]))
-    rows = "\n".join(_row(number, record, labels) for number, record in numbered)
+    charts = _score_charts(scores)
+    loss_chart = _loss_chart(audit, loss_label)
+    significance = ("" if comparison is None else
+                    f'<h2>Significance</h2>{_significance(comparison, digits)}')
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="generator" content="jp-shims {_e(package_version())}">
@@ -187,35 +233,48 @@ def render_report(*, tool: str, signature: str, headline: str, audit: AlignmentA
 <h1>{_e(title)}</h1>
 <p>{_e(labels[0])}: <code>{_e(audit.gold_file)}</code> &nbsp; {_e(labels[1])}: <code>{_e(audit.system_file)}</code></p>
 <p>Signature: <code id="signature">{_e(signature)}</code></p>
+{_legend(audit, compared, bool(charts or loss_chart))}
 <h2>Scores</h2>
-<pre id="headline">{_e(headline)}</pre>
+{_score_box(headline, caption)}
+{significance}
+{f'<h2>Charts</h2><div class="charts" id="charts">{charts}</div>' if charts else ""}
 <h2>Alignment</h2>
-<table id="summary"><tr><th>blocks</th><th>changed</th><th>{_e(labels[0])} sentences</th><th>{_e(labels[1])} sentences</th>{kinds_head}</tr>
-<tr><td id="blocks-total">{summary.blocks}</td><td id="changed">{summary.changed}</td><td>{summary.gold_sentences}</td><td>{summary.system_sentences}</td>{kinds_row}</tr></table>
-<div id="controls">Show <select id="kind-filter"><option value="all">all changed blocks ({len(audit.records)})</option>{options}</select>
-&nbsp; <span id="shown">{len(audit.records)}</span> shown; click <em>{_e(loss_label)}</em> or <em>#</em> to sort.</div>
-<table id="blocks"><colgroup><col class="n"><col class="k"><col class="l"><col class="f"><col><col></colgroup>
-<thead><tr><th class="sortable" data-key="n">#</th><th>kind</th><th class="sortable" data-key="loss" title="score loss">{_e(loss_label)}</th><th>figures</th><th>{_e(labels[0])}</th><th>{_e(labels[1])}</th></tr></thead>
-<tbody>
-{rows}
-</tbody></table>
-{_compared(compared, labels)}
+<div class="charts"><div>{_summary_table(audit, labels)}</div>{loss_chart}</div>
+{_block_list(audit, labels, loss_label, options)}
+{_compared(compared, labels, loss_label, tool)}
 <script>{SCRIPT}</script>
 </body></html>
 """
 
 
-def _compared(compared: Sequence[tuple], labels: Sequence[str]) -> str:
-    """A section per system of ``--compare``: its scores and its alignment summary."""
+def _block_list(audit: AlignmentAudit, labels: Sequence[str], loss_label: str, options: str) -> str:
+    """The filter and the table of changed blocks (a sentence when JP mode changed none)."""
+    if not audit.records:
+        return ("<p>JP mode changed no block: every block was scored as the original scores it.</p>"
+                if not audit.summary.changed else "")
+    count = len(audit.records)
+    return (f'<div id="controls">Show <select id="kind-filter"><option value="all">all changed blocks ({count})'
+            f'</option>{options}</select> &nbsp; <span id="shown">{count}</span> shown; click '
+            f"<em>{_e(loss_label)}</em> or <em>#</em> to sort.</div>\n"
+            f'{_blocks_table(audit.records, labels, loss_label, "blocks")}')
+
+
+def _compared(compared: Sequence[tuple], labels: Sequence[str], loss_label: str, tool: str) -> str:
+    """A section per system of ``--compare``: its scores, alignment summary, loss chart and
+    changed blocks (folded)."""
     if not compared:
         return ""
     parts = ["<h2>Compared systems</h2>"]
     for number, (name, headline, audit) in enumerate(compared, 1):
-        summary = audit.summary
-        kinds = ", ".join(f"{kind} {summary.kinds.get(kind, 0)}" for kind in KINDS)
-        parts.append(f'<section class="compared" id="compared-{number}"><h3>{_e(labels[1])}: <code>{_e(name)}</code></h3>'
-                     f'<pre class="headline">{_e(headline)}</pre>'
-                     f"<p>{summary.blocks} blocks, {summary.changed} changed ({_e(kinds)})</p></section>")
+        chart = _loss_chart(audit, loss_label)
+        blocks = (f"<details><summary>{len(audit.records)} changed blocks</summary>"
+                  f'{_blocks_table(audit.records, labels, loss_label, f"blocks-{number}")}</details>'
+                  if audit.records else "<p>No block changed.</p>")
+        caption = f"<b>Scores of {_e(name)}</b> &mdash; as the baseline's above"
+        parts.append(f'<section class="compared" id="compared-{number}"><h3>{_e(labels[1])}: <code>{_e(name)}</code>'
+                     f"</h3>{_score_box(headline, caption, f'headline-{number}')}"
+                     f"{_summary_table(audit, labels, f'summary-{number}')}"
+                     f'{f"<div class=charts>{chart}</div>" if chart else ""}{blocks}</section>')
     return "\n".join(parts)
 
 

@@ -104,6 +104,7 @@ class Tool:
     config: AlignConfig = AlignConfig()
     own_options: Sequence[HelpEntry] = ()  # the tool's JP-only options, for --help
     loss_label: str = "loss"
+    report_caption: str = ""  # HTML: what the report's score box holds (default: the tool's printed scores)
     significance: bool = True  # offers --compare and the significance options
     metrics_option: bool = False  # offers --metrics
     significance_digits: int = 2  # decimals of the significance table (the report's own)
@@ -377,7 +378,7 @@ def _run(tool: Tool, args: List[str]) -> int:
                 out(f"Compared system {system.name}:\n" + format_listing(other_audit, tool.labels))
     sys.stdout.flush()
     if common.report is not None:
-        _write_report(tool, common.report, signature, evaluation.headline + table, audit, others)
+        _write_report(tool, common.report, signature, evaluation, audit, others, comparison)
     for _system, system_audit, system_evaluation in [(systems[0], audit, evaluation), *others]:
         note = _note(tool, system_audit, system_evaluation, signature, name_system=bool(others))
         if note:
@@ -471,15 +472,27 @@ def _write_json(tool: Tool, parsed: Parsed, common: _Common, signature: str, eva
     _write_stdout(dumps(document))
 
 
-def _write_report(tool: Tool, path: str, signature: str, headline: str, audit: AlignmentAudit, others) -> None:
+def _write_report(tool: Tool, path: str, signature: str, evaluation: Evaluation, audit: AlignmentAudit, others,
+                  comparison=None) -> None:
     from .report import render_report, write_report
 
     compared = [(system.name, other.headline, other_audit) for system, other_audit, other in others]
     try:
-        write_report(path, render_report(tool=tool.prog, signature=signature, headline=headline, audit=audit,
-                                         labels=tool.labels, loss_label=tool.loss_label, compared=compared))
+        write_report(path, render_report(tool=tool.prog, signature=signature, headline=evaluation.headline,
+                                         audit=audit, labels=tool.labels, loss_label=tool.loss_label,
+                                         compared=compared, comparison=comparison, scores=evaluation.scores,
+                                         caption=_caption(tool), digits=tool.significance_digits))
     except OSError as error:
         raise InputError(path, None, f"cannot write the report ({error.strerror or error})") from None
+
+
+def _caption(tool: Tool) -> str:
+    """What the report's score box holds (HTML)."""
+    if tool.report_caption:
+        return tool.report_caption
+    if tool.original:
+        return f"<b>Scores</b> &mdash; the report {tool.prog} prints, in the format of {tool.original}"
+    return f"<b>Scores</b> &mdash; the report {tool.prog} prints"
 
 
 # --- the Python API --------------------------------------------------------------------------

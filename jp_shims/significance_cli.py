@@ -167,6 +167,19 @@ def describe(comparison) -> str:
 def format_table(comparison, digits: int = 2) -> str:
     """The text table: per system and metric the score, the bootstrap mean and 95 %
     interval (when computed) and the p-value against the baseline (``*`` below 0.05)."""
+    header, rows = table_cells(comparison, digits)
+    rows = [header, *rows]
+    widths = [max(len(row[k]) for row in rows) for k in range(len(header))]
+    lines = ["", f"Significance ({describe(comparison)})"]
+    for row in rows:
+        cells = [cell.ljust(widths[k]) if k < 2 else cell.rjust(widths[k]) for k, cell in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def table_cells(comparison, digits: int = 2) -> tuple:
+    """(header, rows) of :func:`format_table`, every cell a string (the HTML report draws
+    the same table)."""
     header = ["System", "Metric", "Score"]
     with_interval = any(m.interval is not None for s in comparison.systems for m in s.metrics)
     if with_interval:
@@ -186,12 +199,7 @@ def format_table(comparison, digits: int = 2) -> str:
                 row.append("(baseline)" if index == 0 else
                            f"{metric.p_value:.4f}{' *' if metric.p_value < 0.05 else ''}")
             rows.append(row)
-    widths = [max(len(row[k]) for row in rows) for k in range(len(header))]
-    lines = ["", f"Significance ({describe(comparison)})"]
-    for row in rows:
-        cells = [cell.ljust(widths[k]) if k < 2 else cell.rjust(widths[k]) for k, cell in enumerate(row)]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines) + "\n"
+    return header, rows[1:]
 
 
 def _number(value: float, digits: int) -> str:
