@@ -45,11 +45,11 @@ def _bins(values: Sequence[float]) -> list[tuple[float, float, int]]:
         for value in values:
             counts[(int(value) - low) // width] += 1
         return [(low + i * width, low + (i + 1) * width - 1, count) for i, count in enumerate(counts)]
-    width = (high - low) / BINS or 1.0
+    step = (high - low) / BINS or 1.0
     counts = [0] * BINS
     for value in values:
-        counts[min(int((value - low) / width), BINS - 1)] += 1
-    return [(low + i * width, low + (i + 1) * width, count) for i, count in enumerate(counts)]
+        counts[min(int((value - low) / step), BINS - 1)] += 1
+    return [(low + i * step, low + (i + 1) * step, count) for i, count in enumerate(counts)]
 
 
 def _number(value: float) -> str:
@@ -114,10 +114,10 @@ def group_bars(groups: Mapping[str, Mapping], title: str) -> Optional[str]:
     width = label_w + plot_w + 90
     parts = []
     for k, name in enumerate(metrics):  # the key of the colours
-        x = label_w + k * 90
-        parts.append(f'<rect x="{x}" y="4" width="10" height="10" fill="{METRIC_COLOURS[k % 4]}"/>'
-                     f'<text class="tick" x="{x + 14}" y="13">{_e(name.upper())} F1</text>')
-    for tick in (0, 0.5, 1):
+        key_x = label_w + k * 90
+        parts.append(f'<rect x="{key_x}" y="4" width="10" height="10" fill="{METRIC_COLOURS[k % 4]}"/>'
+                     f'<text class="tick" x="{key_x + 14}" y="13">{_e(name.upper())} F1</text>')
+    for tick in (0.0, 0.5, 1.0):
         x = label_w + plot_w * tick
         parts.append(f'<line class="grid" x1="{x:.0f}" y1="{top - 4}" x2="{x:.0f}" y2="{height - 20}"/>'
                      f'<text class="tick" x="{x:.0f}" y="{height - 6}" text-anchor="middle">{tick:g}</text>')
