@@ -7,9 +7,10 @@ change here -- the way the script's wrapper does (``sys.exit(main())`` with ``sy
 set), with what the process would have:
 
 - ``sys.stdout``, ``sys.stderr`` and ``sys.stdin``: text streams over bytes, with the
-  encoding, error handlers and newline handling of a process under ``LC_ALL=C.UTF-8`` with
-  pipes for its standard streams (``tests/test_toolrun.py`` compares them with a real process);
-  ``sys.stdout.buffer`` takes bytes, as some tools write them;
+  encoding, error handlers, newline handling and buffering (``PYTHONUNBUFFERED`` or not) of a
+  process under ``LC_ALL=C.UTF-8`` with pipes for its standard streams
+  (``tests/test_toolrun.py`` compares the bytes with a real process's); ``sys.stdout.buffer``
+  takes bytes, as some tools write them;
 - standard input: the bytes (or a file's bytes) given, else empty (``/dev/null``);
 - the working directory, the environment variables given, ``sys.argv[0]`` the script's path;
 - ``SystemExit`` read as the interpreter does; an uncaught exception printed as a traceback on
@@ -123,6 +124,19 @@ def _snapshot(folder: Path) -> dict:
     return found
 
 
+def _standard_streams(stdin: bytes, out: io.BytesIO, err: io.BytesIO) -> tuple:
+    """stdin, stdout and stderr as the interpreter makes them for pipes (create_stdio):
+    stdout block-buffered and stderr line-buffered, or both written through under
+    PYTHONUNBUFFERED (which the process would inherit from this environment)."""
+    unbuffered = bool(os.environ.get("PYTHONUNBUFFERED"))
+    return (io.TextIOWrapper(io.BytesIO(stdin), encoding=ENCODING, errors=STDIO_ERRORS, newline=NEWLINE,
+                             write_through=unbuffered),
+            io.TextIOWrapper(out, encoding=ENCODING, errors=STDIO_ERRORS, newline=NEWLINE,
+                             write_through=unbuffered),
+            io.TextIOWrapper(err, encoding=ENCODING, errors=STDERR_ERRORS, newline=NEWLINE,
+                             line_buffering=not unbuffered, write_through=unbuffered))
+
+
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """The interpreter's way (on the current ``sys.stderr``), whatever pytest installed."""
     sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
@@ -159,11 +173,6 @@ def run_tool(
     if isinstance(stdin, (str, Path)):
         stdin = Path(folder, stdin).read_bytes()
     out, err = _Capture(), _Capture()
-    stdout = io.TextIOWrapper(out, encoding=ENCODING, errors=STDIO_ERRORS, newline=NEWLINE)
-    stderr = io.TextIOWrapper(err, encoding=ENCODING, errors=STDERR_ERRORS, newline=NEWLINE,
-                              write_through=True)
-    stdin_stream = io.TextIOWrapper(io.BytesIO(stdin or b""), encoding=ENCODING, errors=STDIO_ERRORS,
-                                    newline=NEWLINE)
     saved_streams = sys.stdin, sys.stdout, sys.stderr, sys.argv
     saved_cwd = os.getcwd()
     saved_env = {name: os.environ.get(name) for name in (env or {})}
@@ -176,7 +185,7 @@ def run_tool(
                 os.environ[name] = value
         os.chdir(folder)
         before = _snapshot(folder)
-        sys.stdin, sys.stdout, sys.stderr = stdin_stream, stdout, stderr
+        sys.stdin, sys.stdout, sys.stderr = _standard_streams(stdin or b"", out, err)
         sys.argv = [script_path(script), *map(str, argv)]
         with warnings.catch_warnings():  # restores filters and showwarning; resets "once" registries
             warnings.resetwarnings()
