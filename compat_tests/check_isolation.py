@@ -6,20 +6,30 @@ Runs every case in both modes in-process twice in one interpreter -- first in na
 legacy before JP, then in reverse order, JP before legacy -- and reports any run whose
 stdout, stderr, exit status or written files differ between the two passes: state left
 behind by one run (a cache, a handler, a warnings registry, a changed descriptor) would show
-as a difference. With ``--process`` every run is also compared with the installed console
+as a difference. The interpreter's own state (signal handlers, open descriptors and what 0-2
+point at, warnings filters, logging, environment, cwd, argv, streams) must be the same after
+both passes as before. With ``--process`` every run is also compared with the installed console
 script run as a process: the same bytes, status and files; stderr the same bytes, or, when
 it holds a traceback, the same last line.
 """
 from __future__ import annotations
 
+import logging
+import os
+import signal
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 import pytest
 
 from compat_tests import test_vectors as vectors
+
+# As the root conftest.py does for the suite: the console scripts beside this interpreter
+# come first (not another installation's on PATH).
+os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
 
 MODES = {"legacy": ["--legacy"], "jp": []}
 
@@ -49,16 +59,38 @@ def differences(a, b, stderr_rule) -> list[str]:
     return found
 
 
+def process_state() -> dict:
+    """What a run could leave behind in the interpreter besides its output."""
+    return {
+        "signal handlers": {number: signal.getsignal(number) for number in signal.valid_signals()
+                            if number not in (signal.SIGKILL, signal.SIGSTOP)},
+        "open descriptors": sorted(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None,
+        "descriptors 0-2": [os.path.realpath(f"/proc/self/fd/{fd}") for fd in range(3)]
+        if os.path.isdir("/proc/self/fd") else None,
+        "warnings filters": list(warnings.filters),
+        "logging handlers": list(logging.getLogger().handlers), "logging level": logging.getLogger().level,
+        "environment": dict(os.environ), "cwd": os.getcwd(), "argv": list(sys.argv),
+        "streams": (sys.stdin, sys.stdout, sys.stderr), "recursion limit": sys.getrecursionlimit(),
+        "excepthook": sys.excepthook,
+    }
+
+
 def main(argv: list[str]) -> int:
     with_process = "--process" in argv
     tools = [arg for arg in argv if not arg.startswith("--")]
     cases = [c for c in vectors.CASES if not tools or c.tool in tools]
     runs = [(case, mode) for case in cases for mode in MODES]
+    state = process_state()
     started = time.perf_counter()
     first = {(case.id, mode): run(case, mode, True) for case, mode in runs}
     second = {(case.id, mode): run(case, mode, True) for case, mode in reversed(runs)}
     print(f"{len(runs)} runs in-process twice: {time.perf_counter() - started:.1f} s")
     failures = 0
+    after = process_state()
+    for name, value in state.items():
+        if after[name] != value:
+            failures += 1
+            print(f"interpreter state changed: {name}: {value!r} -> {after[name]!r}")
     for key in first:
         for what in differences(first[key], second[key], bytes.__eq__):
             failures += 1
