@@ -14,6 +14,7 @@ it holds a traceback, the same last line.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import signal
@@ -86,6 +87,7 @@ def main(argv: list[str]) -> int:
     second = {(case.id, mode): run(case, mode, True) for case, mode in reversed(runs)}
     print(f"{len(runs)} runs in-process twice: {time.perf_counter() - started:.1f} s")
     failures = 0
+    gc.collect()  # files a failed run left open (frames held by its traceback) are closed then
     after = process_state()
     for name, value in state.items():
         if after[name] != value:
