@@ -44,6 +44,15 @@ TOOLS = {
     "evalb_spmrl": ("jp_evalb_spmrl", "jp_evalb.spmrl_cli"),
     "m2scorer": ("jp_m2scorer", "jp_m2scorer.cli"),
     "iwpt_xud_eval": ("jp_udeval", "jp_conll18.udeval_cli"),
+    "cherrant_compare": ("jp_cherrant_compare", "jp_cherrant.compare_cli"),
+    "conlleval": ("jp_conlleval", "jp_conlleval.cli"),
+    "cherrant_parallel": ("jp_cherrant_parallel", "jp_cherrant.parallel_cli"),
+}
+
+# Resources a tool reads that jp-shims may not ship (licence not stated): tool -> {environment
+# variable: folder under $JP_SHIMS_DATA it is pointed at}; the tool's cases skip without it.
+TOOL_RESOURCES = {
+    "cherrant_parallel": {"JP_CHERRANT_RESOURCES": "zh_gec/annotator_resources"},
 }
 
 # A sentence line of an evalb report: ID, Len., Stat., then nine more columns.
@@ -85,8 +94,15 @@ def _known_differences(path: Path) -> dict:
 
 
 KNOWN = _known_differences(VECTORS / "known_differences.txt")
-PARAMS = [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(reason=KNOWN[c.id], strict=True)] if c.id in KNOWN else [])
-          for c in CASES]
+
+
+def _params(mode: str) -> list:
+    """The cases as parameters of one test; a known difference applies to both modes
+    (``tool/case``) or to one (``tool/case (jp)``, ``tool/case (legacy)``)."""
+    def marks(case: Case) -> list:
+        reasons = [KNOWN[key] for key in (case.id, f"{case.id} ({mode})") if key in KNOWN]
+        return [pytest.mark.xfail(reason=reasons[0], strict=True)] if reasons else []
+    return [pytest.param(c, id=c.id, marks=marks(c)) for c in CASES]
 
 
 def prepared(case: Case, scratch: Path) -> Case:
@@ -152,6 +168,11 @@ def run_tool(case: Case, extra: list[str]) -> ToolRun:
     if not in_process and exe is None:
         pytest.skip(f"console script {script} is neither beside {sys.executable} nor on PATH (pip install -e .)")
     env = {"LC_ALL": "C.UTF-8"}
+    for variable, folder in TOOL_RESOURCES.get(case.tool, {}).items():
+        root = data_root()
+        if root is None or not (root / folder).is_dir():
+            pytest.skip(f"{case.tool} reads its resources from {ENV_VAR}/{folder}: unavailable")
+        env[variable] = str(root / folder)
     resolve_args(case)  # (skips the case when a corpus it needs is absent)
     with tempfile.TemporaryDirectory(prefix="jp-vector-") as scratch:
         # The copy sits three levels below the scratch folder, whose "data" points at
@@ -165,7 +186,10 @@ def run_tool(case: Case, extra: list[str]) -> ToolRun:
         args = [*extra, *case.spec["args"]]
         for name in case.spec.get("files_written", {}):
             (cwd / name).unlink(missing_ok=True)
+        # "stdin": the file the original read on standard input (relative to the case folder).
         stdin = cwd / case.spec["stdin"] if "stdin" in case.spec else None
+        if stdin is not None and not stdin.exists():
+            pytest.skip(f"{case.spec['stdin']} not found (under {ENV_VAR}?)")
         if in_process:
             result = run_in_process(script, args, cwd=cwd, env=env, stdin=stdin)
         else:
@@ -247,7 +271,7 @@ def lines_up(case: Case) -> bool:
 
 
 @pytest.mark.compat
-@pytest.mark.parametrize("case", PARAMS)
+@pytest.mark.parametrize("case", _params("legacy"))
 def test_legacy(case: Case, tmp_path: Path) -> None:
     case = prepared(case, tmp_path)
     result = run_tool(case, ["--legacy"])
@@ -259,7 +283,7 @@ def test_legacy(case: Case, tmp_path: Path) -> None:
 
 
 @pytest.mark.compat
-@pytest.mark.parametrize("case", PARAMS)
+@pytest.mark.parametrize("case", _params("jp"))
 def test_jp(case: Case, tmp_path: Path) -> None:
     case = prepared(case, tmp_path)
     result = run_tool(case, [])

@@ -10,6 +10,18 @@ MISMATCH = "mismatch"      # texts differ, paired all the same: words by the rem
                            # rule, sentences by position (one on each side, the next pair identical)
 UNALIGNED = "unaligned"    # never re-synchronized within the look-ahead
 
+# Why a block is what it is, for code to test (``Block.reason`` is the human-readable text).
+CAUSE_LEFT_ENDED = "left_ended"          # unaligned: the left side has no more items
+CAUSE_RIGHT_ENDED = "right_ended"        # unaligned: the right side has no more items
+CAUSE_UNRELATED = "unrelated"            # unaligned: one pair between agreeing text, unrelated texts
+CAUSE_RESYNC_AFTER = "resync_after"      # unaligned: the sides re-synchronize after this block
+CAUSE_NO_RESYNC = "no_resync"            # unaligned: no re-synchronization within the look-ahead
+CAUSE_NORMALIZED = "normalized"          # normalized: equal after the exception table
+CAUSE_SIMILAR = "similar"                # similar: distance below the threshold
+CAUSE_POSITION = "position"              # mismatch: paired by position (what follows agrees)
+CAUSE_RULE = "rule"                      # words: an exception-table rule
+CAUSE_REMAINING_LENGTH = "remaining_length"  # words: the remaining-length rule
+
 
 class Block(NamedTuple):
     """One aligned unit: ``left`` and ``right`` index ranges of the two input sequences.
@@ -21,6 +33,7 @@ class Block(NamedTuple):
     right: range
     kind: str = EXACT
     reason: str = ""
+    cause: str = ""  # one of the CAUSE_* codes ("" for exact blocks)
 
     @property
     def is_one_to_one(self) -> bool:

@@ -13,7 +13,12 @@ from __future__ import annotations
 
 import unicodedata
 from types import MappingProxyType
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:
+    from typing import Literal
+
+    UnicodeForm = Literal["NFC", "NFD", "NFKC", "NFKD"]
 
 # Language-independent character replacements. Every key is ONE character: a character
 # cannot be split by a token boundary, so these rules give the same text however a side is
@@ -103,6 +108,15 @@ class Normalizer:
 
     __slots__ = ("token_map", "char_map", "suffix_map", "casefold", "unicode_form",
                  "_pairs", "_ascii_pairs", "_memo")
+    # (Declared for type checkers; set once by __init__ through object.__setattr__.)
+    token_map: Mapping[str, str]
+    char_map: Mapping[str, str]
+    suffix_map: Mapping[str, str]
+    casefold: bool
+    unicode_form: Optional["UnicodeForm"]
+    _pairs: Tuple[Tuple[str, str], ...]
+    _ascii_pairs: Tuple[Tuple[str, str], ...]
+    _memo: Dict[str, str]
 
     def __init__(
         self,
@@ -110,7 +124,7 @@ class Normalizer:
         char_map: Optional[Mapping[str, str]] = None,
         suffix_map: Optional[Mapping[str, str]] = None,
         casefold: bool = False,
-        unicode_form: Optional[str] = "NFC",
+        unicode_form: Optional["UnicodeForm"] = "NFC",
     ) -> None:
         # Longer keys first, so a multi-character key added by a tool wins over its parts.
         pairs = tuple(sorted((char_map or {}).items(), key=lambda kv: -len(kv[0])))
@@ -143,14 +157,14 @@ class Normalizer:
         return (self.token_map, self.char_map, self.suffix_map, self.casefold, self.unicode_form) == \
             (other.token_map, other.char_map, other.suffix_map, other.casefold, other.unicode_form)
 
-    __hash__ = None  # mutable-looking tables inside: not hashable, as before
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking tables inside: not hashable, as before
 
     def extended(
         self,
         token_map: Optional[Mapping[str, str]] = None,
         char_map: Optional[Mapping[str, str]] = None,
         casefold: Optional[bool] = None,
-        unicode_form: Optional[str] = "",
+        unicode_form: Optional[str] = "",  # "": keep this normalizer's
         suffix_map: Optional[Mapping[str, str]] = None,
     ) -> "Normalizer":
         """A new normalizer with extra table entries (and optionally other settings)."""
@@ -159,7 +173,7 @@ class Normalizer:
             char_map={**self.char_map, **(char_map or {})},
             suffix_map={**self.suffix_map, **(suffix_map or {})},
             casefold=self.casefold if casefold is None else casefold,
-            unicode_form=self.unicode_form if unicode_form == "" else unicode_form,
+            unicode_form=self.unicode_form if unicode_form == "" else unicode_form,  # type: ignore[arg-type]
         )
 
     def normalize(self, token: str) -> str:
@@ -177,7 +191,7 @@ class Normalizer:
         """Canonical space-free text of a token sequence."""
         memo = self._memo
         get = memo.get
-        parts = []
+        parts: List[str] = []
         append = parts.append
         for token in tokens:
             norm = get(token)
@@ -228,14 +242,15 @@ def normalizer_for(
     lang: str = "en",
     *,
     casefold: bool = False,
-    unicode_form: Optional[str] = "NFC",
+    unicode_form: Optional["UnicodeForm"] = "NFC",
 ) -> Normalizer:
     """The exception table for a language ("en" adds English contractions).
 
     Every language gets the language-independent part: PTB bracket escapes, quote and dash
     variants, ``…``, and Unicode normalization.
     """
-    token_map, suffix_map = dict(COMMON_TOKEN_MAP), {}
+    token_map: Dict[str, str] = dict(COMMON_TOKEN_MAP)
+    suffix_map: Dict[str, str] = {}
     if lang.lower().startswith("en"):
         token_map.update(ENGLISH_TOKEN_MAP)
         suffix_map.update(ENGLISH_SUFFIX_MAP)

@@ -21,9 +21,12 @@ position (``mismatch``).
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Deque, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
+from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
-from .blocks import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block
+from .blocks import (
+    CAUSE_LEFT_ENDED, CAUSE_NO_RESYNC, CAUSE_NORMALIZED, CAUSE_POSITION, CAUSE_RESYNC_AFTER, CAUSE_RIGHT_ENDED,
+    CAUSE_SIMILAR, CAUSE_UNRELATED, EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block,
+)
 from .distance import jaro_winkler_suffix_distance, levenshtein_distance
 from .normalize import Normalizer, normalizer_for, raw_text
 
@@ -41,7 +44,7 @@ def _identity(item):
 class _Side:
     """One input side, read lazily; holds only the items of the current window."""
 
-    def __init__(self, items: Iterable[T], tokens: Callable[[T], Sequence[str]],
+    def __init__(self, items: Iterable[Any], tokens: Callable[[Any], Sequence[str]],
                  normalizer: Normalizer) -> None:
         self._items = iter(items)
         self._tokens = tokens
@@ -63,7 +66,7 @@ class _Side:
             buffer.append([item, raw_text(self._tokens(item)), None])
         return True
 
-    def push_back(self, item: object) -> None:
+    def push_back(self, item: Any) -> None:
         """Put back an item pulled directly from the iterator (``_END``: the side ended)."""
         if item is _END:
             self._ended = True
@@ -90,7 +93,7 @@ class _Side:
             count += 1
         return count
 
-    def take(self, count: int) -> Tuple[range, List[T]]:
+    def take(self, count: int) -> Tuple[range, List[Any]]:
         if count == 1:
             items = [self._buffer.popleft()[0]]
         else:
@@ -186,7 +189,8 @@ def _next_block_agrees(left: _Side, right: _Side, a: int, b: int, threshold: flo
     nxt_l, nxt_r = left.text(a), right.text(b)
     if nxt_l is None or nxt_r is None:
         return nxt_l is None and nxt_r is None
-    if _consistent(left.raw(a), right.raw(b)) or _consistent(nxt_l, nxt_r):
+    raw_l, raw_r = left.raw(a), right.raw(b)  # (not None: the texts are not)
+    if (raw_l is not None and raw_r is not None and _consistent(raw_l, raw_r)) or _consistent(nxt_l, nxt_r):
         return True
     return _grow_similar(left, right, threshold, distance, min(lookahead, _NEXT_BLOCK_LOOKAHEAD),
                          start=(a, b), check_next=False) is not None
@@ -200,6 +204,8 @@ def _grow_similar(left: _Side, right: _Side, threshold: float, distance: Distanc
     a0, b0 = start
     a = b = 1
     acc_l, acc_r = left.text(a0), right.text(b0)
+    if acc_l is None or acc_r is None:  # (callers start where both sides have a sentence)
+        return None
     while a <= lookahead and b <= lookahead:
         if _similar(acc_l, acc_r, threshold, distance) and (not check_next or _next_block_agrees(
                 left, right, a0 + a, b0 + b, threshold, distance, lookahead)):
@@ -279,8 +285,8 @@ def _resynchronize(left: _Side, right: _Side, lookahead: int) -> Optional[Tuple[
 
 
 def _diverged(left: _Side, right: _Side, has_l: bool, has_r: bool, threshold: float,
-              distance: Distance, lookahead: int) -> Tuple[Tuple[int, int], str, str]:
-    """Counts, kind and reason of the block to emit where the texts disagree.
+              distance: Distance, lookahead: int) -> Tuple[Tuple[int, int], str, str, str]:
+    """Counts, kind, reason and cause of the block to emit where the texts disagree.
 
     A similar block is taken unless the sides re-synchronize on an identical pair before
     its end: then the stretch before that pair is an unaligned block. (One sentence missing
@@ -288,31 +294,31 @@ def _diverged(left: _Side, right: _Side, has_l: bool, has_r: bool, threshold: fl
     it is the better evidence.)
     """
     if not has_l:
-        return (0, 1), UNALIGNED, "left side ended"
+        return (0, 1), UNALIGNED, "left side ended", CAUSE_LEFT_ENDED
     if not has_r:
-        return (1, 0), UNALIGNED, "right side ended"
+        return (1, 0), UNALIGNED, "right side ended", CAUSE_RIGHT_ENDED
     resync = _resynchronize(left, right, lookahead)
     if resync is None and left.available(2) == 1 and right.available(2) == 1:
         # Both sides end after this pair: as good as an identical pair after it.
         resync = (1, 1)
     similar = _grow_similar(left, right, threshold, distance, lookahead)
     if similar is not None and (resync is None or sum(similar[:2]) <= sum(resync)):
-        return similar[:2], SIMILAR, f"distance {similar[2]:.4f} < {threshold}"
+        return similar[:2], SIMILAR, f"distance {similar[2]:.4f} < {threshold}", CAUSE_SIMILAR
     if resync == (1, 1):
         # One sentence on each side between text that agrees: they correspond by position
         # unless their texts are unrelated (the distance of unrelated sentences is ~0.7-1).
-        pair_distance = levenshtein_distance(left.text(0), right.text(0),
+        pair_distance = levenshtein_distance(left.text(0) or "", right.text(0) or "",
                                              score_cutoff=POSITIONAL_PAIR_MAX_DISTANCE)
         if pair_distance < POSITIONAL_PAIR_MAX_DISTANCE:
             return (1, 1), MISMATCH, \
-                f"paired by position: what follows agrees (distance {pair_distance:.4f})"
-        return (1, 1), UNALIGNED, f"texts unrelated (distance {pair_distance:.4f})"
+                f"paired by position: what follows agrees (distance {pair_distance:.4f})", CAUSE_POSITION
+        return (1, 1), UNALIGNED, f"texts unrelated (distance {pair_distance:.4f})", CAUSE_UNRELATED
     if resync is not None:
         # A balanced stretch pairs position by position: emit its first pair only, and let
         # the next pair be examined afresh (it may match, be similar, or be sandwiched).
         counts = (1, 1) if resync[0] == resync[1] else resync
-        return counts, UNALIGNED, "texts differ; the sides re-synchronize after this block"
-    return (1, 1), UNALIGNED, f"{NO_RESYNC_REASON} {lookahead} sentences"
+        return counts, UNALIGNED, "texts differ; the sides re-synchronize after this block", CAUSE_RESYNC_AFTER
+    return (1, 1), UNALIGNED, f"{NO_RESYNC_REASON} {lookahead} sentences", CAUSE_NO_RESYNC
 
 
 def iter_align_sentences(
@@ -338,8 +344,8 @@ def iter_align_sentences(
         if not lside._buffer and not rside._buffer and lside.start == rside.start == index:
             # The common case, one sentence on each side with the same characters: pull both
             # items directly, without the window machinery.
-            litem = next(left_iter, _END)
-            ritem = next(right_iter, _END)
+            litem: Any = next(left_iter, _END)
+            ritem: Any = next(right_iter, _END)
             if litem is not _END and ritem is not _END:
                 raw_l, raw_r = raw_text(tokens(litem)), raw_text(tokens(ritem))
                 if raw_l == raw_r and raw_l:
@@ -350,11 +356,10 @@ def iter_align_sentences(
                     continue
             lside.push_back(litem)
             rside.push_back(ritem)
-        raw_l, raw_r = lside.raw(0), rside.raw(0)
-        has_l, has_r = raw_l is not None, raw_r is not None
+        has_l, has_r = lside.raw(0) is not None, rside.raw(0) is not None
         if not has_l and not has_r:
             return
-        kind, reason = EXACT, ""
+        kind, reason, cause = EXACT, "", ""
         comparable = has_l and has_r and (lside.raw(0) == "") == (rside.raw(0) == "")
         if has_l and has_r and not comparable:
             # An empty sentence facing a non-empty one. When the sides re-synchronize by
@@ -366,14 +371,14 @@ def iter_align_sentences(
         counts = _grow_exact(lside, rside, normalized=False) if comparable else None
         if counts is None and comparable:
             counts = _grow_exact(lside, rside, normalized=True)
-            kind, reason = NORMALIZED, "equal after normalization"
+            kind, reason, cause = NORMALIZED, "equal after normalization", CAUSE_NORMALIZED
         if counts is None:
-            counts, kind, reason = _diverged(lside, rside, has_l, has_r, threshold, distance,
+            counts, kind, reason, cause = _diverged(lside, rside, has_l, has_r, threshold, distance,
                                              lookahead)
         left_span, left_items = lside.take(counts[0])
         right_span, right_items = rside.take(counts[1])
         index = left_span.stop if left_span.stop == right_span.stop else -1
-        yield Block(left_span, right_span, kind, reason), left_items, right_items
+        yield Block(left_span, right_span, kind, reason, cause), left_items, right_items
 
 
 def align_sentences(

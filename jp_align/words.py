@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence
 
-from .blocks import EXACT, MISMATCH, NORMALIZED, Block
+from .blocks import CAUSE_REMAINING_LENGTH, CAUSE_RULE, EXACT, MISMATCH, NORMALIZED, Block
 from .normalize import Normalizer, normalizer_for, raw_text
 
 
@@ -92,12 +92,12 @@ def align_words(
         elif kind == EXACT:
             kind = NORMALIZED
         if kind == EXACT:
-            reason = ""
+            reason, cause = "", ""
         elif kind == NORMALIZED:
-            reason = norm.rule([left[k] for k in span_l], [right[k] for k in span_r])
+            reason, cause = norm.rule([left[k] for k in span_l], [right[k] for k in span_r]), CAUSE_RULE
         else:
-            reason = "remaining-length rule"
-        groups.append(Block(span_l, span_r, kind, reason))
+            reason, cause = "remaining-length rule", CAUSE_REMAINING_LENGTH
+        groups.append(Block(span_l, span_r, kind, reason, cause))
         pos_l += acc_l
         pos_r += acc_r
     return groups

@@ -1,38 +1,34 @@
-"""What JP mode of conll18 changed, for jp_shims' audit: block records, the summary, the note.
+"""What JP mode of conll18 changed, for jp_shims' audit: block records and the summary.
 
 The original copes with different sentence and token boundaries as long as the characters
 agree, so a block whose characters agree is scored exactly as the original scores it: it is
 ``exact`` whatever its shape. Blocks whose characters differ (reconciled by JP mode) get the
 kind of their sentence texts (``normalized``, ``similar``, ``mismatch``), ``merged`` for m:n,
-``unaligned`` when they never re-synchronized. Sentences scored before the first character
-difference are the original's scoring itself: they are counted as exact blocks, one per gold
-sentence (their segmentation into blocks is the original's business).
+``unaligned`` when they never re-synchronized (gold sentences missed, system sentences
+spurious: the audit keeps both counts and the first place for the note and ``--strict``).
+Sentences scored before the first character difference are the original's scoring itself:
+they are counted as exact blocks, one per gold sentence (their segmentation into blocks is
+the original's business).
 """
 from __future__ import annotations
 
 from typing import List, Optional
 
-from jp_shims.audit import EXACT, UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind, note_line
-from jp_shims.signature import signature
+from jp_shims.audit import EXACT, UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind
 
 from .model import Sentence
-
-TOOL = "jp_conll18_ud_eval"
-ORIGINAL = "conll18_ud_eval.py"
-SIMILARITY = "levenshtein"
-SIMILARITY_THRESHOLD = 0.1  # jp_align's default, which JP mode uses
 
 
 class Scores(dict):
     """``evaluate``'s result: the original's dict (metric name -> Score), plus ``alignment``,
     the audit summary of what JP mode changed (a :class:`jp_shims.Summary`; None in legacy
-    mode). Indexing (``scores["LAS"].f1``) is unchanged."""
+    mode), and ``breakdowns`` / ``confusions``, the breakdowns and confusion matrices asked
+    for (``jp_conll18.breakdown``; None when none was). Indexing (``scores["LAS"].f1``) is
+    unchanged."""
 
     alignment = None
-
-
-def run_signature(lang: str) -> str:
-    return signature(TOOL, options=[], lang=lang, similarity=SIMILARITY, threshold=SIMILARITY_THRESHOLD)
+    breakdowns = None
+    confusions = None
 
 
 def _text(sentences: List[Sentence]) -> str:
@@ -51,7 +47,11 @@ def record_block(audit: AlignmentAudit, match: str, reason: str, gold: List[Sent
     else:
         kind = block_kind(match, len(gold), len(system), retokenized=True)
     if kind == EXACT or not audit.keep:
-        audit.count(kind, len(gold), len(system))
+        where = None
+        if kind == UNALIGNED:  # the first unaligned place is kept for the note and --strict
+            where = (audit.gold_lines(gold[0].first_line, gold[-1].first_line) if gold else None,
+                     audit.system_lines(system[0].first_line, system[-1].first_line) if system else None)
+        audit.count(kind, len(gold), len(system), where=where)
         return
     groups: tuple = ()
     figures: dict = {}
@@ -101,14 +101,3 @@ def count_lined_up(audit: AlignmentAudit, scores: dict) -> None:
     system = scores["Sentences"].system_total - summary.system_sentences
     if gold > 0 or system > 0:
         audit.count(EXACT, max(gold, 0), max(system, 0), blocks=max(gold, 0))
-
-
-def alignment_note(prog: str, audit: AlignmentAudit, sig: str, unaligned: Optional[str] = None,
-                   original: str = ORIGINAL) -> Optional[str]:
-    """The stderr note (None when every block is exact); ``original``: the program whose
-    figures JP mode's can differ from."""
-    what = audit.summary.describe() + " (characters differ from the gold file's; the system's were reconciled)"
-    if unaligned:
-        what = unaligned + "; " + what
-    return note_line(prog, audit.summary, original=original, what=what,
-                     consequence=f"{original} stops with UDError on these files", signature=sig)

@@ -9,9 +9,10 @@ default (files whose characters disagree are reconciled instead of raising ``UDE
 from __future__ import annotations
 
 import argparse
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 from .audit import Scores, count_lined_up
+from .breakdown import Breakdown, attach
 from .cli import main as _cli_main
 from .evaluation import evaluate_representations
 from .model import (CONTENT_DEPRELS, DEPREL, DEPS, FEATS, FORM, FUNCTIONAL_DEPRELS, HEAD, ID, LEMMA,
@@ -31,7 +32,7 @@ __all__ = [
 
 
 def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation, *, legacy: bool = False,
-             lang: str = "en") -> dict:
+             lang: str = "en", breakdown: Sequence[str] = (), confusion: Sequence[str] = ()) -> dict:
     """Scores of a loaded system file against a loaded gold file: metric name -> ``Score``
     (``Tokens``, ``Sentences``, ``Words``, ``UPOS``, ``XPOS``, ``UFeats``, ``AllTags``,
     ``Lemmas``, ``UAS``, ``LAS``, ``CLAS``, ``MLAS``, ``BLEX``).
@@ -44,20 +45,28 @@ def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation, *, legacy: 
     summary of what JP mode changed (a :class:`jp_shims.Summary`: blocks by kind), and a
     :class:`jp_shims.JPAlignmentWarning` is issued when any block was reconciled, merged or
     left unaligned (the figures can then differ from the original's, which raises UDError).
+
+    ``breakdown`` (keys of ``jp_conll18.breakdown.BREAKDOWN_KEYS``) and ``confusion`` (of
+    ``CONFUSION_KEYS``): the result's ``breakdowns`` (key -> group -> counts) and
+    ``confusions`` (key -> gold value -> system value -> words), computed on the aligned
+    words (see docs/jp_conll18.md, "Breakdowns").
     """
+    collector = Breakdown(breakdown, confusion) if breakdown or confusion else None
     if legacy:
-        return Scores(evaluate_representations(gold_ud, system_ud, legacy=True, lang=lang))
+        scores = Scores(evaluate_representations(gold_ud, system_ud, legacy=True, lang=lang, breakdown=collector))
+        return attach(scores, collector)
     from jp_shims.audit import AlignmentAudit
     from jp_shims.pyapi import warn_alignment
 
     from .reconcile import ReconcileLog
 
     audit = AlignmentAudit("gold", "system")
-    scores = Scores(evaluate_representations(gold_ud, system_ud, lang=lang, log=ReconcileLog(audit=audit)))
+    scores = Scores(evaluate_representations(gold_ud, system_ud, lang=lang, log=ReconcileLog(audit=audit),
+                                             breakdown=collector))
     count_lined_up(audit, scores)
     scores.alignment = audit.summary
     warn_alignment(scores.alignment, "jp_conll18 evaluate", stacklevel=2)
-    return scores
+    return attach(scores, collector)
 
 
 def evaluate_wrapper(args: argparse.Namespace) -> dict:

@@ -4,7 +4,8 @@
 Sentences are aligned with ``jp_align.iter_align_sentences``; each aligned block is reconciled
 (``reconcile.reconcile_block``) and scored by the original's rules (``scoring.py``), blocks
 being merged until the original's word walk ends cleanly, as in legacy streaming. Sentences
-that never re-synchronize (an ``unaligned`` block) are scored as unmatched on both sides.
+that never re-synchronize (an ``unaligned`` block) are scored as unmatched on both sides: gold
+words missed (they stay in recall's denominator), system words spurious (in precision's).
 """
 from __future__ import annotations
 
@@ -12,13 +13,16 @@ from collections import deque
 from itertools import chain
 from typing import Callable, List, Optional
 
+from jp_shims.config import LANGUAGES, AlignConfig
+
 from .model import Sentence, UDError
 from .reconcile import ReconcileLog, Reconciliation, flatten, reconcile_block
 from .scoring import Counts
 from .stream import SideReader, score_block
 
 # Sentences of each side, from the start of the difference, after which texts of which no
-# sentence aligned are declared unalignable (instead of aligning the whole stream first).
+# sentence aligned are taken as unalignable: the rest of both files is one unaligned block
+# (instead of aligning the whole stream first).
 GIVE_UP_AFTER = 64
 # Consecutive unaligned sentences on each side after which the rest of both files is one
 # unaligned block: the aligner has then looked 64 sentences ahead at every step of a stretch
@@ -30,45 +34,57 @@ UNALIGNED_RUN_LIMIT = 128
 
 def make_mismatch_handler(lang: str = "en", log: Optional[ReconcileLog] = None,
                           blocks: Optional[list] = None, enhanced: bool = False,
-                          free: bool = False) -> Callable:
+                          free: bool = False, config: Optional[AlignConfig] = None, breakdown=None) -> Callable:
     """The ``on_mismatch`` callback of ``stream.evaluate_streams`` for JP mode (``blocks``:
     the list ``evaluate_streams`` records scored blocks in, if any; ``enhanced``: ELAS/EULAS
-    counted; ``free``: the sentences are released once scored)."""
-    from jp_align import normalizer_for
-
-    normalizer = normalizer_for(lang)
+    counted; ``free``: the sentences are released once scored; ``config``: the alignment
+    settings, default jp_align's with the exception table of ``lang``; ``breakdown``: the
+    ``breakdown.Breakdown`` of ``evaluate_streams``, if any)."""
+    if config is None:
+        config = AlignConfig(lang=_table_of(lang))
 
     def handle(gold_buf: List[Sentence], system_buf: List[Sentence], gold: SideReader,
                system: SideReader) -> Counts:
-        # "Cannot be aligned at all" only applies when nothing was scored before the difference.
+        # "Unalignable from the start" only applies when nothing was scored before the difference.
         from_start = not gold_buf or gold_buf[0].span.start == 0
-        return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), normalizer, log,
-                                gold_path=gold.path, system_path=system.path, require_alignment=from_start,
-                                blocks=blocks, enhanced=enhanced, free=free)
+        return score_reconciled(chain(gold_buf, gold), chain(system_buf, system), config, log,
+                                gold_path=gold.path, system_path=system.path, from_start=from_start,
+                                blocks=blocks, enhanced=enhanced, free=free, breakdown=breakdown)
 
     return handle
 
 
-def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = None, *,
+def _table_of(lang: str) -> str:
+    # The API's ``lang`` is any language code (as jp_align's ``normalizer_for`` takes it):
+    # English codes get the English table, every other code the language-independent one.
+    if lang in LANGUAGES:
+        return lang
+    return "en" if lang.lower().startswith("en") else "und"
+
+
+def score_reconciled(gold, system, config: AlignConfig, log: Optional[ReconcileLog] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
-                     require_alignment: bool = True, give_up_after: int = GIVE_UP_AFTER,
-                     blocks: Optional[list] = None, enhanced: bool = False, free: bool = False) -> Counts:
-    """Counts of two sentence streams whose characters disagree somewhere. With
-    ``require_alignment``, texts that cannot be aligned are an error (UDError): no sentence
-    aligns, or none among the first ``give_up_after`` sentences of each side."""
+                     from_start: bool = True, give_up_after: int = GIVE_UP_AFTER,
+                     blocks: Optional[list] = None, enhanced: bool = False, free: bool = False,
+                     breakdown=None) -> Counts:
+    """Counts of two sentence streams whose characters disagree somewhere. Sentences that
+    never re-synchronize are counted unmatched; with ``from_start`` (nothing scored before),
+    when none of the first ``give_up_after`` sentences of each side aligns, the rest of both
+    files is one unaligned block at once. One side without any sentence (the other has some)
+    is an error (UDError): a failed run upstream, not a score of zero."""
     from jp_align import SIMILAR, UNALIGNED, iter_align_sentences
 
     from .audit import record_block
 
-    counts = Counts(blocks, enhanced=enhanced)
+    normalizer = config.normalizer()
+    counts = Counts(blocks, enhanced=enhanced, breakdown=breakdown)
     pending = _PendingBlocks(free=free)
     aligned_any = False
-    first_unaligned = None
     gold_total = system_total = 0
     run_gold = run_system = 0  # consecutive unaligned sentences
     gold, system = _Tap(gold), _Tap(system)
     for block, gold_sentences, system_sentences in iter_align_sentences(
-            gold, system, tokens=_token_forms, normalizer=normalizer):
+            gold, system, tokens=_token_forms, **config.sentence_options()):
         gold.taken(len(gold_sentences))
         system.taken(len(system_sentences))
         gold_total += len(gold_sentences)
@@ -76,8 +92,6 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
         if not block.aligned or not gold_sentences or not system_sentences:
             run_gold += len(gold_sentences)
             run_system += len(system_sentences)
-            if first_unaligned is None and gold_sentences and system_sentences:
-                first_unaligned = (gold_sentences[0].first_line, system_sentences[0].first_line)
             if log is not None:
                 log.add_unaligned(Reconciliation(
                     gold_sentences[0].first_line if gold_sentences else 0,
@@ -85,16 +99,15 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
                     " ".join(flatten(gold_sentences, "token_forms"))[:80],
                     " ".join(flatten(system_sentences, "token_forms"))[:80],
                     f"unaligned: {block.reason}"), len(gold_sentences), len(system_sentences))
-            if (require_alignment and not aligned_any and first_unaligned is not None
-                    and gold_total >= give_up_after and system_total >= give_up_after):
-                break  # reported below: aligning the rest would only take time
             pending.flush(counts)
             if log is not None and log.audit is not None:
                 record_block(log.audit, UNALIGNED, block.reason, gold_sentences, system_sentences)
             score_block(gold_sentences, [], counts, free=free)
             score_block([], system_sentences, counts, free=free)
-            if (run_gold >= UNALIGNED_RUN_LIMIT and run_system >= UNALIGNED_RUN_LIMIT
-                    and (aligned_any or not require_alignment)):
+            never_aligned = (from_start and not aligned_any
+                             and gold_total >= give_up_after and system_total >= give_up_after)
+            if never_aligned or (run_gold >= UNALIGNED_RUN_LIMIT and run_system >= UNALIGNED_RUN_LIMIT):
+                # Aligning the rest would only take time: count it unmatched at once.
                 _unaligned_rest(gold, system, counts, log, free)
                 break
             continue
@@ -108,15 +121,10 @@ def score_reconciled(gold, system, normalizer, log: Optional[ReconcileLog] = Non
                          gold_copy, system_copy)
         pending.add(gold_copy, system_copy, counts)
     pending.flush(counts)
-    if require_alignment and (gold_total == 0) != (system_total == 0):
+    if from_start and (gold_total == 0) != (system_total == 0):
         # One file holds no sentence at all: a failed run upstream, not a score of zero.
         empty, other = (gold_path, system_path) if gold_total == 0 else (system_path, gold_path)
         raise UDError(f"the file holds no sentence, while {other} does", empty, 1)
-    if require_alignment and not aligned_any and first_unaligned is not None:
-        raise UDError("the gold and system texts cannot be aligned: they diverge at gold line {} and "
-                      "system line {}{}".format(first_unaligned[0], first_unaligned[1],
-                                                 f" of {system_path}" if system_path else ""),
-                      gold_path, first_unaligned[0])
     return counts
 
 
@@ -176,12 +184,13 @@ def _unaligned_rest(gold: _Tap, system: _Tap, counts: Counts, log: Optional[Reco
         return
     from jp_shims.audit import UNALIGNED as KIND, BlockRecord
 
+    gold_lines = audit.gold_lines(first[0], last[0]) if sizes[0] else None
+    system_lines = audit.system_lines(first[1], last[1]) if sizes[1] else None
     if not audit.keep:
-        audit.count(KIND, sizes[0], sizes[1])
+        audit.count(KIND, sizes[0], sizes[1], where=(gold_lines, system_lines))
         return
     audit.add(BlockRecord(
-        KIND, audit.gold_lines(first[0], last[0]) if sizes[0] else None,
-        audit.system_lines(first[1], last[1]) if sizes[1] else None,
+        KIND, gold_lines, system_lines,
         " ".join(texts[0]) + " ...", " ".join(texts[1]) + " ...", reason=reason, match="unaligned",
         figures={"words_gold": words[0], "words_system": words[1], "las_correct": 0},
         loss=float(words[0] + words[1])), sizes[0], sizes[1])

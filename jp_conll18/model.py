@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from jp_shims.errors import InputError
+
 # Column indices of a CoNLL-U line.
 ID, FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL, DEPS, MISC = range(10)
 
@@ -33,17 +35,28 @@ ENHANCED_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "A
                     "UAS", "LAS", "ELAS", "EULAS", "CLAS", "MLAS", "BLEX")
 
 
-class UDError(Exception):
+class UDError(InputError):
     """A CoNLL-U format error or a character mismatch (the original's exception).
 
-    ``str(error)`` is exactly the original's message. ``path`` and ``line`` say where the
-    problem was found (None when unknown); JP mode prints them, legacy mode does not.
+    ``str(error)`` is exactly the original's message. ``path`` (also ``file``) and ``line``
+    say where the problem was found (None when unknown); JP mode prints them, legacy mode
+    does not. It is jp-shims' one input error (:class:`jp_shims.errors.InputError`), so the
+    shared runner reports it as ``PROG: error: FILE:LINE: message``.
     """
 
     def __init__(self, message: str, path: Optional[str] = None, line: Optional[int] = None):
-        super().__init__(message)
-        self.path = path
-        self.line = line
+        super().__init__(path, line, message)
+
+    @property
+    def path(self) -> Optional[str]:
+        return self.file
+
+    @path.setter
+    def path(self, value: Optional[str]) -> None:
+        self.file = None if value is None else str(value)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class UDSpan:

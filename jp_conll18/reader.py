@@ -14,6 +14,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, FrozenSet, Iterable, Iterator, Optional, TextIO, Tuple
 
+from jp_shims.errors import InputError
+
 from .enhanced import process_enhanced_deps, resolve_word_edges
 from .model import (DEPREL, DEPS, FEATS, FORM, HEAD, ID, UNIVERSAL_FEATURES, Sentence, UDError,
                     UDRepresentation, UDSpan, UDWord)
@@ -217,11 +219,13 @@ def _resolve_edges(todo: list, words: list, word_at: Callable[[int], UDWord], op
         try:
             resolve_word_edges(word, i, words, word_at, filters, strict, path, closing_line)
         except (ValueError, IndexError) as error:
-            # The original's plain ValueError/IndexError; JP mode names the place.
-            error.path, error.line = path, word.line
-            head = getattr(error, "deps_head", "")
-            error.jp_message = ("DEPS head '{}' points outside of the sentence" if isinstance(error, IndexError)
-                                else "DEPS head '{}' is not a word number").format(shorten(head))
+            # The original's plain ValueError/IndexError of a DEPS head (``deps_head`` set
+            # where the head is read); JP mode names the place. Any other is a bug of ours
+            # and stays what it is.
+            if hasattr(error, "deps_head"):
+                error.path, error.line = path, word.line
+                error.jp_message = ("DEPS head '{}' points outside of the sentence" if isinstance(error, IndexError)
+                                    else "DEPS head '{}' is not a word number").format(shorten(error.deps_head))
             raise
 
 
@@ -473,11 +477,22 @@ def iter_sentences_from_file(path: str, *, legacy: bool = False,
     first ``next``, so an unreadable file is reported in the order the files are consumed).
     ``legacy``: the original's decoding and messages (see ``iter_conllu_lines``);
     ``options``: which original (see ``ReaderOptions``)."""
+    if legacy:
+        try:
+            yield from iter_sentences(iter_conllu_lines(path, legacy=True), path, legacy=True, options=options)
+        except UnicodeDecodeError as error:
+            error.path = path  # which file (legacy decoding only)
+            raise
+        return
+    # JP mode: every error of the input is jp-shims' InputError (UDError is one); an
+    # exception the input did not cause propagates as it is.
     try:
-        yield from iter_sentences(iter_conllu_lines(path, legacy=legacy), path, legacy=legacy, options=options)
-    except UnicodeDecodeError as error:
-        error.path = path  # which file (legacy decoding only)
-        raise
+        yield from iter_sentences(iter_conllu_lines(path), path, options=options)
+    except (ValueError, IndexError, OSError) as error:
+        located = input_error(error, path)
+        if located is None:
+            raise
+        raise located from error
 
 
 def read_token_sentences(path: str) -> Iterator[list]:
@@ -492,12 +507,28 @@ def read_token_sentences(path: str) -> Iterator[list]:
         yield sentence.token_forms
 
 
+def input_error(error: BaseException, path: Optional[str] = None) -> Optional[InputError]:
+    """``error`` as jp-shims' :class:`InputError` (FILE, LINE, message worded by
+    :func:`describe_error`) when the input caused it: a ``UDError``, the original's
+    ``ValueError``/``IndexError`` of a bad HEAD or DEPS head (marked where the reader reads
+    them), an ``OSError`` of reading the file. None for anything else: a bug, not bad input."""
+    if isinstance(error, InputError):
+        return error
+    if isinstance(error, OSError) or hasattr(error, "jp_message") or hasattr(error, "head"):
+        where, line, message = describe_error(error)
+        return InputError(where or path, line, message)
+    return None
+
+
 def describe_error(error: BaseException) -> Tuple[Optional[str], Optional[int], str]:
     """``(path, line, message)`` of an error raised while reading CoNLL-U in JP mode, for a
-    one-line ``FILE:LINE: message``: a ``UDError``, the original's ``ValueError`` for a bad
-    HEAD inside a multi-word token, or an ``OSError`` of opening the file."""
+    one-line ``FILE:LINE: message``: an ``InputError`` (``UDError`` among them), the
+    original's ``ValueError`` for a bad HEAD inside a multi-word token, or an ``OSError``
+    of opening the file."""
     if isinstance(error, UDError):
         return error.path, error.line, str(error).replace("\n", " ")
+    if isinstance(error, InputError):
+        return error.file, error.line, error.message
     if isinstance(error, OSError):
         return error.filename, None, error.strerror or str(error)
     if hasattr(error, "jp_message"):  # the original's ValueError/IndexError of the DEPS column

@@ -23,14 +23,17 @@ class Counts:
     the block's own Counts)`` (the paired significance tests resample blocks).
     ``enhanced``: count ELAS/EULAS too (words carry resolved DEPS, as the current UD scorer's
     reader leaves them).
+    ``breakdown``: a ``breakdown.Breakdown`` that every scored block is added to (shared by
+    the Counts of one run, never summed by ``add``).
     """
 
-    __slots__ = ("rows", "blocks", "enhanced")
+    __slots__ = ("rows", "blocks", "enhanced", "breakdown")
 
-    def __init__(self, blocks: Optional[list] = None, enhanced: bool = False) -> None:
+    def __init__(self, blocks: Optional[list] = None, enhanced: bool = False, breakdown=None) -> None:
         self.rows = {metric: [0, 0, 0, 0] for metric in ENHANCED_METRICS}
         self.blocks = blocks
         self.enhanced = enhanced
+        self.breakdown = breakdown
 
     def add(self, other: "Counts") -> None:
         for metric, row in other.rows.items():

@@ -1,9 +1,10 @@
-"""Per-block counts of a JP-mode evaluation, for the paired significance tests.
+"""Per-block counts of a JP-mode evaluation, for the paired significance tests of the runner.
 
 Every block the one scorer counts (``stream.score_block``) is recorded with its gold
-sentences; its extent is the gold character offsets it covers (``jp_shims.significance``
-merges the blocks of all systems into units). The vector of a block is the four counters of
-every metric (correct, gold, system, aligned), in ``model.METRICS`` order -- or
+sentences during the one scoring pass; its extent is the gold character offsets it covers
+(``jp_shims.significance`` merges the blocks of all systems into units), and
+:func:`metric_function` is the one F1 over summed vectors. The vector of a block is the four
+counters of every metric (correct, gold, system, aligned), in ``model.METRICS`` order -- or
 ``model.ENHANCED_METRICS`` for the current UD scorer (``jp_udeval``: ELAS and EULAS too).
 """
 from __future__ import annotations
@@ -30,13 +31,11 @@ def counts_vector(counts: Counts, metrics: Sequence[str] = METRICS) -> list[int]
     return [value or 0 for metric in metrics for value in counts.rows[metric]]
 
 
-def scored_blocks(gold_path: str, system_path: str, lang: str = "en",
-                  options: ReaderOptions = CONLL18) -> tuple[Counts, list]:
-    """The totals JP mode prints, and every block as ``((first, stop) gold character
-    offsets, counts vector)``; a block without gold sentences covers no offset and is placed
-    after the gold text before it."""
-    blocks: list = []
-    total = count_files(gold_path, system_path, legacy=False, lang=lang, blocks=blocks, options=options)
+def block_vectors(blocks: list, options: ReaderOptions = CONLL18) -> list:
+    """Every scored block (``(gold sentences, Counts)``, as ``count_files`` records them) as
+    ``((first, stop) gold character offsets, counts vector)``: the statistics of one scoring
+    pass. A block without gold sentences covers no offset and is placed after the gold text
+    before it."""
     metrics = metric_names(options)
     recorded = []
     end = 0
@@ -47,7 +46,15 @@ def scored_blocks(gold_path: str, system_path: str, lang: str = "en",
         else:
             extent = (end, end)
         recorded.append((extent, counts_vector(counts, metrics)))
-    return total, recorded
+    return recorded
+
+
+def scored_blocks(gold_path: str, system_path: str, lang: str = "en",
+                  options: ReaderOptions = CONLL18) -> tuple[Counts, list]:
+    """The totals JP mode prints, and every block as :func:`block_vectors` gives it."""
+    blocks: list = []
+    total = count_files(gold_path, system_path, legacy=False, lang=lang, blocks=blocks, options=options)
+    return total, block_vectors(blocks, options)
 
 
 def metric_function(metrics: Sequence[str], universe: Sequence[str] = METRICS):
@@ -78,17 +85,3 @@ def check_metrics(names: Optional[Sequence[str]], options: ReaderOptions = CONLL
     if unknown:
         raise ValueError(f"unknown metric {unknown[0]!r} (one of: {', '.join(universe)})")
     return list(dict.fromkeys(names))
-
-
-def compare_systems(gold: str, systems: list[str], options, lang: str = "en",
-                    reader: ReaderOptions = CONLL18):
-    """The comparison ``options`` (``jp_shims.significance_cli.SignificanceOptions``) asks
-    for: ``systems[0]`` is the baseline; metrics: ``options.metrics`` or the headline ones."""
-    from jp_shims.significance import additive_systems
-    from jp_shims.significance_cli import run_comparison
-
-    metrics = check_metrics(options.metrics, reader)
-    universe = metric_names(reader)
-    counted = additive_systems([scored_blocks(gold, system, lang, reader)[1] for system in systems],
-                               4 * len(universe))
-    return run_comparison(counted, systems, metric_function(metrics, universe), metrics, options)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable, Iterator, List, Optional
 
+from jp_shims.errors import InputError
+
 from .model import DEPS, Sentence, UDError
 from .scoring import Counts, align_words, count_alignment, count_spans
 
@@ -39,7 +41,10 @@ class SideReader:
             return next(self._sentences)
         except StopIteration:
             self.finished = True
-        except (UDError, ValueError, IndexError, OSError, RecursionError) as error:  # the original's load failures
+        except (InputError, ValueError, IndexError, OSError, RecursionError) as error:
+            # The original's load failures (legacy), the reader's InputError (JP mode; UDError
+            # is one). Kept, not raised: the other file is checked first. Whatever it is, it is
+            # raised unchanged by ``raise_load_errors``.
             self.error = error
             self.finished = True
         return None
@@ -91,6 +96,8 @@ def score_block(gold: List[Sentence], system: List[Sentence], counts: Optional[C
     count_spans("Tokens", [t for s in gold for t in s.tokens], [t for s in system for t in s.tokens], own)
     count_spans("Sentences", [s.span for s in gold], [s.span for s in system], own)
     count_alignment(gold_words, system_words, pairs, own)
+    if counts is not None and counts.breakdown is not None:
+        counts.breakdown.add_block(gold, system, pairs)  # before ``release`` unlinks the trees
     if free:
         release(gold)
         release(system)
@@ -203,15 +210,17 @@ MismatchHandler = Callable[[List[Sentence], List[Sentence], SideReader, SideRead
 def evaluate_streams(gold_sentences: Iterator[Sentence], system_sentences: Iterator[Sentence],
                      on_mismatch: Optional[MismatchHandler] = None, *,
                      gold_path: Optional[str] = None, system_path: Optional[str] = None,
-                     udeval: bool = False, free: bool = False, blocks: Optional[list] = None) -> Counts:
+                     udeval: bool = False, free: bool = False, blocks: Optional[list] = None,
+                     breakdown=None) -> Counts:
     """Score two sentence streams. Where the characters disagree, raise the original's
     UDError (``on_mismatch`` None, legacy) or hand the rest over to ``on_mismatch`` (JP).
     ``udeval``: the current UD scorer (ELAS/EULAS counted, its mismatch message); ``free``:
     nobody else holds the sentences (read from files), release them once scored.
     ``blocks``: a list receiving every scored block (see ``Counts``); ``on_mismatch`` must
-    then record into the same list."""
+    then record into the same list. ``breakdown``: a ``breakdown.Breakdown`` receiving every
+    scored block (``on_mismatch`` must add its blocks to the same one)."""
     gold, system = SideReader(gold_sentences, gold_path), SideReader(system_sentences, system_path)
-    total = Counts(blocks, enhanced=udeval)
+    total = Counts(blocks, enhanced=udeval, breakdown=breakdown)
     trails = (TokenTrail(), TokenTrail()) if udeval and on_mismatch is None else None
     gold_buf: List[Sentence] = []
     system_buf: List[Sentence] = []

@@ -14,9 +14,10 @@ ELAS and EULAS.
 from __future__ import annotations
 
 import argparse
-from typing import List, Optional, TextIO
+from typing import List, Optional, Sequence, TextIO
 
 from .audit import Scores, count_lined_up
+from .breakdown import Breakdown, attach
 from .enhanced import (CASE_DEPRELS, FILTER_KEYS, UNIVERSAL_DEPREL_EXTENSIONS, enhancement_filters,
                        filters_of_treebank_type, process_enhanced_deps)
 from .evaluation import evaluate_representations
@@ -64,7 +65,7 @@ def load_conllu_file(path: str, treebank_type: Optional[dict] = None) -> UDRepre
 
 
 def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation, *, legacy: bool = False,
-             lang: str = "en") -> dict:
+             lang: str = "en", breakdown: Sequence[str] = (), confusion: Sequence[str] = ()) -> dict:
     """Scores of a loaded system file against a loaded gold file: metric name -> ``Score``
     (conll18's thirteen metrics with ``ELAS`` and ``EULAS`` after ``LAS``, as the original).
 
@@ -72,10 +73,14 @@ def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation, *, legacy: 
     (JP mode) the system's characters are reconciled with the gold's first. The arguments are
     not modified. As for ``jp_conll18.conll18_ud_eval.evaluate``, JP mode's result carries
     ``alignment`` (a :class:`jp_shims.Summary`) and a :class:`jp_shims.JPAlignmentWarning` is
-    issued when a block was reconciled, merged or left unaligned.
+    issued when a block was reconciled, merged or left unaligned; ``breakdown`` and
+    ``confusion`` fill the result's ``breakdowns`` and ``confusions`` as there.
     """
+    collector = Breakdown(breakdown, confusion) if breakdown or confusion else None
     if legacy:
-        return Scores(evaluate_representations(gold_ud, system_ud, legacy=True, lang=lang, udeval=True))
+        scores = Scores(evaluate_representations(gold_ud, system_ud, legacy=True, lang=lang, udeval=True,
+                                                 breakdown=collector))
+        return attach(scores, collector)
     from jp_shims.audit import AlignmentAudit
     from jp_shims.pyapi import warn_alignment
 
@@ -83,11 +88,11 @@ def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation, *, legacy: 
 
     audit = AlignmentAudit("gold", "system")
     scores = Scores(evaluate_representations(gold_ud, system_ud, lang=lang, log=ReconcileLog(audit=audit),
-                                             udeval=True))
+                                             udeval=True, breakdown=collector))
     count_lined_up(audit, scores)
     scores.alignment = audit.summary
     warn_alignment(scores.alignment, "jp_conll18.udeval evaluate", stacklevel=2)
-    return scores
+    return attach(scores, collector)
 
 
 def evaluate_wrapper(args: argparse.Namespace) -> dict:

@@ -5,22 +5,21 @@ The same reader, alignment and scoring as ``jp_conll18_ud_eval``, with the curre
 reading rules (``reader.ReaderOptions(udeval=True)``), the enhanced metrics ELAS/EULAS and its
 options. ``--legacy`` (anywhere) is the original exactly: program name ``eval.py`` in argparse
 messages, same stdout, exit codes and last stderr line (``UDError: ...`` as when it runs as a
-script). Without it (JP mode) files whose characters disagree are aligned first and errors are
-one line ``jp_udeval: error: FILE:LINE: message`` with exit status 2.
+script). Without it (JP mode) the shared runner runs the tool (:mod:`jp_conll18.tool`): files
+whose characters disagree are aligned first and errors are one line
+``jp_udeval: error: FILE:LINE: message`` with exit status 2.
 """
 from __future__ import annotations
 
 import argparse
 from typing import List, Optional
 
-from jp_shims.signature import signature
+from jp_shims.runner import main as run
 
-from .audit import SIMILARITY, SIMILARITY_THRESHOLD
-from .cli import Command, run_command
-from .cli import build_parser as _build_parser
 from .enhanced import enhancement_filters
-from .model import UDError
 from .reader import ReaderOptions, original_recursion_limit
+from .tool import Command, CoNLLUTool
+from .tool import build_parser as _build_parser
 
 PROG = "jp_udeval"
 LEGACY_PROG = "eval.py"
@@ -59,18 +58,17 @@ def reader_options(args: argparse.Namespace, legacy: bool) -> ReaderOptions:
 def _options_used(args: argparse.Namespace) -> dict:
     return {"verbose": args.verbose, "counts": args.counts, "enhanced": args.enhanced,
             "enhancements": "".join(str(n) for n in sorted(enhancement_filters(args.enhancements))) or "0",
-            "no_empty_nodes": bool(args.no_empty_nodes), "multiple_roots_okay": args.multiple_roots_okay,
-            "lang": args.lang}
+            "no_empty_nodes": bool(args.no_empty_nodes), "multiple_roots_okay": args.multiple_roots_okay}
 
 
-def run_signature(args: argparse.Namespace) -> str:
-    """The signature of a JP-mode run: the options that change figures."""
+def signature_options(args: argparse.Namespace) -> List[str]:
+    """The options of a JP-mode run that change figures, as the signature names them."""
     options = [f"enh:{_options_used(args)['enhancements']}"]
     if args.no_empty_nodes:
         options.append("no-empty-nodes")
     if args.multiple_roots_okay:
         options.append("multiple-roots-okay")
-    return signature(PROG, options=options, lang=args.lang, similarity=SIMILARITY, threshold=SIMILARITY_THRESHOLD)
+    return options
 
 
 UDEVAL_COMMAND = Command(
@@ -79,12 +77,13 @@ UDEVAL_COMMAND = Command(
                 "precision/recall/F1 for all metrics.",
     add_options=_add_options,
     reader_options=reader_options,
-    signature=run_signature,
+    signature_options=signature_options,
     options_used=_options_used,
     enhanced=lambda args: args.enhanced,
-    jp_errors=(UDError, ValueError, IndexError, OSError),
     gc_threshold=GC_THRESHOLD,
 )
+
+TOOL = CoNLLUTool(UDEVAL_COMMAND)
 
 
 def build_parser(legacy: bool) -> argparse.ArgumentParser:
@@ -93,5 +92,5 @@ def build_parser(legacy: bool) -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    """Run the command line; returns the exit status."""
-    return run_command(UDEVAL_COMMAND, argv)
+    """Run the command line (default ``sys.argv[1:]``); returns the exit status."""
+    return run(TOOL, argv)

@@ -16,6 +16,8 @@ JP_HELP = [
     "--show-alignment",
     "--report FILE.html",
     "--version",
+    ("--average macro", "also the macro average over error types (of the -cat level; 3 without -cat) "
+                        "after errant's micro figures (--average micro: errant's alone, the default)"),
     *help_entries(),
 ]
 
@@ -23,7 +25,7 @@ JP_HELP = [
 # Options JP mode adds to errant_compare's. argparse would also accept any unambiguous
 # prefix of them ("--s", "--j"), which errant_compare rejects as unrecognized arguments; only
 # errant's own long options (--beta, --verbose) keep their prefixes, as in errant.
-JP_OPTIONS = ("--json", "--show-alignment", "--report", "--version")
+JP_OPTIONS = ("--json", "--show-alignment", "--report", "--version", "--average")
 
 
 class _JPModeParser(JPArgumentParser):
@@ -35,8 +37,12 @@ class _JPModeParser(JPArgumentParser):
                 if match[1] not in JP_OPTIONS]
 
 
-def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
-    """errant_compare's option table (same names, types, group and help texts)."""
+def build_parser(prog: str, jp_mode: bool, original: str = LEGACY_PROG,
+                 jp_help: list | None = None) -> argparse.ArgumentParser:
+    """errant_compare's option table (same names, types, group and help texts).
+
+    ``original`` and ``jp_help`` name the original and the JP help entries of a variant
+    that extends this table (ChERRANT's scorer: :mod:`jp_cherrant.compare_args`)."""
     settings = dict(
         prog=prog,
         description="Calculate F-scores for error detection and/or correction.\n"
@@ -46,7 +52,7 @@ def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
     )
     # JP mode: the original's help text first, then the JP options section (the options
     # themselves are hidden from argparse's part).
-    parser = (_JPModeParser(jp_help=help_section(JP_HELP, LEGACY_PROG), **settings) if jp_mode
+    parser = (_JPModeParser(jp_help=help_section(jp_help or JP_HELP, original), **settings) if jp_mode
               else argparse.ArgumentParser(**settings))
     parser.add_argument("-hyp", help="A hypothesis M2 file.", required=True)
     parser.add_argument("-ref", help="A reference M2 file.", required=True)
@@ -78,13 +84,14 @@ def build_parser(prog: str, jp_mode: bool) -> argparse.ArgumentParser:
         parser.add_argument("--report", metavar="FILE.html", help=hidden)
         parser.add_argument("--version", action="version", version=version_line(prog).rstrip("\n"),
                             help=hidden)
+        parser.add_argument("--average", choices=("micro", "macro"), default="micro", help=hidden)
     return parser
 
 
 def options_from_args(args: argparse.Namespace) -> ScoreOptions:
     mode = "dt" if args.dt else "ds" if args.ds else "cse" if args.cse else "cs"
-    # Per-category counts are only printed by -cat and --json.
-    categories = bool(args.cat) or bool(getattr(args, "json", False))
+    # Per-category counts are only printed by -cat, --json and --average macro.
+    categories = bool(args.cat) or bool(getattr(args, "json", False)) or getattr(args, "average", "") == "macro"
     return ScoreOptions(beta=args.beta, mode=mode, single=args.single, multi=args.multi,
                         filt=tuple(args.filt), cat=args.cat, verbose=args.verbose,
                         categories=categories)

@@ -22,10 +22,12 @@ Public API (everything else in the package reads and writes M2 through these):
   (legacy mode relies on its ``ValueError``/``IndexError``).
 - :func:`legacy_block_edits` -- the edits of one raw block exactly as ``errant_compare``
   reads them (line 0 ignored whatever it is); :func:`legacy_block_rows` the same as plain
-  tuples for scoring; :func:`count_blocks` the number of blocks errant sees in a file.
+  tuples for scoring (``cherrant=True``: ChERRANT's reading of a block);
+  :func:`count_blocks` the number of blocks errant sees in a file.
 - :class:`FieldCache` -- memoized readings of the repeated A-line fields, shared by the
   readers of one run (corpora repeat a few thousand offset and annotator fields).
-- :func:`parse_block`, :func:`read_m2` -- strict reading for JP mode: every problem is an
+- :func:`parse_block`, :func:`read_m2`, :func:`parse_blocks` -- strict reading for JP
+  mode (``cherrant=True``: ChERRANT's M2, T lines skipped): every problem is an
   :class:`M2Error` carrying file and line (``read_m2(named_edits=False)`` gives plain-tuple
   edits for scoring, :func:`named` turns them back into :class:`Edit` values;
   ``read_m2(with_tokens=True)`` gives ``(sentence, tokens)`` pairs).
@@ -37,6 +39,8 @@ from __future__ import annotations
 import re
 from itertools import chain
 from typing import IO, Iterable, Iterator, NamedTuple
+
+from jp_shims.errors import InputError
 
 NOOP_TYPE = "noop"
 NOOP_CORRECTION = "-NONE-"
@@ -54,14 +58,11 @@ _new_tuple = tuple.__new__
 _CACHE_LIMIT = 1 << 16
 
 
-class M2Error(ValueError):
-    """Malformed M2 input; ``str()`` is ``FILE:LINE: message`` (JP-mode error line body)."""
+class M2Error(InputError, ValueError):
+    """Malformed M2 input (jp_shims' one input error); ``str()`` is ``FILE:LINE: message``."""
 
     def __init__(self, path: str, line: int, message: str) -> None:
-        super().__init__(f"{path}:{line}: {message}")
-        self.path = path
-        self.line = line
-        self.message = message
+        InputError.__init__(self, path, line, message)
 
 
 class Edit(NamedTuple):
@@ -251,17 +252,30 @@ def legacy_block_edits(block: str) -> list[Edit]:
     return [_new_tuple(Edit, row) for row in legacy_block_rows(block, FieldCache())]
 
 
-def legacy_block_rows(block: str, cache: FieldCache) -> list[tuple]:
+def legacy_block_rows(block: str, cache: FieldCache, cherrant: bool = False) -> list[tuple]:
     """:func:`legacy_block_edits` as plain tuples in :class:`Edit` field order, for scoring.
 
     Same values and same exceptions as :func:`parse_edit_line` on every line; ``cache``
     (one per run) spares converting the offsets and annotator fields again, and plain
     tuples are several times cheaper to build than named ones.
+
+    ``cherrant``: ChERRANT's reading (spec ``cherrant.md`` 2.2-2.3) -- the edits are the lines
+    beginning with ``A `` wherever they are (line 0 included; S, T and other lines are
+    ignored), and every space is removed from a correction.
     """
+    if cherrant:
+        lines = [line for line in block.split("\n") if line[:2] == "A "]
+        return [(start, end, kind, correction.replace(" ", ""), coder, middle)
+                for start, end, kind, correction, coder, middle in _rows(lines, cache)]
+    return _rows(block.split("\n")[1:], cache)
+
+
+def _rows(lines: list[str], cache: FieldCache) -> list[tuple]:
+    """errant's reading of each of ``lines`` (see :func:`legacy_block_rows`)."""
     spans, tails = cache.spans, cache.tails
     rows = []
     append = rows.append
-    for line in block.split("\n")[1:]:
+    for line in lines:
         # "A s e|||type|||cor|||tail": split(SEP, 3) gives the same first three fields as
         # errant's line[2:].split(SEP) when the span field is at least 2 characters long
         # (always true for a cached span), and the rest in one piece.
@@ -290,15 +304,68 @@ def legacy_block_source(block: str) -> str:
     return block[2:].split("\nA")[0]
 
 
-def parse_block(block: RawBlock, path: str, cache: FieldCache | None = None) -> Sentence:
-    """Strict reading of one block (JP mode); problems raise :class:`M2Error`."""
+def parse_block(block: RawBlock, path: str, cache: FieldCache | None = None,
+                cherrant: bool = False) -> Sentence:
+    """Strict reading of one block (JP mode); problems raise :class:`M2Error`.
+
+    ``cherrant``: ChERRANT's M2 -- ``T`` lines (the annotator's corrected texts) are skipped
+    and every space is removed from a correction (its scorer compares them so).
+    """
     lines = block.text.split("\n")
     head = lines[0]
     if head != "S" and not head.startswith("S "):
         raise M2Error(path, block.line, f"block does not start with an S line: {_shorten(head)!r}")
     source = head[2:]
-    edits = _strict_edits(lines, len(source.split()), path, block.line, cache or FieldCache())
+    length = len(source.split())
+    cache = cache or FieldCache()
+    if cherrant:
+        edits = _cherrant_edits(lines, length, path, block.line, cache)
+    else:
+        edits = _strict_edits(lines, length, path, block.line, cache)
     return _new_tuple(Sentence, (source, edits, block.line))
+
+
+def _cherrant_edits(lines: list[str], length: int, path: str, head_line: int,
+                    cache: FieldCache) -> tuple:
+    """The A lines of a ChERRANT block (``T`` lines skipped), corrections without spaces.
+
+    A line whose span, tail and type _strict_edit accepted before (as in _read_m2_stream)
+    is read from the cache; any other takes _strict_edit."""
+    spans, tails, kinds = cache.strict_spans, cache.tails, cache.kinds
+    edits = []
+    append = edits.append
+    for number, line in enumerate(lines[1:], head_line + 1):
+        if line[:1] == "T":
+            continue
+        try:
+            span_text, kind, correction, tail_text = line.split(FIELD_SEPARATOR, 3)
+            start, end, need = spans[span_text]
+            coder, middle = tails[tail_text]
+            if kind in kinds and need <= length:
+                append(_new_tuple(Edit, (start, end, kind, correction.replace(" ", ""), coder, middle)))
+                continue
+        except (ValueError, KeyError):
+            pass  # fewer fields, or a span or tail not seen yet
+        edit = _strict_edit(line, length, path, number, cache)
+        append(edit._replace(correction=edit.correction.replace(" ", "")))
+    return tuple(edits)
+
+
+def parse_blocks(blocks: Iterable[RawBlock], path: str, cherrant: bool = False
+                 ) -> Iterator[tuple[Sentence, RawBlock]]:
+    """JP mode's careful reading of errant blocks, each sentence with the part of the block
+    it was read from (for tools that cite edit lines): blocks are also separated by extra
+    blank lines or lines holding only whitespace. ``cherrant``: as in :func:`parse_block`."""
+    cache = FieldCache()
+    for block in blocks:
+        for part in _split_on_blank_lines(block):
+            yield parse_block(part, path, cache, cherrant), part
+
+
+def utf8_error(path: str) -> M2Error:
+    """The :class:`M2Error` for a file that is not valid UTF-8, on the line of the first
+    bad byte (the file is read again in binary: only on this failure path)."""
+    return M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8")
 
 
 def _strict_edits(lines: list[str], length: int, path: str, head_line: int,
@@ -451,8 +518,14 @@ def _sentences_of_block(block: RawBlock, path: str, cache: FieldCache) -> Iterat
     """Strict blocks of one errant block: JP mode also separates blocks by extra blank
     lines or by lines holding only whitespace (errant fuses or mis-parses those), and an
     all-whitespace file holds no sentence at all."""
+    for part in _split_on_blank_lines(block):
+        yield parse_block(part, path, cache)
+
+
+def _split_on_blank_lines(block: RawBlock) -> Iterator[RawBlock]:
+    """The parts of an errant block between lines that are empty or hold only whitespace."""
     if _BLANK_LINE.search(block.text) is None:
-        yield parse_block(block, path, cache)
+        yield block
         return
     lines = block.text.split("\n")
     group_start = None
@@ -462,7 +535,7 @@ def _sentences_of_block(block: RawBlock, path: str, cache: FieldCache) -> Iterat
                 group_start = number
         elif group_start is not None:
             text = "\n".join(lines[group_start:number])
-            yield parse_block(RawBlock(text, block.line + group_start), path, cache)
+            yield RawBlock(text, block.line + group_start)
             group_start = None
 
 

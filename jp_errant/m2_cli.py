@@ -14,7 +14,8 @@ from typing import Iterator
 
 from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
 from .annotate.annotator import Annotator, classifier_for
-from .annotate.backend import Backend, BackendError, make_backend
+from .annotate.backend import Backend, BackendError
+from .annotate.backends import make_backend
 from .annotate.cli_common import add_analyser_options, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.reannotate import Reannotation, reannotate

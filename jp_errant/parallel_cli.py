@@ -13,7 +13,8 @@ import sys
 from typing import Iterator
 
 from .annotate.annotator import Annotator, classifier_for
-from .annotate.backend import Backend, BackendError, make_backend
+from .annotate.backend import Backend, BackendError
+from .annotate.backends import make_backend
 from .annotate.cli_common import add_analyser_options, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.pairing import UNALIGNED_RUN_LIMIT, Group, aligned_groups, zip_groups

@@ -8,6 +8,10 @@ Semantics (spec ``errant_compare.md`` sections 3-6): edits become per-annotator 
 ``key -> [types]`` (key depends on the evaluation mode); each hypothesis annotator is compared
 with each reference annotator; the pair giving the best *rounded corpus-level* F (ties: more
 TP, fewer FP, fewer FN, then the earlier pair) is added to the running totals.
+
+ChERRANT's scorer (a fork of ERRANT 2.x ``compare_m2``) is the same scorer with three
+switches of :class:`ScoreOptions`: ``verbose_style="errant2"`` (its ``-v`` trace),
+``reference_coders`` (``--reference_num``) and ``skip_unannotatable`` (its ``NA`` rule).
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from jp_errant.m2 import Edit
 EditKey = tuple
 EditSets = dict  # coder -> {EditKey: [type, ...]}
 CategoryCounts = dict  # type -> [tp, fp, fn]
+UNANNOTATABLE = "NA"  # ChERRANT's type for a sentence its annotators could not correct
 
 MODES = ("dt", "ds", "cs", "cse")
 TITLES = {
@@ -34,6 +39,16 @@ class ScoreOptions(NamedTuple):
 
     ``categories``: keep the per-category counts of the corpus (the ``-cat`` table and
     ``--json`` need them); without it :attr:`CorpusResult.categories` stays empty.
+
+    ChERRANT's switches (spec ``cherrant.md`` sections 5-6), off by default:
+
+    - ``verbose_style``: ``"errant3"`` (errant 3.x ``-v``) or ``"errant2"`` (ERRANT 2.x as
+      ChERRANT prints it: a sentence header before every annotator pair, edit keys without
+      types, no local category table);
+    - ``reference_coders``: score only the sentences whose reference has exactly this many
+      annotators (``--reference_num``); the others count nothing and print nothing;
+    - ``skip_unannotatable``: a sentence whose reference is one annotator with one key whose
+      first type is ``NA`` counts nothing and prints nothing.
     """
 
     beta: float = 0.5
@@ -44,6 +59,25 @@ class ScoreOptions(NamedTuple):
     cat: int | None = None
     verbose: bool = False
     categories: bool = True
+    verbose_style: str = "errant3"
+    reference_coders: int | None = None
+    skip_unannotatable: bool = False
+
+    @property
+    def screens_sentences(self) -> bool:
+        """Whether some sentences may be left out of the evaluation (ChERRANT's rules)."""
+        return self.reference_coders is not None or self.skip_unannotatable
+
+    def evaluates(self, ref_sets: EditSets) -> bool:
+        """ChERRANT's two rules deciding whether a sentence is evaluated at all."""
+        if self.reference_coders is not None and len(ref_sets) != self.reference_coders:
+            return False
+        if self.skip_unannotatable and len(ref_sets) == 1:
+            (keys,) = ref_sets.values()
+            if len(keys) == 1:
+                (types,) = keys.values()
+                return types[0] != UNANNOTATABLE
+        return True
 
     @property
     def beta_is_safe(self) -> bool:
@@ -315,10 +349,12 @@ def score_sentence(
     sentence_id: int,
     options: ScoreOptions,
     write: Callable[[str], None] | None = None,
+    source: str = "",
 ) -> SentenceResult:
     """errant's ``evaluate_edits``: the best (hyp coder, ref coder) pair for one sentence.
 
-    ``write`` receives the verbose lines (each with its newline) when given.
+    ``write`` receives the verbose lines (each with its newline) when given; ``source`` is
+    the sentence text the ERRANT 2.x trace prints after the sentence number.
     """
     beta = options.beta
     if write is None and options.choice_is_trivial(len(hyp_sets), len(ref_sets)):
@@ -329,6 +365,7 @@ def score_sentence(
         tp, fp, fn, categories = compare_edit_sets(hyp, ref)
         return SentenceResult(tp, fp, fn, categories, hyp_id, ref_id)
     check_local = write is not None or not options.beta_is_safe
+    errant2 = options.verbose_style == "errant2"
     best_tp = best_fp = best_fn = 0
     best_f = -1.0
     best_hyp = best_ref = 0
@@ -349,15 +386,18 @@ def score_sentence(
                 best_f, best_hyp, best_ref = f, hyp_id, ref_id
                 best_categories = categories
             if write is not None:
+                if errant2:
+                    write(f"{'-' * 40}\nSENTENCE {sentence_id}{source}\n")
                 write(_verbose_pair(sentence_id, hyp_id, ref_id, hyp, ref, (tp, fp, fn),
                                     local, totals, overall, options))
     if write is not None:
-        write(_verbose_choice(sentence_id, best_hyp, best_ref, best_categories))
+        write(_verbose_choice(sentence_id, best_hyp, best_ref, best_categories, errant2))
     return SentenceResult(best_tp, best_fp, best_fn, best_categories, best_hyp, best_ref)
 
 
-def _verbose_edit_list(edit_set: dict) -> list:
-    listed = [key + (edit_set[key][0],) for key in sorted(edit_set)]
+def _verbose_edit_list(edit_set: dict, with_types: bool = True) -> list:
+    """errant 3.x lists each key with its first type; ERRANT 2.x the keys alone."""
+    listed = [key + (edit_set[key][0],) for key in sorted(edit_set)] if with_types else sorted(edit_set)
     if not listed or listed[0][0] == -1:
         return []
     return listed
@@ -367,11 +407,12 @@ def _verbose_pair(sentence_id, hyp_id, ref_id, hyp, ref, local_counts, local, to
                   overall, options: ScoreOptions) -> str:
     tp, fp, fn = local_counts
     beta = str(options.beta)
+    with_types = options.verbose_style != "errant2"
     lines = [
         "-" * 40,
         f"SENTENCE {sentence_id} - HYP {hyp_id} - REF {ref_id}",
-        f"HYPOTHESIS EDITS : {_verbose_edit_list(hyp)!r}",
-        f"REFERENCE EDITS  : {_verbose_edit_list(ref)!r}",
+        f"HYPOTHESIS EDITS : {_verbose_edit_list(hyp, with_types)!r}",
+        f"REFERENCE EDITS  : {_verbose_edit_list(ref, with_types)!r}",
         f"Local TP/FP/FN   : {tp} {fp} {fn}",
         f"Local P/R/F{beta}  : {local[0]} {local[1]} {local[2]}",
         f"Global TP/FP/FN  : {tp + totals.tp} {fp + totals.fp} {fn + totals.fn}",
@@ -380,12 +421,15 @@ def _verbose_pair(sentence_id, hyp_id, ref_id, hyp, ref, local_counts, local, to
     return "\n".join(lines) + "\n"
 
 
-def _verbose_choice(sentence_id: int, hyp_id: int, ref_id: int, categories: CategoryCounts) -> str:
+def _verbose_choice(sentence_id: int, hyp_id: int, ref_id: int, categories: CategoryCounts,
+                    errant2: bool = False) -> str:
     lines = [
         "-" * 40,
         f"^^ HYP {hyp_id}, REF {ref_id} chosen for sentence {sentence_id}",
-        "Local results:",
     ]
+    if errant2:  # ERRANT 2.x prints no local category table
+        return "\n".join(lines) + "\n"
+    lines.append("Local results:")
     table = [["Category", "TP", "FP", "FN"]] + [[key, *counts] for key, counts in categories.items()]
     widths = [max(len(str(row[i])) for row in table) + 3 for i in range(4)]
     for row in table:
@@ -416,20 +460,24 @@ def score_corpus(
     merged = totals.categories
     beta = options.beta
     edit_sets = _edit_sets_for(options)
+    screens = options.screens_sentences
+    errant3_trace = options.verbose_style != "errant2"
     sentence_id = -1
     for sentence_id, (hyp_edits, ref_edits, source) in enumerate(pairs):
         hyp_sets, hyp_noops, hyp_several = edit_sets(hyp_edits)
         ref_sets, ref_noops, ref_several = edit_sets(ref_edits)
+        if screens and not options.evaluates(ref_sets):
+            continue
         if fast:
             tp, fp, fn, hyp_id, ref_id = _fast_choice(
                 hyp_sets, hyp_noops, ref_sets, ref_noops, hyp_several or ref_several, totals, beta)
             categories = (compare_edit_sets(hyp_sets[hyp_id], ref_sets[ref_id])[3]
                           if keep_categories else None)
         else:
-            if verbose_write is not None:
+            if verbose_write is not None and errant3_trace:
                 verbose_write("-" * 40 + "\nOriginal sentence " + str(sentence_id) + ": " + source + "\n")
             tp, fp, fn, categories, _, _ = score_sentence(
-                hyp_sets, ref_sets, totals, sentence_id, options, verbose_write)
+                hyp_sets, ref_sets, totals, sentence_id, options, verbose_write, source)
         totals.tp += tp
         totals.fp += fp
         totals.fn += fn
@@ -477,11 +525,14 @@ def iter_report_lines(result: CorpusResult, options: ScoreOptions) -> Iterator[s
     title = TITLES[options.mode]
     label = options.f_label
     if options.cat:
+        # Grouped before anything is printed: errant fails here (IndexError on an empty
+        # type under -cat 1) with nothing of the report written.
+        grouped = grouped_categories(result.categories, options.cat)
         yield "\n"
         yield "{:=^66}".format(title) + "\n"
         yield " ".join(["Category".ljust(14), "TP".ljust(8), "FP".ljust(8), "FN".ljust(8),
                         "P".ljust(8), "R".ljust(8), label]) + "\n"
-        for kind, (tp, fp, fn) in sorted(grouped_categories(result.categories, options.cat).items()):
+        for kind, (tp, fp, fn) in sorted(grouped.items()):
             p, r, f = precision_recall_f(tp, fp, fn, options.beta)
             yield " ".join([kind.ljust(14), str(tp).ljust(8), str(fp).ljust(8),
                             str(fn).ljust(8), str(p).ljust(8), str(r).ljust(8), str(f)]) + "\n"
@@ -509,3 +560,30 @@ def iter_category_scores(result: CorpusResult, options: ScoreOptions,
     """(category, tp, fp, fn, P, R, F) rows in ascending category order (for --json)."""
     for kind, (tp, fp, fn) in sorted(grouped_categories(result.categories, level).items()):
         yield (kind, tp, fp, fn, *precision_recall_f(tp, fp, fn, options.beta))
+
+
+def macro_average(result: CorpusResult, options: ScoreOptions,
+                  level: int = 3) -> tuple[int, float | None, float | None, float | None]:
+    """The macro average over error types that errant PR #52 proposes, beside errant's micro
+    figures: ``(types, P, R, F)``, the means of the precision, recall and F of the rows of
+    the ``-cat level`` table, each as that table prints it (errant's ``computeFScore``: P = 1
+    without FP, R = 1 without FN, rounded to 4 places), the means rounded to 4 places too.
+    Every type of the table counts once, whatever its size. No type: ``(0, None, None, None)``.
+    """
+    rows = [scores for _, _, _, _, *scores in iter_category_scores(result, options, level)]
+    if not rows:
+        return 0, None, None, None
+    return (len(rows), *(round(sum(column) / len(rows), 4) for column in zip(*rows)))
+
+
+def format_macro(result: CorpusResult, options: ScoreOptions, level: int = 3) -> str:
+    """The macro average as a table after errant's report (its layout: title, tab row, rule)."""
+    types, p, r, f = macro_average(result, options, level)
+    figures = ["-" if value is None else str(value) for value in (p, r, f)]
+    return "".join([
+        "{:=^46}".format(f" Macro-average over error types (-cat {level}) ") + "\n",
+        "\t".join(["Types", "Prec", "Rec", options.f_label]) + "\n",
+        "\t".join([str(types), *figures]) + "\n",
+        "=" * 46 + "\n",
+        "\n",
+    ])

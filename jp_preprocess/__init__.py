@@ -7,3 +7,11 @@
   (González-Gallardo & Torres-Moreno 2018) -- segmentation.py, projection.py (re-tokenized
   files, with jp_align's normalization), wisebe.py (statistics and scores), wisebe_report.py.
 """
+from __future__ import annotations
+
+
+def evaluate(*args, **kwargs):
+    """jp_preprocess_eval's figures as a result (:func:`jp_preprocess.api.evaluate`)."""
+    from jp_preprocess.api import evaluate as run
+
+    return run(*args, **kwargs)

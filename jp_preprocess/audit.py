@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from jp_shims.audit import EXACT, AlignmentAudit, BlockRecord, WordGroup, block_kind, note_line
+from jp_shims.audit import EXACT, UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind, note_line
 from jp_shims.signature import signature
 
 from jp_preprocess.joint import AlignedBlock
@@ -30,7 +30,11 @@ def record_block(audit: AlignmentAudit, aligned: AlignedBlock) -> None:
     retokenized = not all(aligned.word_matches) or any(len(g.left) != 1 or len(g.right) != 1 for g in aligned.words)
     kind = block_kind(block.kind, len(aligned.gold), len(aligned.system), retokenized)
     if kind == EXACT or not audit.keep:
-        audit.count(kind, len(aligned.gold), len(aligned.system))
+        where = None
+        if kind == UNALIGNED:  # the first unaligned block's places go into the note
+            where = (audit.gold_lines(aligned.gold[0].line, aligned.gold[-1].line) if aligned.gold else None,
+                     audit.system_lines(aligned.system[0].line, aligned.system[-1].line) if aligned.system else None)
+        audit.count(kind, len(aligned.gold), len(aligned.system), where=where)
         return
     gold_tokens, system_tokens = aligned.gold_tokens, aligned.system_tokens
     groups = tuple(

@@ -12,8 +12,7 @@ from jp_preprocess.errors import InputError
 EXIT_BAD_INPUT = 2
 
 
-class UsageError(Exception):
-    """A bad command line (reported like bad input: one line, exit 2)."""
+from jp_shims.errors import UsageError  # noqa: E402  (the one usage error of jp_shims)
 
 
 class OneLineParser(JPArgumentParser):

@@ -3,7 +3,8 @@
 Gold and system sentences are aligned with jp_align. A 1:1 block whose texts match is a
 true-positive sentence. Inside every aligned block (1:1 or m:n) the tokens are word-aligned,
 and every 1:1 word group whose texts match is a true-positive token; an ``unaligned`` block
-has no true-positive token. "Texts match" means the space-free
+has no true-positive token: its gold sentences and tokens are missed (FN), its system ones
+spurious (FP), as in every tool of jp-shims. "Texts match" means the space-free
 texts are identical, raw or after normalization (jp_preprocess.matching).
 FP = system count - TP and FN = gold count - TP, for sentences and tokens alike.
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
-from jp_align import UNALIGNED, Block, Normalizer, align_words, iter_align_sentences
+from jp_align import Block, Normalizer, align_words, iter_align_sentences
 
 from jp_preprocess.matching import block_texts_match
 from jp_preprocess.sentence import Sentence
@@ -71,23 +72,6 @@ class AlignedBlock:
         return sum(self.word_matches) + self.identical_ends
 
 
-# jp_align's reason for an unaligned block after which no sentence pair within its look-ahead
-# is identical or similar.
-_NO_RESYNC = "do not re-synchronize"
-
-
-class Diverged(Exception):
-    """Gold and system texts differ from these sentences on and never re-synchronize within
-    ``lookahead`` sentences."""
-
-    def __init__(self, gold: Sentence, system: Sentence, lookahead: int) -> None:
-        super().__init__(f"texts differ from here on and do not re-synchronize within {lookahead} "
-                         f"sentences")
-        self.gold = gold
-        self.system = system
-        self.lookahead = lookahead
-
-
 @dataclass(frozen=True)
 class Result:
     sentences: Counts
@@ -105,7 +89,7 @@ def _flatten(sentences: Sequence[Sentence]) -> tuple[str, ...]:
 
 def iter_blocks(gold: Iterable[Sentence], system: Iterable[Sentence], *, normalizer: Normalizer,
                 token_normalizer: Normalizer | None = None, threshold: float = 0.1,
-                lookahead: int = 64) -> Iterator[AlignedBlock]:
+                lookahead: int = 64, distance: Callable[[str, str], float] | None = None) -> Iterator[AlignedBlock]:
     """Align GOLD and SYSTEM sentences and the words inside every block, streaming.
 
     NORMALIZER drives the alignment and decides whether a 1:1 sentence block's texts match;
@@ -115,14 +99,10 @@ def iter_blocks(gold: Iterable[Sentence], system: Iterable[Sentence], *, normali
     tokens "ca" and "can" a match.
     """
     token_normalizer = token_normalizer if token_normalizer is not None else normalizer
+    options = {} if distance is None else {"distance": distance}
     for block, gold_items, system_items in iter_align_sentences(
-            gold, system, tokens=_tokens, normalizer=normalizer, threshold=threshold, lookahead=lookahead):
-        if block.kind == UNALIGNED and _NO_RESYNC in block.reason:
-            # jp_align looked LOOKAHEAD sentences ahead on both sides and found neither an
-            # identical pair nor a similar block: these are not two segmentations of one
-            # text. Stop now rather than pair the rest position by position (slow, and a
-            # meaningless score).
-            raise Diverged(gold_items[0], system_items[0], lookahead)
+            gold, system, tokens=_tokens, normalizer=normalizer, threshold=threshold, lookahead=lookahead,
+            **options):
         gold_tokens, system_tokens = _flatten(gold_items), _flatten(system_items)
         words: tuple[Block, ...] = ()
         same_ends = 0
@@ -180,7 +160,7 @@ def word_groups(gold: Sequence[str], system: Sequence[str],
         groups = align_words(gold[start:], system[start:], normalizer=normalizer)
     if start:
         groups = [Block(range(g.left.start + start, g.left.stop + start),
-                        range(g.right.start + start, g.right.stop + start), g.kind, g.reason)
+                        range(g.right.start + start, g.right.stop + start), g.kind, g.reason, g.cause)
                   for g in groups]
     return tuple(groups), start + trimmed
 

@@ -16,31 +16,20 @@ Only ``exact`` blocks leave the original's figures untouched; every other kind i
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 if TYPE_CHECKING:
     from .records import BlockRecord, Lines
 
-EXACT = "exact"
-NORMALIZED = "normalized"
-SIMILAR = "similar"
-MISMATCH = "mismatch"
-UNALIGNED = "unaligned"
-MERGED = "merged"
-RETOKENIZED = "retokenized"
-KINDS = (EXACT, NORMALIZED, SIMILAR, MISMATCH, UNALIGNED, MERGED, RETOKENIZED)
+# The kinds of a block, the figure type and the text cutting live in jp_shims.kinds (shared
+# with jp_shims.records, which this module imports lazily: no import circle).
+from .kinds import (  # noqa: E402
+    EXACT, KINDS, MERGED, MISMATCH, NORMALIZED, RETOKENIZED, SIMILAR, TEXT_LIMIT, UNALIGNED, Figure, short,
+)
 
-# Texts in records are cut to this many characters (a block may hold whole paragraphs; the
-# records are for finding the place, the file:line ranges say where the full text is).
-TEXT_LIMIT = 200
-
-Figure = Union[int, float, None]
-
-
-def short(text: str, limit: int = TEXT_LIMIT) -> str:
-    """``text`` on one line, cut to ``limit`` characters (an ellipsis marks the cut)."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+__all__ = ["EXACT", "KINDS", "MERGED", "MISMATCH", "NORMALIZED", "RETOKENIZED", "SIMILAR", "TEXT_LIMIT",
+           "UNALIGNED", "Figure", "short", "AlignmentAudit", "Summary", "block_kind", "format_listing",
+           "format_record", "format_summary", "iter_kinds", "note_line"]
 
 
 def block_kind(match: str, gold_sentences: int, system_sentences: int, retokenized: bool = False) -> str:
@@ -105,11 +94,23 @@ class AlignmentAudit:
         self._blocks = 0
         self._gold = 0
         self._system = 0
+        # Text that never re-synchronized (blocks of kind ``unaligned``): gold sentences
+        # missed, system sentences spurious, and the first such block's places (--strict).
+        self.unaligned_gold = 0
+        self.unaligned_system = 0
+        self.first_unaligned: Optional[tuple] = None  # (gold Lines or None, system Lines or None)
 
-    def count(self, kind: str, gold_sentences: int = 1, system_sentences: int = 1, blocks: int = 1) -> None:
-        """Count ``blocks`` blocks of ``kind`` without recording them."""
+    def count(self, kind: str, gold_sentences: int = 1, system_sentences: int = 1, blocks: int = 1,
+              where: Optional[tuple] = None) -> None:
+        """Count ``blocks`` blocks of ``kind`` without recording them. ``where``: the block's
+        (gold Lines, system Lines), kept for the first unaligned block."""
         if kind not in self._kinds:
             raise ValueError(f"unknown block kind {kind!r}")
+        if kind == UNALIGNED:
+            self.unaligned_gold += gold_sentences
+            self.unaligned_system += system_sentences
+            if self.first_unaligned is None:
+                self.first_unaligned = where if where is not None else (None, None)
         self._kinds[kind] += blocks
         self._blocks += blocks
         self._gold += gold_sentences
@@ -123,7 +124,7 @@ class AlignmentAudit:
             gold_sentences = 0 if record.gold is None else record.gold.last - record.gold.first + 1
         if system_sentences is None:
             system_sentences = 0 if record.system is None else record.system.last - record.system.first + 1
-        self.count(record.kind, gold_sentences, system_sentences)
+        self.count(record.kind, gold_sentences, system_sentences, where=(record.gold, record.system))
         if self.keep and record.kind != EXACT:
             self.records.append(record)
 
@@ -141,6 +142,23 @@ class AlignmentAudit:
     @property
     def changed(self) -> bool:
         return self.summary.changed > 0
+
+    def describe_unaligned(self, gold_label: str = "gold", system_label: str = "system") -> Optional[str]:
+        """``2 gold sentences missed and 1 system sentence spurious (first at g.txt:4 | s.txt:5)``,
+        or None when every block aligned."""
+        if not (self.unaligned_gold or self.unaligned_system):
+            return None
+        text = (f"{_plural(self.unaligned_gold, gold_label + ' sentence')} without a counterpart (missed) and "
+                f"{_plural(self.unaligned_system, system_label + ' sentence')} without one (spurious)")
+        if self.first_unaligned is not None:
+            gold, system = self.first_unaligned
+            if gold is not None or system is not None:
+                text += f", first at {gold if gold is not None else '-'} | {system if system is not None else '-'}"
+        return text
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def _lines(file: str, first: Optional[int], last: Optional[int]) -> Optional[Lines]:
@@ -192,6 +210,7 @@ def format_listing(audit: AlignmentAudit, labels: Sequence[str] = ("gold", "syst
 
 
 def note_line(prog: str, summary: Summary, *, original: Optional[str], what: Optional[str] = None,
+              always: bool = False,
               consequence: Optional[str] = None, signature: Optional[str] = None) -> Optional[str]:
     """The stderr note announcing that JP figures can differ from the original's, or None
     when every block is exact (then nothing is printed: inputs lined up).
@@ -199,7 +218,7 @@ def note_line(prog: str, summary: Summary, *, original: Optional[str], what: Opt
     ``what`` says what happened (default: the summary's block counts), ``consequence`` what
     it means for the figures (default: they can differ from ``original``'s).
     """
-    if summary.changed == 0:
+    if summary.changed == 0 and not always:
         return None
     what = what or summary.describe()
     if consequence is None:

@@ -29,3 +29,37 @@ def report_error(stderr: TextIO, prog: str, message: str, file: Optional[str] = 
     stderr.write(error_line(prog, message, file, line))
     stderr.flush()
     return EXIT_BAD_INPUT
+
+
+class InputError(Exception):
+    """Bad input: what every reader of every tool raises, and the runner prints as one line
+    ``PROG: error: FILE:LINE: message`` with exit status 2.
+
+    Anything else a run raises is a bug of jp-shims, never dressed as bad input.
+    """
+
+    def __init__(self, file: Optional[str], line: Optional[int], message: str) -> None:
+        super().__init__(message)
+        self.file = None if file is None else str(file)
+        self.line = line
+        self.message = message
+
+    @property
+    def path(self) -> Optional[str]:  # (the name jp_preprocess's readers used)
+        return self.file
+
+    def location(self) -> str:
+        return located(self.file, self.line)
+
+    def __str__(self) -> str:
+        where = self.location()
+        return f"{where}: {self.message}" if where else self.message
+
+
+class UsageError(Exception):
+    """A bad command line: the runner prints the tool's usage line and one error line, exit 2
+    (``usage=False``: the error line alone, for a command line whose options are all known)."""
+
+    def __init__(self, message: str, usage: bool = True) -> None:
+        super().__init__(message)
+        self.usage = usage

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Optional
 
-from .audit import KINDS, Figure, short
+from .kinds import KINDS, Figure, short
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class BlockRecord:
             raise ValueError(f"unknown block kind {self.kind!r}")
 
     def as_dict(self) -> dict:
-        data = {
+        data: dict = {
             "kind": self.kind,
             "match": self.match or self.kind,
             "gold": None if self.gold is None else self.gold.as_dict(),

@@ -163,10 +163,11 @@ def _row(number: int, record: BlockRecord, labels: Sequence[str]) -> str:
 
 def render_report(*, tool: str, signature: str, headline: str, audit: AlignmentAudit,
                   labels: Sequence[str] = ("gold", "system"), loss_label: str = "loss",
-                  title: Optional[str] = None) -> str:
+                  title: Optional[str] = None, compared: Sequence[tuple] = ()) -> str:
     """The whole HTML document. ``headline``: the scores as the original prints them;
     ``audit``: a run's audit whose records were kept; ``loss_label`` names what ``loss``
-    measures for this tool (e.g. "FP+FN")."""
+    measures for this tool (e.g. "FP+FN"); ``compared``: ``(system file, headline, audit)`` of
+    every system compared with ``--compare``, each shown with its scores and summary."""
     summary = audit.summary
     title = title or f"{tool}: {audit.gold_file} vs {audit.system_file}"
     kinds_head = "".join(f"<th>{_e(kind)}</th>" for kind in KINDS)
@@ -198,9 +199,24 @@ def render_report(*, tool: str, signature: str, headline: str, audit: AlignmentA
 <tbody>
 {rows}
 </tbody></table>
+{_compared(compared, labels)}
 <script>{SCRIPT}</script>
 </body></html>
 """
+
+
+def _compared(compared: Sequence[tuple], labels: Sequence[str]) -> str:
+    """A section per system of ``--compare``: its scores and its alignment summary."""
+    if not compared:
+        return ""
+    parts = ["<h2>Compared systems</h2>"]
+    for number, (name, headline, audit) in enumerate(compared, 1):
+        summary = audit.summary
+        kinds = ", ".join(f"{kind} {summary.kinds.get(kind, 0)}" for kind in KINDS)
+        parts.append(f'<section class="compared" id="compared-{number}"><h3>{_e(labels[1])}: <code>{_e(name)}</code></h3>'
+                     f'<pre class="headline">{_e(headline)}</pre>'
+                     f"<p>{summary.blocks} blocks, {summary.changed} changed ({_e(kinds)})</p></section>")
+    return "\n".join(parts)
 
 
 def write_report(path: str, document: str) -> None:

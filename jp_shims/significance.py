@@ -337,9 +337,10 @@ def compare(systems: Sequence, names: Sequence[str], metric: Metric, metric_name
         metrics = []
         for j, metric_name in enumerate(metric_names):
             interval = None
-            if bounds[i] is not None:
-                interval = Interval(*(float(x) for x in bounds[i][:, j]))
-            p = None if p_values[i] is None else float(p_values[i][j])
+            bound, p_value = bounds[i], p_values[i]
+            if bound is not None:
+                interval = Interval(*(float(x) for x in bound[:, j]))
+            p = None if p_value is None else float(p_value[j])
             metrics.append(MetricResult(metric_name, float(scores[i][j]), interval, p))
         results.append(SystemResult(name, metrics))
     return Comparison(test, samples, seed, units, results)

@@ -146,6 +146,8 @@ def run_comparison(systems: Sequence, names: Sequence[str], metric, metric_names
     """The test and intervals ``options`` ask for (``jp_shims.significance.compare``)."""
     from .significance import compare
 
+    if options.test is None:
+        raise ValueError("no significance test or interval was asked for")
     return compare(systems, names, metric, metric_names, test=options.test, samples=options.samples,
                    seed=options.seed, intervals=options.confidence or options.test != "ar")
 

@@ -95,7 +95,7 @@ def test_jp_format_error_is_one_line_with_file_and_line(files):
 
 def test_jp_reports_the_gold_error_first(files):
     g = files("g", GOLD + row(1, "x", 0, "root"))
-    s = files("s", "junk\n")
+    s = files("s", "junk\tline\n")  # CoNLL-U at first sight (the runner's format check), not ten columns
     code, _, err = run([g, s])
     assert code == 2
     assert err == f"jp_conll18_ud_eval: error: {g}:5: The CoNLL-U file does not end with empty line\n"
@@ -113,13 +113,22 @@ def test_jp_missing_file_and_invalid_utf8(files):
     assert "Traceback" not in err
 
 
-def test_jp_texts_that_cannot_be_aligned(files):
+def test_jp_texts_that_cannot_be_aligned_are_counted_missed_and_spurious(files):
+    # The contract of JP mode: text that never re-synchronizes is counted (gold missed,
+    # system spurious) and noted; --strict makes it an error naming both places.
     g = files("g", GOLD)
     s = files("s", row(1, "Completely", 0, "root") + row(2, "different", 1) + row(3, "words", 1) + "\n")
-    code, out, err = run([g, s])
+    code, out, err = run(["-c", g, s])
+    assert code == 0
+    words_row = next(line for line in out.splitlines() if line.startswith("Words"))
+    assert [x.strip() for x in words_row.split("|")[1:]] == ["0", "3", "3", "0"]
+    assert "1 gold sentence without a counterpart (missed) and 1 system sentence without one (spurious)" in err
+    assert f"first at {g}:1 | {s}:1" in err
+    code, out, err = run(["--strict", g, s])
     assert code == 2 and out == ""
-    assert err.startswith(f"jp_conll18_ud_eval: error: {g}:1: the gold and system texts cannot be aligned")
-    assert "system line 1" in err
+    assert err == (f"jp_conll18_ud_eval: error: {s}:1: text does not align with {g}:1 (--strict; 1 gold sentence "
+                   f"without a counterpart (missed) and 1 system sentence without one (spurious), first at "
+                   f"{g}:1 | {s}:1)\n")
 
 
 def test_json_matches_the_counts_table(files):
@@ -169,8 +178,9 @@ def test_unaligned_sentences_are_scored_and_warned_about(files):
     s = files("s", GOLD + sentence(other) + GOLD)
     code, out, err = run(["-c", g, s])
     assert code == 0
-    assert err.startswith(f"jp_conll18_ud_eval: note: 1 gold and 1 system sentences could not be aligned and "
-                          f"count as unmatched (first at {g}:5, {s}:5); 1 of 3 blocks changed (unaligned 1)")
+    assert err.startswith("jp_conll18_ud_eval: note: 1 of 3 blocks changed (unaligned 1) (characters differ from "
+                          "the gold file's; the system's were reconciled); 1 gold sentence without a counterpart "
+                          f"(missed) and 1 system sentence without one (spurious), first at {g}:5 | {s}:5; ")
     assert err.count("\n") == 1
     words_row = next(line for line in out.splitlines() if line.startswith("Words"))
     assert [x.strip() for x in words_row.split("|")[1:]] == ["6", "13", "11", "6"]
@@ -178,10 +188,15 @@ def test_unaligned_sentences_are_scored_and_warned_about(files):
 
 def test_one_empty_file_is_an_error_both_empty_is_the_originals_output(files):
     empty = files("empty", "")
+    comments = files("comments", "# only a comment\n")
     g = files("g", GOLD)
     for gold, system in ((empty, g), (g, empty)):
         code, out, err = run([gold, system])
         assert code == 2 and out == ""
-        assert err == f"jp_conll18_ud_eval: error: {empty}:1: the file holds no sentence, while {g} does\n"
+        assert err == f"jp_conll18_ud_eval: error: {empty}:1: the file holds no text, while {g} does\n"
+    for gold, system in ((comments, g), (g, comments)):
+        code, out, err = run([gold, system])
+        assert code == 2 and out == ""
+        assert err == f"jp_conll18_ud_eval: error: {comments}:1: the file holds no sentence, while {g} does\n"
     code, out, err = run([empty, empty])
     assert code == 0 and out.startswith("LAS F1 Score: 0.00")

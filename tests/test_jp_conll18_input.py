@@ -14,6 +14,7 @@ from jp_conll18 import iter_sentences_from_file, read_token_sentences
 from jp_conll18.jp_mode import make_mismatch_handler
 from jp_conll18.model import UDError
 from jp_conll18.reader import iter_sentences, load_conllu_file
+from jp_conll18.reconcile import ReconcileLog
 from jp_conll18.stream import evaluate_streams
 from tests.toolrun import run_tool
 
@@ -81,11 +82,17 @@ LONG = "x" * 5000
 
 def test_jp_mode_shortens_a_long_offending_line(tmp_path):
     g = write(tmp_path, "g.conllu", GOLD.encode())
-    s = write(tmp_path, "s.conllu", (LONG + "\n\n").encode())
+    s = write(tmp_path, "s.conllu", (LONG + "\tx\n\n").encode())
     code, _, err = run([g, s])
     assert code == 2
     assert err == (f"jp_conll18_ud_eval: error: {s}:1: The CoNLL-U line does not contain 10 "
                    f"tab-separated columns: '{'x' * 80}...'\n")
+    # A first line without any tab is not CoNLL-U at all (the runner's format check).
+    s = write(tmp_path, "s.conllu", (LONG + "\n\n").encode())
+    code, _, err = run([g, s])
+    assert code == 2
+    assert err == (f"jp_conll18_ud_eval: error: {s}:1: expected CoNLL-U (tab-separated columns); this line "
+                   f"is not one: '{'x' * 59}\u2026'\n")
 
 
 def test_legacy_mode_quotes_the_whole_offending_line(tmp_path):
@@ -116,19 +123,19 @@ def _unrelated_doc(vocabulary, rng, n):
     return "".join(out)
 
 
-def test_unalignable_texts_are_rejected_after_the_first_sentences(tmp_path):
+def test_unalignable_texts_are_counted_after_the_first_sentences_without_aligning_the_rest(tmp_path):
     rng = random.Random(3)
     gold = _unrelated_doc([f"g{i}word" for i in range(500)], rng, 1000)
     system = _unrelated_doc([f"zz{i}other" for i in range(500)], rng, 1000)
-    pulled = [0, 0]
-
-    def counting(text, side):
-        for sentence in iter_sentences(text.splitlines(keepends=True)):
-            pulled[side] += 1
-            yield sentence
-
-    with pytest.raises(UDError, match="cannot be aligned"):
-        evaluate_streams(counting(gold, 0), counting(system, 1), make_mismatch_handler())
-    # Not the whole stream: the error comes once the first 64 sentences of each side have
-    # produced no aligned block (plus jp_align's look-ahead window).
-    assert max(pulled) < 300, pulled
+    log = ReconcileLog(keep=True)
+    counts = evaluate_streams(iter(iter_sentences(gold.splitlines(keepends=True))),
+                              iter(iter_sentences(system.splitlines(keepends=True))), make_mismatch_handler(log=log))
+    words = counts.scores()["Words"]
+    # Everything counts, unmatched: gold words missed, system words spurious...
+    assert (words.correct, words.gold_total, words.system_total) == (
+        0, sum(1 for line in gold.splitlines() if line), sum(1 for line in system.splitlines() if line))
+    assert (log.unaligned_gold, log.unaligned_system) == (1000, 1000)
+    # ...but the aligner gave up once the first 64 sentences of each side produced no aligned
+    # block (plus jp_align's look-ahead window): the rest is one unaligned block.
+    assert len(log.entries) < 300, len(log.entries)
+    assert log.entries[-1].rule.endswith("the rest of both files")

@@ -149,7 +149,7 @@ def test_compare_still_reports_errors_when_stdout_closes(tmp_path) -> None:
         "import sys; from jp_errant.compare_cli import main; sys.exit(main())",
         "-hyp", str(tmp_path / "nope.m2"), "-ref", str(tmp_path / "nope.m2"))
     assert result.returncode == 2
-    assert result.stderr.endswith(f": error: {tmp_path / 'nope.m2'}: cannot open: "
+    assert result.stderr.endswith(f": error: {tmp_path / 'nope.m2'}: "
                                   f"No such file or directory\n")
     assert one_error_line(result.stderr)
 

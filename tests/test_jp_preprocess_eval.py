@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -206,11 +207,22 @@ def test_bad_conllu_names_file_and_line(tmp_path):
     assert_one_line_error(*run([gold, system, "--gold-format", "conllu"]), f"{gold}:3:")
 
 
-def test_usage_errors_are_one_line(tmp_path):
+def assert_usage_error(status, out, err, *fragments):
+    """The runner's usage error: the usage line, then one error line; exit 2."""
+    assert status == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("usage: jp_preprocess_eval ")
+    assert lines[1].startswith("jp_preprocess_eval: error: ")
+    for fragment in fragments:
+        assert fragment in lines[1]
+
+
+def test_usage_errors_are_the_usage_and_one_line(tmp_path):
     gold = write(tmp_path, "g.txt", "a\n")
-    assert_one_line_error(*run([gold]))
-    assert_one_line_error(*run([gold, gold, "--legacy"]), "--legacy")
-    assert_one_line_error(*run([gold, gold, "--gold-format", "xml"]))
+    assert_usage_error(*run([gold]))
+    assert_usage_error(*run([gold, gold, "--legacy"]), "--legacy")
+    assert_usage_error(*run([gold, gold, "--gold-format", "xml"]))
+    assert_usage_error(*run([gold, gold, "--show-aligment"]), "--show-aligment")
 
 
 def test_english_table_aligns_expanded_contractions_but_tokens_must_match_themselves(tmp_path):
@@ -258,7 +270,7 @@ def test_one_empty_file_is_an_error(capsys, tmp_path):
         assert cli.main([gold, system]) == 2
         captured = capsys.readouterr()
         assert captured.out == ""
-        assert captured.err == f"jp_preprocess_eval: error: {empty}:1: the file holds no sentence, while {full} does\n"
+        assert captured.err == f"jp_preprocess_eval: error: {empty}:1: the file holds no text, while {full} does\n"
     assert cli.main([empty, empty]) == 0
 
 
@@ -267,15 +279,22 @@ def _numbered(prefix, first, count):
                    for k in range(first, first + count))
 
 
-def test_texts_that_never_resynchronize_stop_with_one_line_at_once(tmp_path):
+def test_texts_that_never_resynchronize_are_missed_and_spurious(tmp_path):
     # 100 shared sentences, then 300 unrelated ones on each side: jp_align's look-ahead finds
-    # no identical or similar pair after sentence 100, so the run stops there.
+    # no identical or similar pair after sentence 100. The rest is counted (gold missed,
+    # system spurious) and the note says where it starts; --strict makes it an error.
     gold = write(tmp_path, "gold.txt", _numbered("apple", 0, 100) + _numbered("apple", 100, 300))
     system = write(tmp_path, "sys.txt", _numbered("apple", 0, 100) + _numbered("pear", 100, 300))
+    counted = scores(gold, system)
+    assert counted["sentences"] == (100, 300, 300)
+    tp, fp, fn = counted["tokens"]
+    assert tp + fn == 400 * 8 and tp + fp == 400 * 8 and tp < 810  # nothing dropped, little matched
     status, out, err = run([gold, system])
-    assert_one_line_error(status, out, err, f"{system}:101: texts differ from here on and do not "
-                          f"re-synchronize within 64 sentences (gold {gold}:101): the files are not "
-                          "two segmentations of the same text")
+    assert status == 0
+    assert re.search(r"; 29\d gold sentences without a counterpart \(missed\) and 29\d system sentences "
+                     rf"without one \(spurious\), first at {re.escape(gold)}:10\d \| {re.escape(system)}:10\d", err)
+    status, out, err = run([gold, system, "--strict"])
+    assert_one_line_error(status, out, err, f"{system}:101", f"does not align with {gold}:101")
 
 
 def test_a_dropped_stretch_that_resynchronizes_is_still_scored(tmp_path):

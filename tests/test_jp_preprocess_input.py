@@ -78,7 +78,8 @@ def test_threshold_must_be_a_finite_value_in_0_1(tmp_path, value):
     g = write(tmp_path, "g.txt", "a b .\n")
     status, out, err = run([g, g, f"--threshold={value}"])
     assert (status, out) == (2, "")
-    assert err.count("\n") == 1 and err.startswith("jp_preprocess_eval: error: --threshold")
+    usage, error = err.splitlines()  # the runner's usage error: usage line, one error line
+    assert usage.startswith("usage: jp_preprocess_eval") and error.startswith("jp_preprocess_eval: error: --threshold")
 
 
 @pytest.mark.parametrize("value", ["0", "1", "0.25"])

@@ -12,6 +12,7 @@ from jp_conll18.enhanced import enhancement_filters
 from jp_conll18.model import DEPS
 from jp_conll18.reader import ReaderOptions, iter_sentences, original_recursion_limit
 from tests.toolrun import run_tool
+from jp_conll18.udeval_cli import main
 
 
 def row(i, form, head, deprel, deps="_", upos="X"):
@@ -140,6 +141,20 @@ def test_jp_errors_are_one_line_with_the_place(files):
     assert err == f"jp_udeval: error: {s}:4: DEPS head '9' points outside of the sentence\n"
     code, _, err = run(["--legacy", g, s])
     assert code == 1 and err.splitlines()[-1] == "IndexError: list index out of range"
+
+
+@pytest.mark.parametrize("where", ["jp_conll18.enhanced.apply_filters", "jp_conll18.stream.count_alignment"])
+def test_an_index_error_of_our_own_code_is_a_bug_not_bad_input(files, capsys, monkeypatch, where):
+    # Issue 21: jp_udeval reported an IndexError raised by its own code (a DEPS filter, the
+    # scoring) as bad input. Only the reader's errors of the input are input errors.
+    def broken(*args, **kwargs):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(where, broken)
+    g = files("g", GOLD)
+    with pytest.raises(IndexError):
+        main(["--enhancements", "4", g, g])
+    assert capsys.readouterr().err == ""
 
 
 def test_legacy_program_name_and_no_empty_nodes_swallowing_the_gold_file(files):

@@ -65,8 +65,8 @@ def test_bad_options(argv, message):
 def test_legacy_mode_refuses_with_one_line(tool):
     result = run(tool, ["--legacy", "--compare", TOOLS[tool][3]])
     assert result.returncode == 2 and result.stdout == b""
-    assert result.stderr.decode().splitlines() == [
-        f"{TOOLS[tool][0]}: error: --compare works in JP mode only (the original has no significance tests)"]
+    line, = result.stderr.decode().splitlines()
+    assert line.startswith(f"{TOOLS[tool][0]}: error: --compare ") and "JP mode" in line
 
 
 @pytest.mark.parametrize("tool", TOOLS)

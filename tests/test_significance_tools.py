@@ -83,13 +83,10 @@ SEGMENTS = sorted(p.parent for p in (VECTORS / "errant_compare").glob("segment_*
 
 @pytest.mark.parametrize("case", SEGMENTS, ids=[c.name for c in SEGMENTS])
 def test_errant_resegmented_system_is_the_same_system(case, tmp_path):
-    from jp_errant.scorer import ScoreOptions
-    from jp_errant.significance import compare_systems
-
     case = vector(case, tmp_path)
     hyps = [str(case / "hyp.refseg.m2"), str(case / "hyp.m2")]
     for test in ("bs", "ar"):
-        result = compare_systems(str(case / "ref.m2"), hyps, ScoreOptions(), options(test, 300))
+        result = errant_compare(str(case / "ref.m2"), hyps, options(test, 300))
         assert scores(result, 0) == scores(result, 1)
         assert p_values(result, 1) == [1.0] * 3
 
@@ -116,13 +113,18 @@ def options_for(test: str) -> SignificanceOptions:
     return options(test, 200)
 
 
-def test_errant_system_against_itself_and_a_weaker_one(tmp_path):
-    from jp_errant.scorer import ScoreOptions
-    from jp_errant.significance import compare_systems
+def errant_compare(ref: str, hyps: list, significance):
+    """jp_errant_compare's --compare, through the runner (default scoring options)."""
+    from jp_shims import registry
+    from jp_shims.runner import compare_systems
 
+    return compare_systems(registry.load("jp_errant_compare"), ref, hyps, significance)
+
+
+def test_errant_system_against_itself_and_a_weaker_one(tmp_path):
     case = vector(VECTORS / "errant_compare" / "segment_00_merge2", tmp_path)
     ref, hyp = str(case / "ref.m2"), str(case / "hyp.refseg.m2")
-    result = compare_systems(ref, [hyp, hyp], ScoreOptions(), options("ar", 500, confidence=True))
+    result = errant_compare(ref, [hyp, hyp], options("ar", 500, confidence=True))
     assert p_values(result, 1) == [1.0] * 3
     for metric in result.systems[0].metrics:
         assert metric.interval.low <= metric.score <= metric.interval.high
@@ -130,29 +132,42 @@ def test_errant_system_against_itself_and_a_weaker_one(tmp_path):
     empty = tmp_path / "empty-hypothesis.m2"
     empty.write_text("".join(line for line in (case / "hyp.refseg.m2").read_text().splitlines(True)
                              if not line.startswith("A ")))
-    result = compare_systems(ref, [hyp, str(empty)], ScoreOptions(), options("bs", 500))
+    result = errant_compare(ref, [hyp, str(empty)], options("bs", 500))
     assert scores(result, 1)[0] < scores(result, 0)[0]
 
 
-def test_conll18_system_against_itself():
-    from jp_conll18.significance import compare_systems
+def _conll18_comparison(capsys, argv):
+    # Through the shared runner (one scoring pass per system), as the JSON document says it.
+    from jp_conll18.cli import main
 
     case = VECTORS / "conll18_ud_eval" / "sent-split-ewt-0"
-    gold, system = str(case / "gold.conllu"), str(case / "system.conllu")
-    result = compare_systems(gold, [system, system], options("ar", 500, metrics=("LAS", "UPOS")))
-    assert [m.name for m in result.systems[0].metrics] == ["LAS", "UPOS"]
-    assert p_values(result, 1) == [1.0, 1.0]
-    result = compare_systems(gold, [system], options("ci", 500))
-    assert [m.name for m in result.systems[0].metrics] == ["LAS", "MLAS", "BLEX"]
-    for metric in result.systems[0].metrics:
-        assert metric.interval.low <= metric.score <= metric.interval.high
+    assert main(["--json", str(case / "gold.conllu"), str(case / "system.conllu"), *argv]) == 0
+    return json.loads(capsys.readouterr().out)["significance"]
 
 
-def test_conll18_unknown_metric_is_refused():
+def test_conll18_system_against_itself(capsys):
+    system = str(VECTORS / "conll18_ud_eval" / "sent-split-ewt-0" / "system.conllu")
+    section = _conll18_comparison(capsys, ["--compare", system, "--paired-ar", "--paired-ar-n", "500",
+                                            "--metrics", "LAS", "UPOS"])
+    assert list(section["systems"][0]["metrics"]) == ["LAS", "UPOS"]
+    assert [m["p_value"] for m in section["systems"][1]["metrics"].values()] == [1.0, 1.0]
+    section = _conll18_comparison(capsys, ["--confidence", "--paired-bs-n", "500"])
+    assert list(section["systems"][0]["metrics"]) == ["LAS", "MLAS", "BLEX"]
+    for metric in section["systems"][0]["metrics"].values():
+        assert metric["low"] <= metric["score"] <= metric["high"]
+
+
+def test_conll18_unknown_metric_is_refused(capsys):
+    from jp_conll18.cli import main
     from jp_conll18.significance import check_metrics
 
     with pytest.raises(ValueError):
         check_metrics(["LAS", "XYZ"])
+    case = VECTORS / "conll18_ud_eval" / "sent-split-ewt-0"
+    # Refused before anything is scored or printed: the usage line and one error line.
+    assert main([str(case / "gold.conllu"), str(case / "system.conllu"), "--confidence", "--metrics", "XYZ"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.splitlines()[1].startswith("jp_conll18_ud_eval: error: --metrics: unknown metric 'XYZ'")
 
 
 def corrupt_labels(line: str, rng: random.Random, share: float) -> str:

@@ -35,14 +35,3 @@ def tokens_from_stanza_document(document: Any) -> tuple[Token, ...]:
 def _word_fields(word: Any) -> dict:
     return {"text": word.text, "lemma": word.lemma, "upos": word.upos, "xpos": word.xpos,
             "feats": word.feats, "deprel": word.deprel, "head": word.head}
-
-
-BACKENDS = ("stanza",)
-
-
-def make_backend(name: str, lang: str, tokenize: bool, model_dir: str | None = None) -> Backend:
-    """Build a named backend (imports its analyser only now); ``model_dir``: its model folder."""
-    if name == "stanza":
-        from .stanza_backend import StanzaBackend
-        return StanzaBackend(lang, tokenize, model_dir=model_dir)
-    raise BackendError(f"unknown backend {name!r} (available: {', '.join(BACKENDS)})")

@@ -6,7 +6,8 @@ import sys
 from typing import Callable, Optional, Sequence, Tuple, Type
 
 from jp_shims.brokenpipe import silence_stdout as silence_broken_pipe
-from .backend import BACKENDS, Backend
+from .backend import Backend
+from .backends import BACKENDS
 from .classify_en import LABEL_SCHEMES
 
 

@@ -1,0 +1,1 @@
+"""ChERRANT's char-level annotator: tokens, resources, costs, alignment, merging, M2 blocks."""

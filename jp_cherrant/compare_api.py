@@ -1,0 +1,142 @@
+"""Python API of ChERRANT's scorer: ``jp_cherrant.compare(hyp, ref, **options)``.
+
+>>> import os, tempfile
+>>> folder = tempfile.mkdtemp()
+>>> def m2(name, text):
+...     path = os.path.join(folder, name)
+...     with open(path, "w", encoding="utf-8") as handle:
+...         _ = handle.write(text)
+...     return path
+>>> ref = m2("ref.m2", "S 我 去 学 校 。\\nA 1 1|||M|||要|||REQUIRED|||-NONE-|||0\\n\\n"
+...                   "S 他 来 了 。\\nA 1 2|||S|||去|||REQUIRED|||-NONE-|||0\\n\\n")
+>>> hyp = m2("hyp.m2", "S 我 去 学 校 。 他 来 了 。\\nT0-A0 我 要 去 学 校 。 他 来 了 。\\n"
+...                   "A 1 1|||M|||要|||REQUIRED|||-NONE-|||0\\n\\n")
+>>> result = compare(hyp, ref)      # one hypothesis block for two reference sentences
+>>> result.tp, result.fp, result.fn, result.f
+(1, 0, 1, 0.8333)
+>>> result["categories"]["M"]
+{'tp': 1, 'fp': 0, 'fn': 0, 'precision': 1.0, 'recall': 1.0, 'f': 1.0}
+>>> result.changed_blocks
+1
+>>> compare(hyp, ref, legacy=True)
+Traceback (most recent call last):
+...
+ValueError: the hypothesis has 1 blocks and the reference 2 (ChERRANT fails on this)
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Optional, Union
+
+from jp_cherrant.compare_args import ANSWER_CODERS, NO_CODERS
+from jp_errant.scorer import MODES, TITLES, ScoreOptions, iter_category_scores, precision_recall_f, score_corpus
+
+Path = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class CompareResult:
+    """Corpus figures as ChERRANT prints them; ``categories`` at the ``cat`` level (3, the
+    full type, when not given). Indexing (``result["tp"]``) reads :meth:`as_dict`."""
+
+    title: str
+    f_label: str
+    tp: int
+    fp: int
+    fn: int
+    precision: float
+    recall: float
+    f: float
+    categories: dict = field(default_factory=dict)
+    changed_blocks: int = 0  # JP mode: blocks cut or joined (0: the files lined up)
+    crossing_edits: tuple = ()  # JP mode: "FILE:LINE" of edits crossing a reference boundary
+
+    def as_dict(self) -> dict:
+        return {"title": self.title, "f_label": self.f_label, "tp": self.tp, "fp": self.fp,
+                "fn": self.fn, "precision": self.precision, "recall": self.recall, "f": self.f,
+                "categories": {kind: dict(figures) for kind, figures in self.categories.items()},
+                "changed_blocks": self.changed_blocks, "crossing_edits": list(self.crossing_edits)}
+
+    def __getitem__(self, key: str) -> Any:
+        return self.as_dict()[key]
+
+    def keys(self) -> Iterator[str]:
+        return iter(self.as_dict())
+
+
+def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single: bool = False,
+            multi: bool = False, filt: tuple = (), cat: Optional[int] = None,
+            start: Optional[int] = None, end: Optional[int] = None,
+            max_answer_num: Optional[int] = None, reference_num: Optional[int] = None,
+            legacy: bool = False) -> CompareResult:
+    """Score a hypothesis M2 file against a reference M2 file as ChERRANT does.
+
+    Options are the command line's (``mode`` one of ``dt ds cs cse``). By default (JP mode)
+    hypothesis blocks segmented differently from the reference are cut at its sentence
+    boundaries (a :class:`jp_shims.JPAlignmentWarning` says so); ``legacy=True`` pairs block
+    i with block i as ChERRANT does. Bad input raises ``ValueError`` naming file and line.
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}: {mode!r}")
+    options = ScoreOptions(beta=float(beta), mode=mode, single=single, multi=multi, filt=tuple(filt),
+                           cat=cat, categories=True, verbose_style="errant2",
+                           reference_coders=reference_num, skip_unannotatable=True)
+    coders = None if max_answer_num is None else ANSWER_CODERS.get(max_answer_num, NO_CODERS)
+    selected = None if start is None or end is None else slice(start, end)
+    hyp_path, ref_path = os.fspath(hyp), os.fspath(ref)
+    from jp_errant.compare import check_beta
+    from jp_shims.audit import AlignmentAudit
+    from jp_shims.errors import InputError
+
+    audit = AlignmentAudit(ref_path, hyp_path)
+    crossing: list = []
+    try:
+        check_beta(options.beta)
+        if legacy:
+            units = _legacy_units(hyp_path, ref_path, coders, selected)
+        else:
+            from jp_cherrant.compare_jp import scoring_units
+
+            units = scoring_units(hyp_path, ref_path, options, coders, selected, audit, crossing)
+        result = score_corpus(units, options)
+    except (InputError, OSError) as error:
+        raise ValueError(str(error)) from None
+    except ZeroDivisionError:
+        raise ValueError(f"{options.f_label} is undefined: beta is 0 and recall is 0 "
+                         f"while precision is not") from None
+    if audit.summary.changed:
+        from jp_shims.pyapi import warn_alignment
+
+        warn_alignment(audit.summary, "jp_cherrant.compare")
+    p, r, f = precision_recall_f(result.tp, result.fp, result.fn, options.beta)
+    categories = {kind: {"tp": tp, "fp": fp, "fn": fn, "precision": cp, "recall": cr, "f": cf}
+                  for kind, tp, fp, fn, cp, cr, cf in iter_category_scores(result, options, cat or 3)}
+    from jp_cherrant.compare_jp import crossing_place
+
+    return CompareResult(TITLES[mode].strip(), options.f_label, result.tp, result.fp, result.fn,
+                         p, r, f, categories, audit.summary.changed,
+                         tuple(crossing_place(path, item) for path, item in crossing))
+
+
+def _legacy_units(hyp_path: str, ref_path: str, coders, selected):
+    from jp_cherrant.compare_legacy import legacy_pairs, read_blocks
+
+    try:
+        hyp_blocks, ref_blocks = read_blocks(hyp_path), read_blocks(ref_path)
+    except UnicodeDecodeError as error:
+        raise ValueError(f"invalid UTF-8: {error}") from None
+    if selected is not None:
+        hyp_blocks, ref_blocks = hyp_blocks[selected], ref_blocks[selected]
+    if len(hyp_blocks) != len(ref_blocks):
+        raise ValueError(f"the hypothesis has {len(hyp_blocks)} blocks and the reference "
+                         f"{len(ref_blocks)} (ChERRANT fails on this)")
+    return _checked(legacy_pairs(hyp_blocks, ref_blocks, coders, verbose=False))
+
+
+def _checked(pairs):
+    """ChERRANT's reading failures (ValueError, IndexError) as ValueError."""
+    try:
+        yield from pairs
+    except IndexError as error:
+        raise ValueError(f"malformed A line: {error}") from None

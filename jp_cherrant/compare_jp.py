@@ -1,0 +1,287 @@
+"""JP mode of ``jp_cherrant_compare``: the scoring units (the run is jp_cherrant.tool's, on
+the shared runner).
+
+Both files are streamed block by block (ChERRANT's split):
+
+1. While the blocks line up as ChERRANT pairs them (the same line 0; a block whose line 0 is
+   an edit line has no text to align on and is paired by position), each pair is read and
+   scored exactly as ChERRANT does: on lined-up files, the original's bytes.
+2. From the first pair that does not line up, reference and hypothesis sentences are aligned
+   on their S-line texts (:func:`jp_align.iter_align_sentences`; Chinese characters are the
+   tokens), every hypothesis block is cut at the reference sentence boundaries or joined with
+   its neighbours (:func:`jp_cherrant.compare_align.cut_block`), and each reference sentence
+   is scored as ChERRANT scores it.
+
+Sentences that never re-synchronize are scored on their own, as in jp_errant_compare: a
+reference sentence uncorrected (its edits missed), a hypothesis sentence against no reference
+edit (its edits spurious).
+"""
+from __future__ import annotations
+
+import re
+from itertools import chain, zip_longest
+from typing import IO, Iterator, Sequence
+
+from jp_align import EXACT, UNALIGNED, iter_align_sentences
+from jp_cherrant.compare_align import CrossingEdit, cut_block
+from jp_cherrant.compare_args import LEGACY_PROG
+from jp_errant.compare import ALIGNMENT, text_normalizer
+from jp_errant.m2 import (
+    FieldCache, M2Error, RawBlock, Sentence, count_blocks, iter_blocks, legacy_block_rows, parse_blocks,
+    parse_edit_line, utf8_error,
+)
+from jp_errant.scorer import ScoreOptions, SentencePair
+from jp_shims.audit import AlignmentAudit, Summary, block_kind
+from jp_shims.config import AlignConfig
+from jp_shims.signature import signature
+
+TOOL = "jp_cherrant_compare"
+_BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
+LABELS = ("reference", "hypothesis")
+# Crossing edits named in the stderr note (all of them in --show-alignment).
+NOTE_PLACES = 5
+
+
+def run_signature(options: ScoreOptions, args, config: AlignConfig = ALIGNMENT) -> str:
+    flags = [f"-{options.mode}", f"-b{options.beta:g}"]
+    flags += ["-single"] * options.single + ["-multi"] * options.multi
+    if options.filt:
+        flags.append("-filt=" + "+".join(options.filt))
+    if options.cat:
+        flags.append(f"-cat{options.cat}")
+    for name in ("start", "end", "max_answer_num", "reference_num"):
+        if getattr(args, name) is not None:
+            flags.append(f"--{name}={getattr(args, name)}")
+    return signature(TOOL, options=flags, similarity=config.similarity, threshold=config.threshold,
+                     extra={"norm": "nfc"})
+
+
+def crossing_place(path: str, item: CrossingEdit) -> str:
+    """``FILE:LINE`` of a crossing edit's A line (its text when the line is unknown)."""
+    edit = item.edit
+    return f"{path}:{item.line}" if item.line else f"{path}: A {edit.start} {edit.end}|||{edit.type}"
+
+
+def note_what(summary: Summary, crossing: list) -> str:
+    """What JP mode did that ChERRANT does not, for the stderr note."""
+    parts = [f"{summary.changed} of {summary.blocks} blocks were aligned beyond one sentence each "
+             f"side or with differing texts; the hypothesis was cut at the reference sentence "
+             f"boundaries and each reference sentence scored as {LEGACY_PROG} scores it"]
+    if crossing:
+        places = ", ".join(crossing_place(path, item) for path, item in crossing[:NOTE_PLACES])
+        more = f" and {len(crossing) - NOTE_PLACES} more" if len(crossing) > NOTE_PLACES else ""
+        parts.append(f"{len(crossing)} hypothesis edits cross a reference sentence boundary and "
+                     f"cannot be cut: they count as not matching ({places}{more})")
+    return "; ".join(parts)
+
+
+def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: frozenset | None,
+                  selected: slice | None, audit: AlignmentAudit,
+                  crossing: list, config: AlignConfig = ALIGNMENT) -> Iterator[SentencePair]:
+    """The sentences to score, streamed: ChERRANT's own pairs while the files line up, and
+    from the first pair that does not, one unit per reference sentence with the hypothesis
+    cut to it (``crossing`` collects the edits that crossed a boundary, with their file).
+
+    ``selected`` (``--start/--end``) picks reference blocks by position, the hypothesis being
+    aligned in full; where the files line up this is ChERRANT's slice of both.
+    """
+    wanted = None
+    if selected is not None:
+        with _open(ref_path) as handle:
+            wanted = range(count_blocks(handle))[selected]
+    with _open(hyp_path) as hyp_file, _open(ref_path) as ref_file:
+        try:
+            yield from _units(hyp_path, ref_path, iter_blocks(hyp_file), iter_blocks(ref_file),
+                              options, coders, wanted, audit, crossing, config)
+        except UnicodeDecodeError:
+            path = hyp_path if _fails_utf8(hyp_path) else ref_path
+            raise utf8_error(path) from None
+
+
+def _open(path: str) -> IO[str]:
+    # A byte-order mark is not text (ChERRANT would read it as part of line 0).
+    return open(path, encoding="utf-8-sig", errors="strict")
+
+
+def _fails_utf8(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8-sig", errors="strict") as handle:
+            for _ in iter(lambda: handle.read(1 << 18), ""):
+                pass
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
+def _units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock], ref_blocks: Iterator[RawBlock],
+           options: ScoreOptions, coders: frozenset | None, wanted: range | None,
+           audit: AlignmentAudit, crossing: list, config: AlignConfig) -> Iterator[SentencePair]:
+    cache = FieldCache()
+    verbose = options.verbose
+    number = 0
+    hyp_block = ref_block = None
+    for hyp_block, ref_block in zip_longest(hyp_blocks, ref_blocks):
+        if hyp_block is None or ref_block is None or not in_step(hyp_block, ref_block):
+            break
+        audit.count(EXACT, 1, 1)
+        if wanted is None or number in wanted:
+            yield _lined_up_pair(hyp_path, ref_path, hyp_block, ref_block, cache, coders, verbose)
+        number += 1
+    else:
+        return
+    hyp_rest = chain((hyp_block,) if hyp_block is not None else (), hyp_blocks)
+    ref_rest = chain((ref_block,) if ref_block is not None else (), ref_blocks)
+    yield from aligned_units(hyp_path, ref_path, hyp_rest, ref_rest, number, options, coders, wanted,
+                             audit, crossing, config)
+
+
+def in_step(hyp: RawBlock, ref: RawBlock) -> bool:
+    """Whether two blocks line up as ChERRANT pairs them: the same line 0, or a line 0 that
+    is an edit line (ChERRANT reads it as one; without its S line the block has no text to
+    align on, so it is paired by position)."""
+    hyp_head, ref_head = _head(hyp.text), _head(ref.text)
+    if hyp_head != ref_head and hyp_head[:2] != "A " and ref_head[:2] != "A ":
+        return False
+    if hyp.text == ref.text == "":
+        return True  # an empty block on both sides (four newlines): noop against noop
+    # A line holding only whitespace separates blocks in JP mode (ChERRANT fuses them).
+    return _BLANK_LINE.search(hyp.text) is None and _BLANK_LINE.search(ref.text) is None
+
+
+def lines_up(hyp_blocks: Sequence[RawBlock], ref_blocks: Sequence[RawBlock]) -> bool:
+    """Whether whole files line up: as many blocks, every pair :func:`in_step`."""
+    return len(hyp_blocks) == len(ref_blocks) and all(map(in_step, hyp_blocks, ref_blocks))
+
+
+def _head(text: str) -> str:
+    return text.split("\n", 1)[0]
+
+
+def _lined_up_pair(hyp_path: str, ref_path: str, hyp_block: RawBlock, ref_block: RawBlock,
+                   cache: FieldCache, coders: frozenset | None, verbose: bool) -> SentencePair:
+    """ChERRANT's reading of a pair of blocks; a line it cannot read is an M2Error."""
+    hyp_edits = _block_rows(hyp_path, hyp_block, cache)
+    ref_edits = _block_rows(ref_path, ref_block, cache)
+    if coders is not None:
+        hyp_edits = [edit for edit in hyp_edits if edit[4] in coders]
+        ref_edits = [edit for edit in ref_edits if edit[4] in coders]
+    return SentencePair(hyp_edits, ref_edits, _head(hyp_block.text)[1:] if verbose else "")
+
+
+def _block_rows(path: str, block: RawBlock, cache: FieldCache) -> list:
+    """ChERRANT's reading of a block; a line it fails on, or an empty error type (which
+    ChERRANT's ``-cat 1`` fails on), is an M2Error naming the line."""
+    try:
+        rows = legacy_block_rows(block.text, cache, cherrant=True)
+    except (ValueError, IndexError):
+        rows = None
+    if rows is not None and all(row[2].strip() for row in rows):
+        return rows
+    for number, line in enumerate(block.text.split("\n"), block.line):
+        if line[:2] == "A ":
+            try:
+                edit = parse_edit_line(line)
+            except (ValueError, IndexError) as error:
+                raise M2Error(path, number, f"malformed A line ({type(error).__name__}: {error}): "
+                                            f"{line[:60]!r}") from None
+            if not edit.type.strip():
+                raise M2Error(path, number, "A line has an empty error type")
+    raise AssertionError("unreachable: a block that failed has a failing A line")
+
+
+def _strict_sentences(blocks: Iterator[RawBlock], path: str, coders: frozenset | None
+                      ) -> Iterator[tuple[Sentence, RawBlock | tuple, str]]:
+    """(sentence, where its edits are, line 0 without its first character). Where: the
+    block (A-line numbers are found only for a block that is cut), or, when ``--max_answer_num``
+    drops edits, the numbers of the A lines kept."""
+    for sentence, block in parse_blocks(blocks, path, cherrant=True):
+        where: RawBlock | tuple = block
+        if coders is not None:
+            kept = [(edit, line) for edit, line in zip(sentence.edits, edit_lines(block)) if edit.coder in coders]
+            sentence = sentence._replace(edits=tuple(edit for edit, _ in kept))
+            where = tuple(line for _, line in kept)
+        yield sentence, where, _head(block.text)[1:]
+
+
+def edit_lines(where: RawBlock | tuple) -> tuple:
+    """The file lines of a sentence's edits (its A lines)."""
+    if isinstance(where, tuple) and not isinstance(where, RawBlock):
+        return where
+    return tuple(number for number, line in enumerate(where.text.split("\n"), where.line) if line[:2] == "A ")
+
+
+def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
+                  ref_blocks: Iterator[RawBlock], first_number: int, options: ScoreOptions,
+                  coders: frozenset | None, wanted: range | None, audit: AlignmentAudit,
+                  crossing: list, config: AlignConfig = ALIGNMENT) -> Iterator[SentencePair]:
+    """One scoring unit per reference sentence (numbered from ``first_number``; those in
+    ``wanted`` only), the hypothesis aligned on the S-line texts and cut to each."""
+    refs = _strict_sentences(ref_blocks, ref_path, coders)
+    hyps = _strict_sentences(hyp_blocks, hyp_path, coders)
+    blocks = iter_align_sentences(refs, hyps, tokens=lambda item: item[0].source.split(),
+                                  normalizer=text_normalizer(), threshold=config.threshold,
+                                  distance=config.distance(), lookahead=config.lookahead)
+    token_keys = options.mode == "dt"
+    for block, ref_items, hyp_items in blocks:
+        ref_sentences = [item[0] for item in ref_items]
+        hyp_sentences = [item[0] for item in hyp_items]
+        numbers = range(first_number + block.left.start, first_number + block.left.stop)
+        if block.kind == UNALIGNED or not ref_items or not hyp_items:
+            # Text without a counterpart: reference sentences missed, hypothesis ones spurious.
+            where = (audit.gold_lines(ref_sentences[0].line, ref_sentences[-1].line) if ref_sentences else None,
+                     audit.system_lines(hyp_sentences[0].line, hyp_sentences[-1].line) if hyp_sentences else None)
+            if audit.keep:
+                from jp_shims.records import BlockRecord
+
+                audit.add(BlockRecord(UNALIGNED, *where, " | ".join(s.source for s in ref_sentences),
+                                      " | ".join(s.source for s in hyp_sentences), reason=block.reason,
+                                      match=block.kind), len(ref_items), len(hyp_items))
+            else:
+                audit.count(UNALIGNED, len(ref_items), len(hyp_items), where=where)
+            for number, ref in zip(numbers, ref_sentences):
+                if wanted is None or number in wanted:
+                    yield SentencePair((), ref.edits, " " + ref.source)
+            if wanted is None or (numbers.start - 1) in wanted or numbers.start in wanted:
+                for hyp, _, head in hyp_items:
+                    yield SentencePair(hyp.edits, (), head)
+            continue
+        if len(ref_items) == len(hyp_items) == 1 and ref_sentences[0].source == hyp_sentences[0].source:
+            audit.count(EXACT, 1, 1)
+            if wanted is None or numbers.start in wanted:
+                yield SentencePair(hyp_sentences[0].edits, ref_sentences[0].edits, hyp_items[0][2])
+            continue
+        cut = cut_block(ref_sentences, hyp_sentences, [edit_lines(item[1]) for item in hyp_items], token_keys)
+        crossing.extend((hyp_path, item) for item in cut.crossing)
+        kind = block_kind(block.kind, len(ref_items), len(hyp_items), True)
+        if audit.keep:
+            audit.add(_record(kind, block, numbers.start, audit, ref_sentences, hyp_sentences, cut, hyp_path),
+                      len(ref_items), len(hyp_items))
+        else:
+            audit.count(kind, len(ref_items), len(hyp_items))
+        for number, ref, piece in zip(numbers, ref_sentences, cut.pieces):
+            if wanted is None or number in wanted:
+                yield SentencePair(piece, ref.edits, " " + ref.source)
+
+
+def _record(kind: str, block, first: int, audit: AlignmentAudit, ref_sentences, hyp_sentences, cut,
+            hyp_path: str):
+    from jp_shims.records import BlockRecord
+
+    details = []
+    for number, piece in enumerate(cut.pieces):
+        shown = [f"A {e.start} {e.end}|||{e.type}|||{e.correction}|||{e.coder}" for e in piece
+                 if e.start >= 0 or not e.is_noop]
+        details.append(f"reference sentence {first + number} "
+                       f"({audit.gold_file}:{ref_sentences[number].line}) gets: "
+                       + ("; ".join(shown) if shown else "no edit"))
+    for item in cut.crossing:
+        edit = item.edit
+        details.append(f"crossing edit {crossing_place(hyp_path, item)}: A {edit.start} {edit.end}|||"
+                       f"{edit.type}|||{edit.correction} spans reference sentences "
+                       f"{first + item.first}-{first + item.last}: counted as not matching")
+    return BlockRecord(
+        kind, audit.gold_lines(ref_sentences[0].line, ref_sentences[-1].line),
+        audit.system_lines(hyp_sentences[0].line, hyp_sentences[-1].line),
+        " | ".join(s.source for s in ref_sentences), " | ".join(s.source for s in hyp_sentences),
+        reason=block.reason, match=block.kind, details=tuple(details))
+

@@ -1,0 +1,189 @@
+"""``jp_cherrant_parallel``: ChERRANT's ``parallel_to_m2.py -g char`` without LTP and torch.
+
+Reads ``id<TAB>source<TAB>correction…`` lines and writes the M2 file ``-o`` byte for byte as
+the original does. ``--legacy`` (anywhere in argv) also reproduces its failures: the lines
+before a bad one stay in the output file, the exit status is 1 and stderr ends with the
+Python exception the original dies of. JP mode (default) writes the same file, checks the
+whole input first (bad input: one ``jp_cherrant_parallel: error: FILE:LINE: message`` line,
+exit 2, no output file) and warns about lines that get no M2 block. Word level (``-g
+word``, LTP) is out of scope in both modes: one error line, exit 2.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import List, Optional, Tuple
+
+from .annotator.block import STRATEGIES, LineError, split_line
+from .annotator.resources import RESOURCE_ENV, ResourceError
+from .parallel import annotator
+
+PROG = "jp_cherrant_parallel"
+ORIGINAL = "parallel_to_m2.py"
+WORD_LEVEL = ("-g word (word level) needs LTP's neural segmenter and is out of scope of "
+              f"{PROG}: only -g char is implemented")
+
+
+class Failure(Exception):
+    """The original's death by an uncaught exception: ``last_line`` is its last stderr line."""
+
+    def __init__(self, last_line: str) -> None:
+        super().__init__(last_line)
+        self.last_line = last_line
+
+
+def build_parser(prog: str) -> argparse.ArgumentParser:
+    """The original's options (same names, defaults, choices and argparse messages)."""
+    parser = argparse.ArgumentParser(prog=prog, description="Choose input file to annotate")
+    parser.add_argument("-f", "--file", type=str, required=True,
+                        help="input: id<TAB>source<TAB>correction... per line")
+    parser.add_argument("-o", "--output", type=str, required=True, help="the M2 file to write")
+    parser.add_argument("-b", "--batch_size", type=int, default=128, help="no effect on the output (default: 128)")
+    parser.add_argument("-d", "--device", type=int, default=0, help="no effect")
+    parser.add_argument("-w", "--worker_num", type=int, default=16, help="no effect")
+    parser.add_argument("-g", "--granularity", type=str, default="char",
+                        help="char (default); word level (LTP) is out of scope here")
+    parser.add_argument("-m", "--merge", action="store_true", help="no effect")
+    parser.add_argument("-s", "--multi_cheapest_strategy", type=str, choices=list(STRATEGIES), default="all",
+                        help="write every distinct cheapest alignment (all, default) or the first")
+    parser.add_argument("--segmented", action="store_true", help="tokens are the text's space-separated words")
+    parser.add_argument("--no_simplified", action="store_true",
+                        help="do not convert corrections to simplified characters")
+    parser.add_argument("--bpe", action="store_true", help="BERT WordPiece tokens (ignored with --segmented)")
+    return parser
+
+
+RESOURCES_HELP = ("--resources DIR", f"ChERRANT's data/ folder (cilin.txt, confusion_dict.txt; "
+                  f"chinese_vocab.txt for --bpe); default: ${RESOURCE_ENV}. Not shipped with jp-shims")
+SCOPE_HELP = ("\nWord level (-g word, LTP) is out of scope: it exits 2 with one error line. Converting\n"
+              "corrections to simplified characters (default) needs OpenCC: pip install 'jp-shims[cherrant]'.\n")
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    legacy = "--legacy" in args
+    args = [arg for arg in args if arg != "--legacy"]
+    from jp_shims.cli import help_section, take_flag, take_value, version_line
+
+    resources, missing = take_value(args, "--resources")
+    if missing:
+        return _error("argument --resources: expected one argument")
+    if not legacy:
+        if take_flag(args, "--version"):
+            sys.stdout.write(version_line(PROG))
+            return 0
+        if "-h" in args or "--help" in args:
+            sys.stdout.write(build_parser(PROG).format_help()
+                             + help_section(["--legacy", RESOURCES_HELP, "--version"], ORIGINAL) + SCOPE_HELP)
+            return 0
+    parser = build_parser(ORIGINAL if legacy else PROG)
+    options = parser.parse_args(args)
+    try:
+        return run(options, legacy, resources)
+    except ResourceError as error:
+        return _error(str(error))
+    except Failure as failure:
+        sys.stderr.write(f'Traceback (most recent call last):\n  File "{ORIGINAL}", line 1, in <module>\n'
+                         f"{failure.last_line}\n")
+        return 1
+
+
+def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> int:
+    granularity = options.granularity
+    if granularity == "word":
+        raise ResourceError(WORD_LEVEL)
+    if granularity != "char":
+        if legacy:
+            raise Failure("NotImplementedError")
+        return _error(f"argument -g/--granularity: {granularity!r}: only 'char' is implemented "
+                      "(the original raises NotImplementedError)")
+    if not legacy and options.batch_size < 1:
+        return _error(f"argument -b/--batch_size: {options.batch_size}: must be at least 1 "
+                      "(the original fails with ZeroDivisionError)")
+    writer = annotator(resources, options.multi_cheapest_strategy, options.segmented, options.bpe,
+                       not options.no_simplified)
+    try:
+        with open(options.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        if legacy:
+            raise Failure(_exception_line(error)) from None
+        return _error(_reason(error), options.file)
+    lines, first_number = _lines(text)
+    if not legacy:
+        if os.path.realpath(options.output) == os.path.realpath(options.file):
+            return _error("the output file is the input file (inputs are never modified)", options.output)
+        problem = _check(lines, first_number, writer, options)
+        if problem:
+            return _error(problem[1], options.file, problem[0])
+    try:
+        out = open(options.output, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        if legacy:
+            raise Failure(_exception_line(error)) from None
+        return _error(f"cannot write the output: {_reason(error)}", options.output)
+    with out:
+        if options.batch_size == 0:
+            raise Failure("ZeroDivisionError: integer modulo by zero")
+        for line in lines:
+            try:
+                source, corrections = split_line(line)
+                out.write(writer.block(source, corrections))
+            except LineError as error:
+                raise Failure(_original_error(error)) from None
+    return 0
+
+
+def _lines(text: str) -> Tuple[List[str], int]:
+    """The original's lines (the text ``strip()``ped as a whole, split on newlines) and the
+    file's line number of the first one."""
+    stripped = text.strip()
+    leading = text[:len(text) - len(text.lstrip())]
+    return stripped.split("\n"), leading.count("\n") + 1
+
+
+def _check(lines: List[str], first_number: int, writer, options: argparse.Namespace) -> Optional[Tuple[int, str]]:
+    """JP mode: the first bad line (line number, message) before anything is written; warns
+    about lines that get no block (a source without corrections)."""
+    for number, line in enumerate(lines, start=first_number):
+        try:
+            source, corrections = split_line(line)
+            if not corrections:
+                print(f"{PROG}: warning: {options.file}:{number}: a source without corrections: "
+                      "written as an empty line, as the original does (no M2 block: the M2 file "
+                      "has fewer blocks than the input has lines)", file=sys.stderr)
+                continue
+            source, targets = writer.check(source, corrections)
+            for text in (source, *targets):
+                writer.tokens(text)
+        except LineError as error:
+            return number, str(error)
+    return None
+
+
+def _original_error(error: LineError) -> str:
+    return "IndexError: list index out of range" if error.kind == "IndexError" else error.kind
+
+
+def _exception_line(error: BaseException) -> str:
+    """The last line of a Python traceback for ``error`` (``Type: message``)."""
+    detail = str(error)
+    return f"{type(error).__name__}: {detail}" if detail else type(error).__name__
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return f"not UTF-8 text ({error.reason} at byte {error.start})"
+    return getattr(error, "strerror", None) or str(error)
+
+
+def _error(message: str, file: Optional[str] = None, line: Optional[int] = None) -> int:
+    from jp_shims.errors import report_error
+
+    return report_error(sys.stderr, PROG, message, file, line)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+

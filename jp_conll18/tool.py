@@ -1,0 +1,223 @@
+"""jp_conll18_ud_eval and jp_udeval on the shared runner (:mod:`jp_shims.runner`).
+
+Both drop-ins are one code path: a :class:`Command` says what differs between conll18_ud_eval.py
+v1.2 (``cli.CONLL18_COMMAND``) and the current UD scorer (``udeval_cli.UDEVAL_COMMAND``), and
+:class:`CoNLLUTool` is the runner's view of either. The tool reads, aligns and scores one
+gold/system pair in one pass (``evaluation.count_files``: the report's counts and, when asked,
+the per-block statistics of significance), prints the original's report and counts every
+block in the audit; the runner does the rest (options, inputs, errors, JSON, listing, report,
+note, ``--compare``, ``--strict``).
+
+Legacy mode is the original's command line exactly (:func:`run_legacy`): its argparse program
+name, options and messages, stdout, exit codes and tracebacks.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, List, Optional, Sequence, TextIO, Tuple
+
+from jp_shims.audit import AlignmentAudit, Summary
+from jp_shims.cli import HelpEntry
+from jp_shims.config import AlignConfig
+from jp_shims.errors import UsageError
+from jp_shims.inputs import Format, InputFile
+from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
+
+from . import breakdown_report
+from .model import UDError
+from .reader import ReaderOptions
+
+# The JP-only options of both drop-ins (the runner owns --json, --show-alignment, --report,
+# --lang, --strict, --compare, --metrics...): their --help lines here, and how the JP parser
+# takes them in ``_add_own_options``. A new option is one entry in each, nowhere else.
+OWN_OPTIONS: List[HelpEntry] = [*breakdown_report.HELP_ENTRIES]
+
+
+def _add_own_options(parser: argparse.ArgumentParser) -> None:
+    """Add :data:`OWN_OPTIONS` to the JP-mode parser (hidden from the original's part of the
+    help: the JP options section describes them)."""
+    breakdown_report.add_options(parser)
+
+
+@dataclass(frozen=True)
+class Command:
+    """What differs between the CoNLL-U drop-ins that share this code: conll18_ud_eval.py
+    v1.2 and the current UD scorer. Everything else -- parsing, legacy and JP runs, the
+    audit output -- is one code path."""
+
+    prog: str
+    legacy_prog: str  # the original's argparse program name (legacy messages and help)
+    original: str  # the program the help section and the note name
+    counts_help: str  # the original's help text of --counts (legacy -h is byte-exact)
+    add_options: Callable[[argparse.ArgumentParser], None]  # the original's options beyond the common ones
+    reader_options: Callable[[argparse.Namespace, bool], ReaderOptions]  # (args, legacy)
+    signature_options: Callable[[argparse.Namespace], List[str]]  # options that change figures
+    options_used: Callable[[argparse.Namespace], dict]  # the JSON envelope's ``options``
+    enhanced: Callable[[argparse.Namespace], bool]  # print ELAS/EULAS
+    gc_threshold: Optional[int] = None  # youngest-generation threshold while the command runs
+
+
+class _JPParser(argparse.ArgumentParser):
+    """The original's options under the drop-in's name; a bad command line is the runner's
+    usage error (usage line and one error line, exit 2)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message)
+
+    def _get_option_tuples(self, option_string: str) -> list:
+        # JP mode's own options are matched only in full, so that the original's
+        # abbreviations (``--co`` for ``--counts``) stay unambiguous. (Each tuple names the
+        # matched option string second, Python 3.9 to 3.13.)
+        return [match for match in super()._get_option_tuples(option_string)
+                if match[1] not in breakdown_report.OPTIONS]
+
+
+def build_parser(legacy: bool, command: Command) -> argparse.ArgumentParser:
+    """The original's parser (legacy), or the same options plus the tool's own JP options
+    (the runner has taken its common options out of argv before)."""
+    parser = argparse.ArgumentParser(prog=command.legacy_prog) if legacy else _JPParser(prog=command.prog)
+    parser.add_argument("gold_file", type=str, help="Name of the CoNLL-U file with the gold data.")
+    parser.add_argument("system_file", type=str, help="Name of the CoNLL-U file with the predicted data.")
+    parser.add_argument("--verbose", "-v", default=False, action="store_true", help="Print all metrics.")
+    parser.add_argument("--counts", "-c", default=False, action="store_true", help=command.counts_help)
+    command.add_options(parser)
+    if not legacy:
+        _add_own_options(parser)
+    return parser
+
+
+@contextmanager
+def _collecting(command: Command) -> Iterator[None]:
+    """The command's garbage-collection threshold while it runs (see ``udeval_cli``)."""
+    thresholds = gc.get_threshold()
+    if command.gc_threshold is not None:
+        gc.set_threshold(max(thresholds[0], command.gc_threshold), *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+# --- legacy mode: the original --------------------------------------------------------------
+
+def run_legacy(command: Command, argv: List[str]) -> int:
+    """The original's command line on ``argv`` (``--legacy`` taken out): exit status."""
+    parser = build_parser(True, command)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # -h, or a usage error already printed by argparse
+        return exit_.code if isinstance(exit_.code, int) else 2
+    with _collecting(command):
+        return _run_legacy(command, args, sys.stdout, sys.stderr)
+
+
+def _run_legacy(command: Command, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .evaluation import evaluate_files
+    from .report import format_scores
+
+    try:
+        scores = evaluate_files(args.gold_file, args.system_file, legacy=True,
+                                options=command.reader_options(args, True))
+    except Exception as error:  # the original does not catch anything: traceback, exit 1
+        err.write(_traceback_text(error))
+        return 1
+    out.write(format_scores(scores, args.verbose, args.counts, command.enhanced(args)))
+    return 0
+
+
+def _traceback_text(error: BaseException) -> str:
+    """The traceback Python prints for an uncaught exception, with the exception named as it
+    is when the original runs as a script (``UDError``, not a module path)."""
+    lines = ["Traceback (most recent call last):\n"]
+    lines.extend(traceback.format_tb(error.__traceback__))
+    name = "UDError" if isinstance(error, UDError) else type(error).__name__
+    lines.append(f"{name}: {error}\n")
+    return "".join(lines)
+
+
+# --- JP mode: the tool on the runner ---------------------------------------------------------
+
+def _is_conllu_line(line: str) -> bool:
+    # A CoNLL-U line has tab-separated columns (the reader checks that there are ten and
+    # words the error as the original does); trees, M2 and plain text have no tab.
+    return "\t" in line
+
+
+CONLLU = Format("CoNLL-U (tab-separated columns)", _is_conllu_line, comment="#")
+
+
+class CoNLLUTool(Tool):
+    """A CoNLL-U drop-in (``command``) as the runner sees it."""
+
+    formats = (CONLLU, CONLLU)
+    own_options = OWN_OPTIONS
+    metrics_option = True
+    loss_label = "LAS words lost"
+
+    def __init__(self, command: Command) -> None:
+        self.command = command
+        self.prog = command.prog
+        self.original = command.original
+
+    @property  # type: ignore[override]
+    def usage(self) -> str:
+        # One line (argparse wraps it): a usage error is the usage line and the error line.
+        return " ".join(build_parser(False, self.command).format_usage().split()) + "\n"
+
+    @property  # type: ignore[override]
+    def help_text(self) -> str:
+        return build_parser(False, self.command).format_help()
+
+    def legacy(self, argv: List[str]) -> int:
+        return run_legacy(self.command, argv)
+
+    def parse(self, argv: List[str]) -> Parsed:
+        args = build_parser(False, self.command).parse_args(argv)
+        return Parsed(args.gold_file, args.system_file, args, self.command.options_used(args),
+                      self.command.signature_options(args))
+
+    def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+        from .audit import count_lined_up
+        from .evaluation import count_files
+        from .reconcile import ReconcileLog
+        from .report import format_scores, scores_as_dict
+        from .significance import block_vectors, metric_names
+
+        args = parsed.settings
+        reader = self.command.reader_options(args, False)
+        blocks: Optional[list] = [] if statistics else None
+        breakdown = breakdown_report.requested(args)
+        with _collecting(self.command):
+            counts = count_files(gold.path, system.path, lang=config.lang, log=ReconcileLog(audit=audit),
+                                 blocks=blocks, options=reader, config=config, names=(gold.name, system.name),
+                                 breakdown=breakdown)
+        scores = counts.scores()
+        count_lined_up(audit, scores)
+        text = format_scores(scores, args.verbose, args.counts, self.command.enhanced(args))
+        text += breakdown_report.format_tables(breakdown)
+        if write is not None:
+            write(text)
+        vectors = None
+        if blocks is not None:
+            vectors = AdditiveStatistics(block_vectors(blocks, reader), 4 * len(metric_names(reader)))
+        return Evaluation({**scores_as_dict(scores), **breakdown_report.as_json(breakdown)}, text, vectors)
+
+    def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+        from .significance import check_metrics, metric_function, metric_names
+
+        reader = self.command.reader_options(parsed.settings, False)
+        try:
+            chosen = check_metrics(names, reader)
+        except ValueError as error:
+            raise UsageError(f"--metrics: {error}") from None
+        return metric_function(chosen, metric_names(reader)), chosen
+
+    def note(self, summary: Summary, evaluation: Evaluation) -> Tuple[Optional[str], Optional[str]]:
+        return (summary.describe() + " (characters differ from the gold file's; the system's were reconciled)",
+                f"{self.original} stops with UDError on these files")

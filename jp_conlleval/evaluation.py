@@ -1,0 +1,268 @@
+"""JP mode on a GOLD and a SYSTEM file: read each side, place the system's chunks on the gold
+tokens, count with conlleval's counter, and the Python API (:func:`evaluate`).
+
+Where every system chunk is representable the figures are conlleval's on the merged file made
+of the gold lines and the system's chunks re-expressed on the gold tokens (IOB2), so the
+report is the one conlleval prints for it. An unrepresentable chunk stays in "found" without
+matching (the gold chunk it overlaps stays unmatched); for the accuracy, which is over gold
+tokens, it tags the gold tokens it overlaps.
+"""
+from __future__ import annotations
+
+import os
+from itertools import chain
+from dataclasses import dataclass, field
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+from jp_shims.config import AlignConfig
+
+from .projection import GoldText, Unrepresentable, project_chunks
+from .reader import Options
+from .scoring import BOUNDARY, Line, Scores, Statistics, count_lines, scores, sentence_statistics
+from .tagged import TaggedFile, column_tags, read_chunks, read_tagged, tagged_from_pairs, without_gc
+from .tags import split_tag
+from .writer import report
+
+Side = Union[str, "os.PathLike[str]", Sequence[Sequence[Tuple[str, str]]]]
+
+
+@dataclass
+class Evaluation:
+    """The result of :func:`evaluate`."""
+
+    statistics: Statistics
+    unrepresentable: List[Unrepresentable]
+    options: Options
+    scheme: Optional[str]
+    gold_sentences: int
+    system_sentences: int
+    system_chunks: int
+    blocks: int
+    same_tokens: bool  # same tokens and sentence breaks: the system's own tags were used
+    gold_column: List[bytes]  # the gold tags as scored (after -r/--scheme)
+    guess_column: List[bytes]  # per gold token: the placed system chunks in IOB2, or the
+    # system's own tags when the tokens and sentence breaks are the same
+    gold_breaks: List[int]  # first gold token of each sentence, then the number of tokens
+    extra: Dict[int, Statistics]  # per gold sentence: what the unrepresentable chunks add
+    chunks_as_conlleval_reads: Tuple[int, int] = (0, 0)  # (gold, system) without --scheme
+    cr_lines: Tuple[int, int] = (0, 0)
+    names: Tuple[str, str] = ("gold", "system")
+    changed_blocks: Tuple = ()  # jp_align blocks re-expressed on the gold tokens (merged, normalized)
+    diverged_blocks: Tuple = ()  # jp_align blocks whose texts differ or have one side only
+    _scores: Optional[Scores] = field(default=None, repr=False)
+
+    @property
+    def system_on_gold(self) -> List[List[bytes]]:
+        """The guess column, per gold sentence."""
+        column = self.guess_column
+        return [column[a:b] for a, b in zip(self.gold_breaks, self.gold_breaks[1:])]
+
+    def sentence_statistics(self) -> List[Statistics]:
+        """Statistics per gold sentence (conlleval's counter, state carried over); their sum
+        is :attr:`statistics`."""
+        spans = list(zip(self.gold_breaks, self.gold_breaks[1:]))
+        per_sentence = list(sentence_statistics(
+            [*zip(self.gold_column[a:b], self.guess_column[a:b]), BOUNDARY] for a, b in spans))
+        for number, stats in self.extra.items():
+            per_sentence[number].add(stats)
+        return per_sentence
+
+    @property
+    def scores(self) -> Scores:
+        if self._scores is None:
+            self._scores = scores(self.statistics)
+        return self._scores
+
+    @property
+    def precision(self) -> float:
+        """Overall precision, percent."""
+        return self.scores.overall.precision
+
+    @property
+    def recall(self) -> float:
+        return self.scores.overall.recall
+
+    @property
+    def f1(self) -> float:
+        return self.scores.overall.fb1
+
+    @property
+    def accuracy(self) -> float:
+        return self.scores.accuracy
+
+    def by_type(self) -> dict:
+        """``{type: Score}`` with types as text."""
+        return {kind.decode("utf-8", "surrogateescape"): score for kind, score in self.scores.by_type.items()}
+
+    def report(self) -> bytes:
+        """conlleval's report (``-l``: its LaTeX table) of these figures."""
+        return report(self.statistics, self.options.latex)
+
+    def classification_report(self, digits: int = 2) -> str:
+        """A seqeval-style table: per type, then micro, macro and weighted averages
+        (fractions; support = gold chunks)."""
+        rows = [(name, s.precision / 100, s.recall / 100, s.fb1 / 100, s.found_gold)
+                for name, s in self.by_type().items()]
+        overall = self.scores.overall
+        support = sum(row[4] for row in rows)
+        count = len(rows) or 1
+        macro = tuple(sum(row[k] for row in rows) / count for k in (1, 2, 3))
+        weighted = tuple(sum(row[k] * row[4] for row in rows) / support if support else 0.0 for k in (1, 2, 3))
+        averages = [("micro avg", overall.precision / 100, overall.recall / 100, overall.fb1 / 100, support),
+                    ("macro avg", *macro, support), ("weighted avg", *weighted, support)]
+        width = max([len(name) for name, *_ in rows + averages] + [digits])
+        head = f"{'':>{width}}  {'precision':>9} {'recall':>9} {'f1-score':>9} {'support':>9}\n\n"
+        line = f"{{:>{width}}}  {{:>9.{digits}f}} {{:>9.{digits}f}} {{:>9.{digits}f}} {{:>9}}\n"
+        body = "".join(line.format(*row) for row in rows)
+        return head + body + "\n" + "".join(line.format(*row) for row in averages)
+
+    def notes(self) -> List[str]:
+        """What JP mode says about this run (one line each)."""
+        gold_name, system_name = self.names
+        sentences = f"{self.gold_sentences} gold and {self.system_sentences} system sentences"
+        said = [f"aligned {sentences} ({self.blocks} blocks)" if self.blocks
+                else f"{sentences} of the same characters"]
+        if self.same_tokens:
+            said.append("same tokens and sentence breaks: the system's tags scored as they are")
+        elif not self.unrepresentable:
+            said.append(f"all {self.system_chunks} system chunks lie on gold token boundaries:"
+                        " scored on the gold tokens")
+        else:
+            listed = "; ".join(str(chunk) for chunk in self.unrepresentable)
+            said.append(f"{len(self.unrepresentable)} of {self.system_chunks} system chunks cannot be"
+                        f" expressed on the gold tokens (counted as found, not correct): {listed}")
+        if self.scheme:
+            gold_loose, system_loose = self.chunks_as_conlleval_reads
+            said.append(f"--scheme {self.scheme}: chunks read strictly: {self.statistics.found_gold} gold and"
+                        f" {self.system_chunks} system chunks, where conlleval's reading (which merges"
+                        f" adjacent IOBES/BILOU chunks of one type) finds {gold_loose} and {system_loose}")
+        for name, lines in zip(self.names, self.cr_lines):
+            if lines:
+                said.append(f"{name}: {lines} CRLF line ends read as LF")
+        return said
+
+
+def _side(value: Side, name: str, delimiter: Optional[bytes]) -> TaggedFile:
+    if isinstance(value, (str, bytes, os.PathLike)):
+        path = os.fsdecode(value)
+        try:
+            with open(path, "rb") as stream:
+                data = stream.read()
+        except OSError as error:
+            from .tagged import FileInputError
+            raise FileInputError(path, f"cannot read: {error.strerror}", 0) from None
+        return read_tagged(data, path, delimiter)
+    return tagged_from_pairs(value, name)
+
+
+def evaluate(gold: Side, system: Side, *, delimiter: Optional[str] = None, raw: bool = False,
+             outside: str = "O", latex: bool = False, scheme: Optional[str] = None,
+             options: Optional[Options] = None) -> Evaluation:
+    """Score ``system`` against ``gold``: file paths, or lists of sentences of ``(token, tag)``
+    pairs; the two sides may tokenize and sentence-split the same text differently.
+
+    >>> gold = [[("Anna", "B-PER"), ("Holm", "I-PER"), ("visited", "O"), ("Oslo-Bergen", "B-LOC")]]
+    >>> system = [[("AnnaHolm", "B-PER"), ("visited", "O"), ("Oslo", "B-LOC"), ("-", "O"),
+    ...            ("Bergen", "B-LOC")]]
+    >>> result = evaluate(gold, system)
+    >>> round(result.precision, 2), round(result.recall, 2), round(result.f1, 2)
+    (33.33, 50.0, 40.0)
+    >>> [str(chunk) for chunk in result.unrepresentable]
+    ["system:3: system chunk [LOC Oslo] ends inside the gold token 'Oslo-Bergen'", "system:5: system chunk [LOC Bergen] starts inside the gold token 'Oslo-Bergen'"]
+    >>> print(result.report().decode(), end="")
+    processed 4 tokens with 2 phrases; found: 3 phrases; correct: 1.
+    accuracy: 100.00%; precision:  33.33%; recall:  50.00%; FB1:  40.00
+                  LOC: precision:   0.00%; recall:   0.00%; FB1:   0.00  2
+                  PER: precision: 100.00%; recall: 100.00%; FB1: 100.00  1
+    >>> print(result.classification_report())
+                  precision    recall  f1-score   support
+    <BLANKLINE>
+             LOC       0.00      0.00      0.00         1
+             PER       1.00      1.00      1.00         1
+    <BLANKLINE>
+       micro avg       0.33      0.50      0.40         2
+       macro avg       0.50      0.50      0.50         2
+    weighted avg       0.50      0.50      0.50         2
+    <BLANKLINE>
+    """
+    if options is None:
+        options = Options(latex, raw, None if delimiter is None else os.fsencode(delimiter),
+                          os.fsencode(outside))
+    gold_file = _side(gold, "gold", options.delimiter)
+    system_file = _side(system, "system", options.delimiter)
+    return evaluate_files(gold_file, system_file, options, scheme)
+
+
+def _same_tokens(gold: TaggedFile, system: TaggedFile) -> bool:
+    return gold.breaks == system.breaks and gold.words == system.words
+
+
+def _lines(gold_tags: List[bytes], guess_tags: List[bytes], breaks: List[int]) -> Iterator[Line]:
+    """The merged file conlleval would read: the two columns, an empty line after each sentence."""
+    boundary = (BOUNDARY,)
+    return chain.from_iterable(
+        piece for first, stop in zip(breaks, breaks[1:])
+        for piece in (zip(gold_tags[first:stop], guess_tags[first:stop]), boundary))
+
+
+def evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options,
+                   scheme: Optional[str] = None, config: Optional[AlignConfig] = None) -> Evaluation:
+    """:func:`evaluate` on files already read (``config``: the alignment's settings)."""
+    with without_gc():
+        return _evaluate_files(gold, system, options, scheme, config or AlignConfig())
+
+
+def _evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options, scheme: Optional[str],
+                    config: AlignConfig) -> Evaluation:
+    gold_tags = column_tags(gold, options, scheme)
+    system_tags = column_tags(system, options, scheme)
+    system_chunks = read_chunks(system_tags, system.breaks)
+    projection = project_chunks(gold, system, system_chunks, one_token=options.raw, config=config)
+    same = _same_tokens(gold, system)
+    if same:
+        guess_tags = system_tags
+    else:
+        guess_tags = [b"O"] * len(gold_tags)
+        for chunk, first, last in projection.chunks:
+            guess_tags[first] = b"B-" + chunk.kind
+            if last > first:
+                guess_tags[first + 1:last + 1] = [b"I-" + chunk.kind] * (last - first)
+    statistics = count_lines(_lines(gold_tags, guess_tags, gold.breaks))
+    extra = _unrepresentable_statistics(projection.unrepresentable, gold_tags, guess_tags, gold)
+    for stats in extra.values():
+        statistics.add(stats)
+    loose = (0, 0)
+    if scheme is not None:
+        loose = (len(read_chunks(column_tags(gold, options), gold.breaks)),
+                 len(read_chunks(column_tags(system, options), system.breaks)))
+    return Evaluation(statistics, projection.unrepresentable, options, scheme,
+                      gold.sentence_count, system.sentence_count, len(system_chunks), projection.blocks,
+                      same, gold_tags, guess_tags, gold.breaks, extra, loose,
+                      (gold.cr_lines, system.cr_lines), (gold.name, system.name),
+                      projection.changed, projection.diverged)
+
+
+def _unrepresentable_statistics(chunks: Sequence[Unrepresentable], gold_tags: List[bytes],
+                                guess_tags: List[bytes], gold: TaggedFile) -> Dict[int, Statistics]:
+    """Per gold sentence (where it starts), each chunk is one more found chunk that matches
+    nothing; the gold tokens it overlaps that no placed chunk covers take its tag for the
+    accuracy (which is over gold tokens)."""
+    extra: Dict[int, Statistics] = {}
+    if not chunks:
+        return extra
+    sentence_of = GoldText(gold).sentence_of
+    accuracy_tags = {}
+    for chunk in chunks:
+        kind = chunk.kind.encode("utf-8", "surrogateescape")
+        stats = extra.setdefault(sentence_of(chunk.gold_tokens.start), Statistics())
+        stats.found_guess += 1
+        stats.guess_by_type[kind] = stats.guess_by_type.get(kind, 0) + 1
+        for token in chunk.gold_tokens:
+            if guess_tags[token] == b"O" and token not in accuracy_tags:
+                accuracy_tags[token] = (b"B-" if token == chunk.gold_tokens.start else b"I-") + kind
+    for token, tag in accuracy_tags.items():
+        change = (split_tag(gold_tags[token]) == split_tag(tag)) - (split_tag(gold_tags[token]) == split_tag(b"O"))
+        if change:
+            stats = extra.setdefault(sentence_of(token), Statistics())
+            stats.correct_tags += change
+    return extra

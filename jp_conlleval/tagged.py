@@ -1,0 +1,266 @@
+"""JP mode's reading of one tagged file (gold or system) and of each side's chunks.
+
+A tagged file has one token per line, the first field the word and the last field the tag,
+and an empty line (or a ``-X-`` line, as in conlleval) between sentences. Files as people have
+them are accepted: CRLF line ends, no final newline, TAB or space separated (without ``-d``
+fields are split at runs of spaces and TABs; with ``-d`` by that pattern, as conlleval would),
+the gold with more columns than the system.
+"""
+from __future__ import annotations
+
+import gc
+import re
+import sys
+from bisect import bisect_right
+from contextlib import contextmanager
+from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter, ne
+from typing import Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+
+from jp_align.normalize import raw_text
+
+from .fields import PerlPatternError, compile_splitter
+from .reader import BOUNDARY_WORD, EXIT_DIE, InputError, Options, split_lines
+from .tags import chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
+
+
+_BLANK_LINE = re.compile(r"^[ \t\r\f\v]*$", re.M)
+# A line with exactly one field, found from the newline before it (a literal start is fast);
+# possessive where the re module has it (3.11), else the same without backtracking.
+_ONE_FIELD_LINE = re.compile(
+    r"\n[ \t\f\v]*\S++[ \t\r\f\v]*+(?=\n|\Z)" if sys.version_info >= (3, 11)
+    else r"\n[ \t\f\v]*(?=(\S+))\1[ \t\r\f\v]*(?=\n|\Z)")
+# Characters str.split() takes for whitespace beyond ASCII's.
+_NON_ASCII_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+
+
+@dataclass(frozen=True)
+class TaggedFile:
+    """One side, in flat columns: token ``i`` is ``words[i]`` tagged ``tags[i]`` (on line
+    :meth:`line_of`); sentence ``k`` is tokens ``breaks[k]`` to ``breaks[k + 1]``."""
+
+    name: str
+    words: List[str]
+    tags: List[bytes]
+    skipped: List[int]  # per line that is no token (in order): the number of tokens before it
+    breaks: List[int]   # first token of each sentence, then the number of tokens
+    lengths: List[int]  # characters of each word without whitespace
+    cr_lines: int = 0   # lines whose CRLF end was read as LF
+
+    def line_of(self, token: int) -> int:
+        """The 1-based line of a token (the last line for ``len(words)``)."""
+        return token + 1 + bisect_right(self.skipped, min(token, len(self.words) - 1))
+
+    @property
+    def sentence_count(self) -> int:
+        return len(self.breaks) - 1
+
+    def sentence_spans(self) -> List[range]:
+        return [range(a, b) for a, b in zip(self.breaks, self.breaks[1:])]
+
+    def sentence_words(self) -> List[List[str]]:
+        words = self.words
+        return [words[a:b] for a, b in zip(self.breaks, self.breaks[1:])]
+
+
+class FileInputError(InputError):
+    """Bad input in a named file."""
+
+    def __init__(self, file: str, message: str, line: int) -> None:
+        super().__init__(message, line, message.encode("utf-8", "replace") + b"\n", EXIT_DIE)
+        self.file = file
+
+
+def _build(name: str, rows: Iterable[Tuple[Optional[str], Optional[bytes]]], cr_lines: int) -> TaggedFile:
+    """A file from ``(word, tag)`` rows, one a line; a row with word None is a sentence break."""
+    words: List[str] = []
+    tags: List[bytes] = []
+    skipped: List[int] = []
+    for word, tag in rows:
+        if word is None:
+            skipped.append(len(words))
+            continue
+        words.append(word)
+        tags.append(tag)
+    lengths = [len(raw_text([word])) for word in words]
+    return _finish(name, words, tags, skipped, lengths, cr_lines)
+
+
+def _finish(name: str, words: List[str], tags: List[bytes], skipped: List[int], lengths: List[int],
+            cr_lines: int) -> TaggedFile:
+    if not words:
+        raise FileInputError(name, "no tokens (an empty side)", 0)
+    count = len(words)
+    breaks = [0, *sorted({before for before in skipped if 0 < before < count}), count]
+    return TaggedFile(name, words, tags, skipped, breaks, lengths, cr_lines)
+
+
+@contextmanager
+def without_gc() -> Iterator[None]:
+    """Reading and counting build a list or tuple for every line, none of them cyclic: the
+    cyclic collector would only walk them again and again (it doubles the reading time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def read_tagged(data: bytes, name: str, delimiter: Optional[bytes] = None) -> TaggedFile:
+    """The sentences of one tagged file (``data`` its bytes, ``name`` for messages)."""
+    with without_gc():
+        return _read_tagged(data, name, delimiter)
+
+
+def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes]) -> TaggedFile:
+    cr_lines = data.count(b"\r\n") + data.endswith(b"\r")
+    if delimiter is None:
+        text = data.decode("utf-8", "surrogateescape")
+        if _NON_ASCII_SPACE.search(text) is None:
+            return _read_by_whitespace(text, name, cr_lines)
+        # str.split() would also split at these: split the bytes at ASCII whitespace instead.
+        return _build(name, _rows_by_pattern(data, name, bytes.split), cr_lines)
+    try:
+        split = compile_splitter(delimiter)
+    except PerlPatternError as error:
+        raise FileInputError(name, f"invalid -d pattern: {error}", 0) from None
+    return _build(name, _rows_by_pattern(data, name, split), cr_lines)
+
+
+def _missing_tag(name: str, number: int, how: str) -> FileInputError:
+    return FileInputError(name, f"a word without a tag column (one field; {how})", number)
+
+
+def _read_by_whitespace(text: str, name: str, cr_lines: int) -> TaggedFile:
+    """Fields at runs of whitespace (which also drops a CR before the LF). A file of
+    ``word tag`` lines is split at once, others a line at a time; line by line (in Python)
+    where a line has one field (to say which) or a ``-X-`` may occur."""
+    if BOUNDARY_WORD.decode() in text:
+        return _build(name, _rows_by_whitespace(text, name), cr_lines)
+    skipped: List[int] = []
+    line = position = 0  # number (0-based) of the line starting at ``position``
+    for blank in _BLANK_LINE.finditer(text):
+        line += text.count("\n", position, blank.start())
+        position = blank.start()
+        skipped.append(line - len(skipped))  # tokens before it
+    lines_with_fields = text.count("\n") + 1 - len(skipped)
+    fields = text.split()
+    if len(fields) == 2 * lines_with_fields and _ONE_FIELD_LINE.search("\n" + text) is None:
+        # no line has one field, so (twice as many fields as lines) none has three either
+        words, tag_texts = fields[0::2], fields[1::2]
+    else:
+        rows = list(map(str.split, text.split("\n")))
+        if 1 in set(map(len, rows)):
+            return _build(name, _rows_by_whitespace(text, name), cr_lines)
+        tokens = list(filter(None, rows))
+        words = list(map(itemgetter(0), tokens))
+        tag_texts = list(map(itemgetter(-1), tokens))
+    encoded = {tag: tag.encode("utf-8", "surrogateescape") for tag in set(tag_texts)}
+    return _finish(name, words, list(map(encoded.__getitem__, tag_texts)), skipped,
+                   list(map(len, words)), cr_lines)
+
+
+def _rows_by_whitespace(text: str, name: str) -> Iterator[Tuple[Optional[str], Optional[bytes]]]:
+    boundary = BOUNDARY_WORD.decode()
+    encoded: dict = {}
+    for number, line in enumerate(text.split("\n"), 1):
+        fields = line.split()
+        if not fields or fields[0] == boundary:
+            yield None, None
+            continue
+        if len(fields) < 2:
+            raise _missing_tag(name, number, "need: word ... tag")
+        tag = fields[-1]
+        tag_bytes = encoded.get(tag)
+        if tag_bytes is None:
+            tag_bytes = encoded[tag] = tag.encode("utf-8", "surrogateescape")
+        yield fields[0], tag_bytes
+
+
+def _rows_by_pattern(data: bytes, name: str, split) -> Iterator[Tuple[Optional[str], Optional[bytes]]]:
+    for number, line in enumerate(split_lines(data), 1):
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        fields = split(line) if line.strip() else []  # a blank line is a break whatever -d says
+        if not fields or fields[0] == BOUNDARY_WORD:
+            yield None, None
+            continue
+        if len(fields) < 2:
+            raise _missing_tag(name, number, "-d does not split this line")
+        yield fields[0].decode("utf-8", "surrogateescape"), fields[-1]
+
+
+def tagged_from_pairs(sentences: Iterable[Iterable[Tuple[str, str]]], name: str) -> TaggedFile:
+    """A tagged file from lists of ``(token, tag)`` pairs; line numbers are those the same
+    sentences would have written one token a line with an empty line after each sentence."""
+    def rows():
+        for sentence in sentences:
+            for word, tag in sentence:
+                yield word, tag.encode("utf-8", "surrogateescape")
+            yield None, None
+    return _build(name, rows(), 0)
+
+
+def column_tags(file: TaggedFile, options: Options, scheme: Optional[str] = None) -> List[bytes]:
+    """The tags as conlleval's column reading sees them: ``-r`` applied, and with ``scheme``
+    each sentence read strictly in that scheme and re-written in IOB2."""
+    tags = file.tags
+    if options.raw:
+        outside = options.outside
+        tags = [raw_tag(tag, outside) for tag in tags]
+    if scheme is not None:
+        tags = [tag for span in file.sentence_spans() for tag in to_iob2(tags[span.start:span.stop], scheme)]
+    return tags
+
+
+class Chunk(NamedTuple):
+    kind: bytes
+    first: int  # index of its first token (counted over the whole file)
+    last: int   # index of its last token
+
+
+def read_chunks(tags: Sequence[bytes], breaks: Sequence[int]) -> List[Chunk]:
+    """The chunks of one column (sentence ``k`` = ``tags[breaks[k]:breaks[k + 1]]``), by
+    conlleval's start/end rules with a boundary between sentences. A chunk still open where
+    the next starts (after a ``.`` prefix) ends there.
+
+    Only the tokens where something can happen are visited: a sentence's first token, a tag
+    different from the one before, and a tag that starts or ends a chunk after itself
+    (``B-X B-X``); elsewhere a tag repeats itself and nothing starts or ends."""
+    count = len(tags)
+    parsed = {tag: split_tag(tag) for tag in set(tags)}
+    restless = {tag for tag, part in parsed.items()
+                if chunk_starts(part, part) or chunk_ends(part, part)}
+    visited = set(breaks[:-1])
+    visited.update(compress(range(1, count), map(ne, tags[1:], tags[:-1])))
+    if restless:
+        visited.update(compress(range(count), map(restless.__contains__, tags)))
+    sentence_starts = set(breaks[:-1])
+    chunks: List[Chunk] = []
+    outside = (b"O", b"")
+    previous = outside
+    open_kind: Optional[bytes] = None
+    open_first = 0
+    for index in sorted(visited):
+        current = parsed[tags[index]]
+        if index in sentence_starts:  # the boundary before this sentence closes chunks
+            if open_kind is not None and chunk_ends(previous, outside):
+                chunks.append(Chunk(open_kind, open_first, index - 1))
+                open_kind = None
+            previous = outside
+        elif index:
+            previous = parsed[tags[index - 1]]
+        if open_kind is not None and chunk_ends(previous, current):
+            chunks.append(Chunk(open_kind, open_first, index - 1))
+            open_kind = None
+        if chunk_starts(previous, current):
+            if open_kind is not None:
+                chunks.append(Chunk(open_kind, open_first, index - 1))
+            open_kind, open_first = current[1], index
+        previous = current
+    if open_kind is not None:
+        chunks.append(Chunk(open_kind, open_first, count - 1))
+    return chunks

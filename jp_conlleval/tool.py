@@ -1,0 +1,221 @@
+"""jp_conlleval's two-file JP mode on the shared runner (``jp_conlleval GOLD SYSTEM``).
+
+The tool reads both column files (:mod:`jp_conlleval.tagged`), places the system's chunks on
+the gold tokens (:mod:`jp_conlleval.projection`), counts with conlleval's counter and prints
+conlleval's report (:mod:`jp_conlleval.evaluation`); the runner does the rest. The merged
+file on standard input (conlleval's own interface) is :func:`jp_conlleval.cli.run_merged`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, List, Optional, Sequence, Tuple
+
+from jp_shims.audit import EXACT, MERGED, NORMALIZED, UNALIGNED, AlignmentAudit, Summary, block_kind
+from jp_shims.cli import take_value
+from jp_shims.config import AlignConfig
+from jp_shims.errors import InputError, UsageError
+from jp_shims.inputs import Format, InputFile
+from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
+
+PROG = "jp_conlleval"
+USAGE = "usage: jp_conlleval [-l] [-r] [-d DELIM] [-o OTAG] [--scheme SCHEME] [JP options] GOLD SYSTEM\n"
+HELP = USAGE + """
+Scores SYSTEM against GOLD as conlleval.pl (2004-01-26) scores a merged file, when the two files
+tokenize and split the same text differently. Files: one token a line, the word first and the
+tag last (the gold may have more columns), a blank line between sentences. Without GOLD and
+SYSTEM, jp_conlleval reads conlleval's merged file on standard input, as conlleval.pl does.
+
+conlleval's options:
+  -l          LaTeX table output
+  -r          raw tags (no B-/I- prefixes: every tag is a one-token chunk)
+  -d DELIM    field delimiter (a Perl regular expression; default: white space)
+  -o OTAG     the outside tag (default O)
+"""
+SCHEME_HELP = ("--scheme SCHEME", "read the tags strictly as IOB1, IOB2, IOE, IOBES or BILOU (conlleval's "
+                                  "reading merges adjacent IOBES/BILOU chunks of one type)")
+# conlleval's column file: a token line has at least a word and a tag. (A CoNLL-U word line,
+# a bracketed tree or an M2 line is another format.)
+_CONLLU = re.compile(r"^\d+(?:[-.]\d+)?(?:\t[^\t]*){9}$")
+
+
+def _token_line(line: str) -> bool:
+    fields = line.split()
+    if len(fields) < 2 or _CONLLU.match(line) or "|||" in line:
+        return False
+    return not any(bracket in fields[-1] for bracket in "()")
+
+
+COLUMNS = Format("one token a line with its tag in the last column", _token_line)
+STDIN_NAME = "\x00stdin"  # stands for "-" while conlleval's option loop reads argv
+# Per gold sentence: correct chunks, found (system) chunks, gold chunks.
+WIDTH = 3
+METRICS = ("FB1", "precision", "recall")
+
+
+class _Settings:
+    def __init__(self, options, scheme: Optional[str]) -> None:
+        self.options = options
+        self.scheme = scheme
+
+
+class Conlleval(Tool):
+    prog = PROG
+    original = "conlleval.pl"
+    usage = USAGE
+    help_text = HELP
+    formats = (COLUMNS, COLUMNS)
+    own_options = (SCHEME_HELP,)
+    loss_label = "chunks missed or spurious"
+
+    def legacy(self, argv: List[str]) -> int:
+        import sys
+
+        from jp_conlleval.merged import run_legacy
+
+        # conlleval.pl itself: standard input in, its bytes and exit status out.
+        outcome = run_legacy(argv, sys.stdin.buffer.read())
+        sys.stdout.buffer.write(outcome.stdout)
+        sys.stdout.buffer.flush()
+        sys.stderr.buffer.write(outcome.stderr)
+        sys.stderr.buffer.flush()
+        return outcome.status
+
+    def parse(self, argv: List[str]) -> Parsed:
+        from jp_conlleval.reader import UsageError as ConllevalUsage
+        from jp_conlleval.reader import parse_leading_options
+        from jp_conlleval.tags import SCHEMES
+
+        scheme, missing = take_value(argv, "--scheme")
+        if missing or (scheme is not None and scheme not in SCHEMES):
+            raise UsageError(f"--scheme: one of {', '.join(SCHEMES)}")
+        try:
+            # ("-" is standard input here, not one of conlleval's options.)
+            options, files = parse_leading_options([STDIN_NAME if arg == "-" else arg for arg in argv])
+        except ConllevalUsage as error:
+            raise UsageError(str(error).replace("conlleval: ", "", 1)) from None
+        files = ["-" if name == STDIN_NAME else name for name in files]
+        if len(files) != 2:
+            raise UsageError("expected GOLD SYSTEM (two files), or the merged file on standard input")
+        chosen = [flag for flag, on in (("-l", options.latex), ("-r", options.raw)) if on]
+        if options.delimiter is not None:
+            chosen.append("-d" + options.delimiter.decode("utf-8", "surrogateescape"))
+        if options.outside != b"O":
+            chosen.append("-o" + options.outside.decode("utf-8", "surrogateescape"))
+        if scheme:
+            chosen.append(f"--scheme={scheme}")
+        document = {"latex": options.latex, "raw": options.raw, "scheme": scheme,
+                    "delimiter": None if options.delimiter is None else options.delimiter.decode("utf-8", "replace"),
+                    "outside": options.outside.decode("utf-8", "replace")}
+        return Parsed(files[0], files[1], _Settings(options, scheme), document, chosen)
+
+    def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+        from jp_conlleval.evaluation import evaluate_files
+        from jp_conlleval.tagged import FileInputError, read_tagged
+
+        settings = parsed.settings
+        try:
+            gold_file = read_tagged(_read(gold), gold.name, settings.options.delimiter)
+            system_file = read_tagged(_read(system), system.name, settings.options.delimiter)
+            result = evaluate_files(gold_file, system_file, settings.options, settings.scheme, config)
+        except FileInputError as error:
+            raise InputError(error.file, error.line or None, error.message) from None
+        _count_blocks(audit, result, gold_file, system_file)
+        text = result.report()
+        if write is not None:
+            write(text.decode("utf-8", "surrogateescape"))
+        blocks = None
+        if statistics:
+            blocks = [((number, number + 1), [s.correct_chunks, s.found_guess, s.found_gold])
+                      for number, s in enumerate(result.sentence_statistics())]
+        return Evaluation(_scores(result), text.decode("utf-8", "surrogateescape"),
+                          AdditiveStatistics(blocks, WIDTH) if statistics else None, details=result,
+                          notable=bool(result.unrepresentable or result.scheme or any(result.cr_lines)))
+
+    def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+        return chunk_metric, METRICS
+
+    def note(self, summary: Summary, evaluation: Evaluation):
+        result = evaluation.details
+        # (The first of the result's notes counts sentences; the summary says it per block.)
+        said = [summary.describe()] if summary.changed else []
+        said += [note for note in result.notes()[1:] if not note.startswith("same tokens")]
+        return "; ".join(said) or None, None
+
+
+def _read(file: InputFile) -> bytes:
+    try:
+        with open(file.path, "rb") as stream:
+            return stream.read()
+    except OSError as error:
+        raise InputError(file.name, None, f"cannot read: {error.strerror}") from None
+
+
+def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None:
+    """Every sentence block as the audit counts it: blocks re-expressed and blocks whose
+    texts differ are recorded with their places, the rest counted as exact."""
+    from jp_shims.records import BlockRecord
+
+    special = 0
+    for block, diverged in [*((b, False) for b in result.changed_blocks), *((b, True) for b in result.diverged_blocks)]:
+        special += 1
+        gold_lines = _lines(audit.gold_lines, gold_file, block.left)
+        system_lines = _lines(audit.system_lines, system_file, block.right)
+        kind = UNALIGNED if diverged else block_kind(
+            NORMALIZED if block.kind == NORMALIZED else EXACT, len(block.left), len(block.right))
+        if diverged and block.left and block.right and block.kind != UNALIGNED:
+            kind = block_kind(block.kind, len(block.left), len(block.right))
+        if audit.keep:
+            audit.add(BlockRecord(kind if kind != EXACT else MERGED, gold_lines, system_lines,
+                                  _text(gold_file, block.left), _text(system_file, block.right),
+                                  reason=block.reason, match=block.kind), len(block.left), len(block.right))
+        else:
+            audit.count(kind if kind != EXACT else MERGED, len(block.left), len(block.right),
+                        where=(gold_lines, system_lines))
+    exact = max(result.gold_sentences - sum(len(b.left) for b in result.changed_blocks)
+                - sum(len(b.left) for b in result.diverged_blocks), 0)
+    if result.blocks == 0:
+        exact = result.gold_sentences
+    if exact:
+        audit.count(EXACT, exact, exact, blocks=exact)
+
+
+def _lines(make, file, sentences: range):
+    if not sentences:
+        return None
+    first = file.line_of(file.breaks[sentences.start])
+    last = file.line_of(max(file.breaks[sentences.stop] - 1, file.breaks[sentences.start]))
+    return make(first, last)
+
+
+def _text(file, sentences: range) -> str:
+    return " | ".join(" ".join(file.words[a:b]) for a, b in
+                      zip(file.breaks[sentences.start:sentences.stop], file.breaks[sentences.start + 1:sentences.stop + 1]))
+
+
+def _scores(result) -> dict:
+    overall = result.scores.overall
+    stats = result.statistics
+    return {
+        "tokens": stats.tokens, "accuracy": result.accuracy,
+        "found_gold": stats.found_gold, "found_guess": stats.found_guess, "correct": stats.correct_chunks,
+        "precision": overall.precision, "recall": overall.recall, "fb1": overall.fb1,
+        "types": {name: {"precision": s.precision, "recall": s.recall, "fb1": s.fb1, "found_guess": s.found_guess,
+                         "found_gold": s.found_gold}
+                  for name, s in result.by_type().items()},
+        "unrepresentable": [str(chunk) for chunk in result.unrepresentable],
+    }
+
+
+def chunk_metric(totals):
+    """Totals (..., 3) of correct, found, gold chunks -> FB1, precision, recall in percent, as
+    conlleval computes them (0 where there is nothing to divide)."""
+    import numpy as np
+
+    from jp_shims.significance import f_ratio
+
+    correct, found, gold = totals[..., 0], totals[..., 1], totals[..., 2]
+    return np.stack((f_ratio(2 * correct, found + gold), f_ratio(correct, found), f_ratio(correct, gold)), axis=-1)
+
+
+TOOL = Conlleval()

@@ -1,0 +1,150 @@
+"""jp_errant_compare on the shared runner (:mod:`jp_shims.runner`).
+
+The tool parses errant_compare's options, aligns reference and hypothesis sentences and
+re-indexes edits (:func:`jp_errant.compare.aligned_pairs`), scores them with errant's scorer
+(:mod:`jp_errant.scorer`, the one legacy mode runs) and prints errant's report; the runner
+does the rest. References are the gold side, hypotheses the system side.
+"""
+from __future__ import annotations
+
+import argparse
+from typing import Any, Callable, Iterator, List, Sequence, Tuple
+
+from jp_shims.audit import AlignmentAudit, Summary
+from jp_shims.cli import take_value
+from jp_shims.config import AlignConfig
+from jp_shims.errors import InputError, UsageError
+from jp_shims.inputs import Format, InputFile
+from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed, Tool
+
+from jp_errant.compare import (
+    ALIGNMENT, LABELS, TOOL, aligned_pairs, check_beta, note_what, options_document, run_signature,
+    scores_document,
+)
+from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
+from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair, format_macro, format_report, score_corpus
+
+# An M2 file: its first line of content is a source sentence (errant writes "S " lines; an
+# empty sentence is "S" alone).
+M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)", lambda line: line == "S" or line.startswith("S "))
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message)
+
+
+class _Settings:
+    """errant_compare's options, parsed, and JP mode's own (``--average``)."""
+
+    def __init__(self, options: ScoreOptions, macro: bool) -> None:
+        self.options = options
+        self.macro = macro
+
+
+AVERAGE_HELP = ("--average macro", "also the macro average over error types (of the -cat level; 3 without "
+                                   "-cat) after errant's micro figures (--average micro: errant's alone, the default)")
+
+
+class ErrantCompare(Tool):
+    prog = TOOL
+    original = LEGACY_PROG
+    labels = LABELS
+    formats = (M2, M2)
+    config = ALIGNMENT
+    lang_option = False  # S lines of one text are compared without an exception table
+    loss_label = "FP+FN"
+    significance_digits = 4
+    own_options = (AVERAGE_HELP,)
+
+    @property
+    def usage(self) -> str:  # type: ignore[override]
+        return build_parser(self.prog, jp_mode=False).format_usage()
+
+    @property
+    def help_text(self) -> str:  # type: ignore[override]
+        return build_parser(self.prog, jp_mode=False).format_help()
+
+    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
+        return [*options, "-ref", gold, "-hyp", system]
+
+    def legacy(self, argv: List[str]) -> int:
+        import sys
+
+        from jp_errant.compare_legacy import run_legacy
+
+        return run_legacy(argv, sys.stdout)
+
+    def parse(self, argv: List[str]) -> Parsed:
+        average, missing = take_value(argv, "--average")
+        if missing or average not in (None, "micro", "macro"):
+            raise UsageError(f"--average: choose micro or macro, not {average!r}" if not missing
+                             else "--average needs a value (micro or macro)")
+        parser = build_parser(self.prog, jp_mode=False)
+        parser.error = _raise_usage  # type: ignore[method-assign]
+        args = parser.parse_args(argv)
+        options = options_from_args(args)
+        check_beta(options.beta)
+        macro = average == "macro"
+        document = options_document(options)
+        if macro:
+            document["average"] = "macro"
+        return Parsed(args.ref, args.hyp, _Settings(options, macro), document)
+
+    def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+        options: ScoreOptions = parsed.settings.options
+        if options.verbose and write is None:
+            raise UsageError("-v/--verbose prints while it scores: it cannot be combined with --json or --compare")
+        if statistics and not options.beta_is_safe:
+            raise UsageError(f"-b/--beta {options.beta}: the significance tests need a beta above 0")
+        # Per-category counts are printed by -cat, and are part of the JSON scores.
+        options = options._replace(categories=True)
+        totals = CorpusResult()
+        extents: list = []
+        blocks: List[Tuple[Tuple[int, int], list]] = []
+        pairs: Iterator[SentencePair] = aligned_pairs(gold.path, system.path, audit, totals, extents, config)
+        if statistics:
+            pairs = _counting(pairs, extents, blocks, options)
+        try:
+            result = score_corpus(pairs, options, write, totals=totals)
+            text = format_report(result, options)
+            if parsed.settings.macro:
+                text += format_macro(result, options, options.cat or 3)
+        except ZeroDivisionError:
+            raise InputError(None, None, f"{options.f_label} is undefined: beta is 0 and recall is 0 while "
+                                         f"precision is not") from None
+        if write is not None:
+            write(text)
+        return Evaluation(scores_document(result, options, parsed.settings.macro), text,
+                          ChoiceStatistics(blocks, options.beta, "errant") if statistics else None)
+
+    def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
+        from jp_errant.significance import metric_function
+
+        beta = parsed.settings.options.beta
+        return metric_function(beta), [f"F{beta}", "P", "R"]
+
+    def note(self, summary: Summary, evaluation: Evaluation):
+        return note_what(summary) or None, None
+
+    def signature(self, parsed: Parsed, config: AlignConfig) -> str:
+        return run_signature(parsed.settings.options, config)
+
+
+def _raise_usage(message: str):
+    raise UsageError(message)
+
+
+def _counting(pairs: Iterator[SentencePair], extents: list, blocks: list, options: ScoreOptions):
+    """The pairs as they are scored, each one's annotator-pair counts kept with its block's
+    reference sentences (the statistics of significance, from the one scoring pass)."""
+    from jp_errant.significance import candidates
+
+    for pair in pairs:
+        blocks.append((extents[-1], candidates(pair, options)))
+        yield pair
+
+
+TOOL_INSTANCE = ErrantCompare()
+

@@ -1,0 +1,156 @@
+"""The input files of a JP-mode run, as the runner hands them to a tool.
+
+The runner makes every input a :class:`InputFile` before any tool code reads it:
+
+* ``-`` is standard input, spooled to a temporary file (a tool may read its inputs more than
+  once, and every check below peeks at them);
+* a file that starts with a UTF-8 byte order mark is read from a temporary copy without it,
+  so that no reader sees ``\\ufeff`` glued to its first token (line numbers are unchanged);
+* an input that holds no text while the other side does is refused (a failed run upstream is
+  not a score of zero);
+* an input whose first line of content is not of the tool's format is refused, naming the
+  format expected and the line.
+
+The tool opens :attr:`InputFile.path` and names :attr:`InputFile.name` in everything the user
+reads. Inputs are never modified.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from typing import Callable, List, NamedTuple, Optional
+
+from .errors import InputError
+
+BOM = b"\xef\xbb\xbf"
+STDIN = "-"
+# How much of a file the format check reads at most (a first line longer than this is
+# judged on its start).
+HEAD_BYTES = 1 << 16
+
+
+class Format(NamedTuple):
+    """An input format as the runner checks it: the first line of content (not blank, not
+    a comment) must satisfy ``accepts``."""
+
+    name: str  # as error messages name it: "bracketed trees, one per line"
+    accepts: Callable[[str], bool]
+    comment: Optional[str] = None  # lines starting with this are skipped by the check
+
+
+class InputFile(NamedTuple):
+    """An input of the run: ``path`` to open, ``name`` to show (as the user gave it)."""
+
+    path: str
+    name: str
+
+    @property
+    def spooled(self) -> bool:
+        return self.path != self.name
+
+
+class Inputs:
+    """The run's inputs, with the temporary files behind them (removed by :meth:`close`)."""
+
+    def __init__(self) -> None:
+        self._temporary: List[str] = []
+        self._names: dict = {}  # temporary path -> the name the user gave
+        self._stdin_taken = False
+
+    def prepare(self, name: str) -> InputFile:
+        """``name`` as the tool must open it: standard input and BOM files spooled."""
+        if name == STDIN:
+            if self._stdin_taken:
+                raise InputError(STDIN, None, "standard input can stand for one input only")
+            self._stdin_taken = True
+            return self._named(self._spool(sys.stdin.buffer, skip_bom=True), STDIN)
+        try:
+            with open(name, "rb") as handle:
+                starts_with_bom = handle.read(len(BOM)) == BOM
+                if starts_with_bom:
+                    return self._named(self._spool(handle, skip_bom=False), name)
+        except IsADirectoryError:
+            raise InputError(name, None, "is a directory, not a file") from None
+        except OSError as error:
+            raise InputError(name, None, error.strerror or str(error)) from None
+        return InputFile(name, name)
+
+    def _named(self, path: str, name: str) -> InputFile:
+        self._names[path] = name
+        return InputFile(path, name)
+
+    def renamed(self, error: InputError) -> InputError:
+        """``error`` naming the file as the user gave it (a reader saw the temporary copy)."""
+        if error.file in self._names:
+            error.file = self._names[error.file]
+        return error
+
+    def _spool(self, source, skip_bom: bool) -> str:
+        handle, path = tempfile.mkstemp(prefix="jp-shims-input-")
+        self._temporary.append(path)
+        with os.fdopen(handle, "wb") as target:
+            if skip_bom:
+                start = source.read(len(BOM))
+                if start != BOM:
+                    target.write(start)
+            shutil.copyfileobj(source, target, 1 << 20)
+        return path
+
+    def close(self) -> None:
+        for path in self._temporary:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        self._temporary.clear()
+
+    def __enter__(self) -> "Inputs":
+        return self
+
+    def __exit__(self, kind, error, traceback) -> None:
+        self.close()
+        if isinstance(error, InputError):
+            self.renamed(error)
+
+
+def first_content_line(file: InputFile, comment: Optional[str] = None) -> Optional[tuple]:
+    """``(line number, text)`` of the first line that is neither blank nor a comment, or None
+    when the file holds none. Reads at most :data:`HEAD_BYTES` beyond blank lines."""
+    number = 0
+    with open(file.path, "rb") as handle:
+        for raw in handle:
+            number += 1
+            text = raw[:HEAD_BYTES].decode("utf-8", "replace").rstrip("\r\n")
+            if not text.strip():
+                continue
+            if comment is not None and text.startswith(comment):
+                continue
+            return number, text
+    return None
+
+
+def is_blank(file: InputFile) -> bool:
+    """Whether the file holds nothing but white space."""
+    return first_content_line(file) is None
+
+
+def check_format(file: InputFile, fmt: Format) -> None:
+    """Raise :class:`InputError` when the file's first line of content is not of ``fmt``."""
+    found = first_content_line(file, fmt.comment)
+    if found is None:
+        return
+    number, text = found
+    if not fmt.accepts(text):
+        shown = text if len(text) <= 60 else text[:59] + "\u2026"
+        raise InputError(file.name, number, f"expected {fmt.name}; this line is not one: {shown!r}")
+
+
+def check_not_blank(files: List[InputFile]) -> None:
+    """An input without text while another has some is refused (exit 2), naming it."""
+    blank = [is_blank(file) for file in files]
+    if any(blank) and not all(blank):
+        empty = files[blank.index(True)]
+        other = files[blank.index(False)]
+        raise InputError(empty.name, 1, f"the file holds no text, while {other.name} does")

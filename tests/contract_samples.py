@@ -1,0 +1,90 @@
+"""Inputs of the contract test, one entry per registered tool (tests/test_contract.py).
+
+Each :class:`Sample` gives, in the tool's own formats: a gold file of three units, a system
+file that lines up with it, the same system without its middle unit, a file of another
+format, and how to read recall from the tool's JSON scores. A tool registered in
+``jp_shims.registry`` without an entry here fails the contract test.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, NamedTuple, Optional, Sequence
+
+
+class Sample(NamedTuple):
+    gold: str
+    system: str
+    dropped: str  # ``system`` without its middle unit
+    wrong_format: Optional[str]  # a file of another format (None: the tool reads any text)
+    recall: Callable[[dict], float]  # recall (or its analogue) from the JSON ``scores``
+    options: Sequence[str] = ()  # the tool's own options the runs need
+
+
+PLAIN = "The cat sat on the mat .\nIt was a sunny day .\nEveryone went home early .\n"
+PLAIN_DROPPED = "The cat sat on the mat .\nEveryone went home early .\n"
+
+M2_SENTENCES = (
+    "S The cat sit on the mat .\nA 2 3|||R:VERB:SVA|||sat|||REQUIRED|||-NONE-|||0\n\n",
+    "S It were a sunny day .\nA 1 2|||R:VERB:SVA|||was|||REQUIRED|||-NONE-|||0\n\n",
+    "S Everyone go home early .\nA 1 2|||R:VERB:SVA|||went|||REQUIRED|||-NONE-|||0\n\n",
+)
+ZH_M2_SENTENCES = (  # character-tokenized, as ChERRANT's char-level M2
+    "S 我 去 学 校 。\nA 1 1|||M|||要|||REQUIRED|||-NONE-|||0\n\n",
+    "S 他 来 了 。\nA 1 2|||S|||去|||REQUIRED|||-NONE-|||0\n\n",
+    "S 天 气 很 好 。\nA 2 3|||R|||-NONE-|||REQUIRED|||-NONE-|||0\n\n",
+)
+NER_GOLD = ("Anna\tB-PER\nHolm\tI-PER\nvisited\tO\nOslo\tB-LOC\n.\tO\n\n"
+            "It\tO\nrained\tO\nin\tO\nBergen\tB-LOC\n.\tO\n\n"
+            "Erik\tB-PER\nleft\tO\n.\tO\n\n")
+NER_DROPPED = ("Anna\tB-PER\nHolm\tI-PER\nvisited\tO\nOslo\tB-LOC\n.\tO\n\n"
+               "Erik\tB-PER\nleft\tO\n.\tO\n\n")
+TREES = "(S (NP (DT The) (NN cat)) (VP (VBD sat)) (. .))\n"
+
+
+def _prf_recall(scores: dict) -> float:
+    return scores["recall"]
+
+def _conllu_sentence(forms: Sequence[str]) -> str:
+    # The first word is the root, every other word depends on it (DEPS as HEAD:DEPREL, so
+    # that jp_udeval reads the enhanced graph as well).
+    rows = []
+    for number, form in enumerate(forms, 1):
+        head, relation = (0, "root") if number == 1 else (1, "dep")
+        rows.append(f"{number}\t{form}\t{form.lower()}\tX\t_\t_\t{head}\t{relation}\t{head}:{relation}\t_\n")
+    return "".join(rows) + "\n"
+
+
+CONLLU_SENTENCES = [_conllu_sentence(line.split()) for line in PLAIN.splitlines()]
+CONLLU = "".join(CONLLU_SENTENCES)
+CONLLU_DROPPED = CONLLU_SENTENCES[0] + CONLLU_SENTENCES[2]
+
+
+def _las_recall(scores: dict) -> float:
+    return scores["LAS"]["recall"]
+
+
+SAMPLES: Dict[str, Sample] = {
+    "jp_preprocess_eval": Sample(
+        gold=PLAIN, system=PLAIN, dropped=PLAIN_DROPPED,
+        wrong_format=None,  # plain text: any text is a segmentation
+        recall=lambda scores: scores["sentences"]["recall"]),
+    "jp_errant_compare": Sample(
+        gold="".join(M2_SENTENCES), system="".join(M2_SENTENCES),
+        dropped=M2_SENTENCES[0] + M2_SENTENCES[2],
+        wrong_format=TREES, recall=_prf_recall,
+    ),
+    "jp_conlleval": Sample(
+        gold=NER_GOLD, system=NER_GOLD, dropped=NER_DROPPED, wrong_format=TREES,
+        recall=lambda scores: scores["recall"],
+    ),
+    "jp_cherrant_compare": Sample(
+        gold="".join(ZH_M2_SENTENCES), system="".join(ZH_M2_SENTENCES),
+        dropped=ZH_M2_SENTENCES[0] + ZH_M2_SENTENCES[2],
+        wrong_format=TREES, recall=_prf_recall,
+    ),
+    "jp_conll18_ud_eval": Sample(
+        gold=CONLLU, system=CONLLU, dropped=CONLLU_DROPPED, wrong_format=TREES, recall=_las_recall),
+    "jp_udeval": Sample(
+        gold=CONLLU, system=CONLLU, dropped=CONLLU_DROPPED,
+        wrong_format="S The cat sat on the mat .\nA 1 2|||R:NOUN|||dog|||REQUIRED|||-NONE-|||0\n\n",  # M2
+        recall=_las_recall),
+}

@@ -1,0 +1,67 @@
+"""jp_conll18_ud_eval and jp_udeval on the shared runner: one scoring pass per system serves
+the report and the significance tests, the tool's statistics add up to the printed counts, and
+the options of both drop-ins stay one code path (tests/test_contract.py runs the contract)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from jp_conll18 import evaluation
+from jp_conll18.cli import TOOL as CONLL18_TOOL
+from jp_conll18.cli import main as conll18_main
+from jp_conll18.udeval_cli import TOOL as UDEVAL_TOOL
+from jp_conll18.udeval_cli import main as udeval_main
+from jp_shims.audit import AlignmentAudit
+from jp_shims.inputs import InputFile
+
+VECTORS = Path(__file__).resolve().parent.parent / "compat_tests" / "vectors"
+CASES = {"conll18": VECTORS / "conll18_ud_eval" / "sent-split-ewt-0", "udeval": VECTORS / "iwpt_xud_eval" / "basic-ewt-0-v"}
+
+
+def pair(name: str) -> tuple:
+    return str(CASES[name] / "gold.conllu"), str(CASES[name] / "system.conllu")
+
+
+@pytest.mark.parametrize("name, main", [("conll18", conll18_main), ("udeval", udeval_main)])
+def test_every_system_is_scored_once_for_report_and_significance(name, main, monkeypatch, capsys):
+    gold, system = pair(name)
+    calls = []
+    original = evaluation.count_files
+
+    def counting(gold_path, system_path, **options):
+        calls.append((gold_path, system_path, options.get("blocks") is not None))
+        return original(gold_path, system_path, **options)
+
+    monkeypatch.setattr(evaluation, "count_files", counting)
+    assert main(["--json", gold, system, "--compare", system, gold, "--paired-bs-n", "50"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    # Two compared systems (first) and the baseline: three passes, each recording its blocks.
+    assert [(scored, recorded) for _, scored, recorded in calls] == [(system, True), (gold, True), (system, True)]
+    assert [entry["system"] for entry in document["compared"]] == [system, gold]
+    assert [entry["name"] for entry in document["significance"]["systems"]] == [system, system, gold]
+
+
+@pytest.mark.parametrize("name, tool", [("conll18", CONLL18_TOOL), ("udeval", UDEVAL_TOOL)])
+def test_the_statistics_add_up_to_the_scores_of_the_same_pass(name, tool):
+    gold, system = pair(name)
+    parsed = tool.parse(["--counts", gold, system])
+    audit = AlignmentAudit(gold, system)
+    result = tool.evaluate(parsed, InputFile(gold, gold), InputFile(system, system), tool.config, audit, None, True)
+    statistics = result.statistics
+    summed = np.zeros(statistics.width, dtype=np.int64)
+    for _, vector in statistics.blocks:
+        summed += np.asarray(vector, dtype=np.int64)
+    metric, names = tool.metric(parsed)
+    scores = metric(summed.astype(float))
+    for name, score in zip(names, scores):
+        assert score == pytest.approx(100 * result.scores[name]["f1"])
+    assert audit.summary.changed == 0
+
+
+def test_both_drop_ins_share_their_own_jp_options():
+    # One declaration (jp_conll18.tool.OWN_OPTIONS) for both: --help and the legacy refusal.
+    assert CONLL18_TOOL.own_options is UDEVAL_TOOL.own_options
+    assert type(CONLL18_TOOL) is type(UDEVAL_TOOL)
