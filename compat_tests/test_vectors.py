@@ -6,8 +6,8 @@ input). Each case runs in this interpreter as its process would (tests/toolrun.p
 one case per tool run through the installed console script (:func:`process_cases`). Each
 case gives two tests: ``legacy`` (``--legacy`` before the case's argv: stdout bytes, exit code
 and last stderr line of the original) and ``jp`` (the default mode: the original's bytes when
-the inputs line up, else the case's JP expectation). Inputs under ``../../../data/`` are licensed corpora read from
-``$JP_SHIMS_DATA``; cases needing them are skipped when it is absent. Cases made from
+the inputs line up, else the case's JP expectation). Inputs under ``../../../data/`` are
+licensed corpora read from ``$JP_SHIMS_DATA``; cases needing them are skipped when it is absent. Cases made from
 licensed text keep a recipe instead of their files (``materialize.py``): they run from a
 copy of the case folder where the recipe's files are rebuilt from ``$JP_SHIMS_DATA``.
 """
