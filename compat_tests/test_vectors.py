@@ -1,16 +1,19 @@
-"""Run every compatibility vector through the installed console scripts.
+"""Run every compatibility vector through the console scripts' entry points.
 
 A case is ``vectors/<tool>/<case>/case.json`` plus its inputs and the original's stdout
-(layout: ``vectors/README.md``). Each case gives two tests: ``legacy`` (``--legacy`` before
-the case's argv: stdout bytes, exit code and last stderr line of the original) and ``jp``
-(the default mode: the original's bytes when the inputs line up, else the case's JP
-expectation). Inputs under ``../../../data/`` are licensed corpora read from
-``$JP_SHIMS_DATA``; cases needing them are skipped when it is absent. Cases made from
+(layout: ``vectors/README.md``; an optional ``"stdin"`` names the case's file fed on standard
+input). Each case runs in this interpreter as its process would (tests/toolrun.py), except
+one case per tool run through the installed console script (:func:`process_cases`). Each
+case gives two tests: ``legacy`` (``--legacy`` before the case's argv: stdout bytes, exit code
+and last stderr line of the original) and ``jp`` (the default mode: the original's bytes when
+the inputs line up, else the case's JP expectation). Inputs under ``../../../data/`` are
+licensed corpora read from ``$JP_SHIMS_DATA``; cases needing them are skipped when it is absent. Cases made from
 licensed text keep a recipe instead of their files (``materialize.py``): they run from a
 copy of the case folder where the recipe's files are rebuilt from ``$JP_SHIMS_DATA``.
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import importlib.util
 import json
@@ -27,6 +30,8 @@ import pytest
 
 from compat_tests.materialize import RecipeError, materialize
 from tests.datafiles import ENV_VAR, data_root
+from tests.toolrun import ToolRun, console_scripts
+from tests.toolrun import run_tool as run_in_process
 
 VECTORS = Path(__file__).parent / "vectors"
 DATA_PREFIX = "../../../data/"
@@ -131,38 +136,38 @@ def resolve_args(case: Case) -> list[str]:
     return args
 
 
-@dataclass(frozen=True)
-class Run:
-    """What one run of a console script gave: the process, and the files it wrote into its
-    working directory (name -> bytes; only the names the case's ``files_written`` lists)."""
-
-    process: subprocess.CompletedProcess
-    files: dict
-
-    @property
-    def stdout(self) -> bytes:
-        return self.process.stdout
-
-    @property
-    def stderr(self) -> bytes:
-        return self.process.stderr
-
-    @property
-    def returncode(self) -> int:
-        return self.process.returncode
+def process_cases() -> set:
+    """The cases run through the installed console script rather than in-process: for each
+    tool, its first case (in name order) that needs no licensed corpus and is not a known
+    difference. They keep every console script covered, standard input included (a real
+    file on the process's stdin); the other cases call the script's entry point in this
+    interpreter (tests/toolrun.py), which is what they test: the tool's bytes, status and files."""
+    chosen = {}
+    for case in CASES:
+        if "materialize" not in case.spec and case.id not in KNOWN and not any(
+                arg.startswith(DATA_PREFIX) for arg in case.spec["args"]):
+            chosen.setdefault(case.tool, case.id)
+    return set(chosen.values())
 
 
-def run_tool(case: Case, extra: list[str]) -> Run:
+PROCESS_CASES = process_cases()
+
+
+def run_tool(case: Case, extra: list[str]) -> ToolRun:
     """Run the case's command in a temporary copy of its folder (a tool may write files there,
-    e.g. evalb_spmrl's ``status``: the vectors stay untouched); the files the case's
-    ``files_written`` names (and ``status``) are read back afterwards."""
+    e.g. evalb_spmrl's ``status``: the vectors stay untouched), with the case's ``stdin`` file
+    (if any) on standard input; the files the case's ``files_written`` names (and ``status``)
+    are read back afterwards. In-process, except for :data:`PROCESS_CASES`."""
     script, module = TOOLS[case.tool]
     if importlib.util.find_spec(module.rsplit(".", 1)[0]) is None or _missing(module):
         pytest.skip(f"{case.tool}: {module} is not implemented yet")
+    in_process = case.id not in PROCESS_CASES
     exe = shutil.which(script)
-    if exe is None:
+    if in_process and script not in console_scripts():
+        pytest.skip(f"{script} is not a console script of setup.cfg")
+    if not in_process and exe is None:
         pytest.skip(f"console script {script} is neither beside {sys.executable} nor on PATH (pip install -e .)")
-    env = dict(os.environ, LC_ALL="C.UTF-8")
+    env = {"LC_ALL": "C.UTF-8"}
     for variable, folder in TOOL_RESOURCES.get(case.tool, {}).items():
         root = data_root()
         if root is None or not (root / folder).is_dir():
@@ -178,23 +183,26 @@ def run_tool(case: Case, extra: list[str]) -> Run:
         root = data_root()
         if root is not None:
             (Path(scratch) / "data").symlink_to(root.resolve(), target_is_directory=True)
-        args = list(case.spec["args"])
+        args = [*extra, *case.spec["args"]]
         for name in case.spec.get("files_written", {}):
             (cwd / name).unlink(missing_ok=True)
         # "stdin": the file the original read on standard input (relative to the case folder).
-        stdin_path = cwd / case.spec["stdin"] if "stdin" in case.spec else None
-        if stdin_path is not None and not stdin_path.exists():
+        stdin = cwd / case.spec["stdin"] if "stdin" in case.spec else None
+        if stdin is not None and not stdin.exists():
             pytest.skip(f"{case.spec['stdin']} not found (under {ENV_VAR}?)")
-        with open(stdin_path if stdin_path is not None else os.devnull, "rb") as stdin:
-            process = subprocess.run(
-                [exe, *extra, *args], cwd=cwd, env=env, stdin=stdin, capture_output=True, timeout=600,
-            )
+        if in_process:
+            result = run_in_process(script, args, cwd=cwd, env=env, stdin=stdin)
+        else:
+            with open(stdin if stdin is not None else os.devnull, "rb") as source:
+                process = subprocess.run([exe, *args], cwd=cwd, env=dict(os.environ, **env), stdin=source,
+                                         capture_output=True, timeout=600)
+            result = ToolRun(process.stdout, process.stderr, process.returncode)
         files = {name: (cwd / name).read_bytes() if (cwd / name).is_file() else None
                  for name in (*case.spec.get("files_written", {}), "status")}
-    return Run(process, files)
+    return dataclasses.replace(result, files=files)
 
 
-def assert_files_written(case: Case, run: Run, what: str) -> None:
+def assert_files_written(case: Case, run: ToolRun, what: str) -> None:
     """Files the original wrote (``files_written``: name -> expected bytes) are written with the
     same bytes; a case without the entry wrote none, so neither may we (evalb_spmrl's
     ``status`` is the only such file so far)."""

@@ -22,8 +22,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     from .tool import TOOL
 
     args = list(sys.argv[1:] if argv is None else argv)
-    if _two_files(without_common_options(TOOL, args)) or any(
-            arg in ("--legacy", "--help", "-h", "--version") for arg in args):
+    # conlleval's own options are single-dash and --scheme is read in both forms: any other
+    # long option (or -h) is the runner's to read or refuse, and so are two files.
+    runner_options = [arg for arg in args if (arg.startswith("--") and not arg.startswith("--scheme")) or arg == "-h"]
+    if runner_options or _two_files(without_common_options(TOOL, args)):
         return run(TOOL, args)
     return run_merged(args)
 

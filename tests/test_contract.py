@@ -17,17 +17,15 @@ script is a one-line ``main`` around it; tests/test_*_cli.py start the processes
 """
 from __future__ import annotations
 
-import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from jp_shims import registry
 from jp_shims.runner import Result, evaluate
-from jp_shims.runner import main as run_main
 from tests.contract_samples import SAMPLES
+from tests.toolrun import run_tool
 
 TOOLS = registry.names()
 
@@ -58,16 +56,10 @@ class Run:
 
 
 def run(name: str, argv, stdin: bytes = b"") -> Run:
-    """The tool's console-script main, in-process, with its own stdin/stdout/stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-    sys.stdout, sys.stderr = out, err
-    try:
-        status = run_main(registry.load(name), [str(arg) for arg in argv])
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = saved
-    return Run(status, out.getvalue(), err.getvalue())
+    """The tool's console script (its entry point in setup.cfg, in-process as a process runs
+    it: tests/toolrun.py), so that what a tool does before the runner is tested too."""
+    result = run_tool(name, [str(arg) for arg in argv], stdin=stdin)
+    return Run(result.returncode, result.out, result.err)
 
 
 def files(tmp_path: Path, name: str, **texts: str) -> dict:

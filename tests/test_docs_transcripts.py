@@ -18,10 +18,12 @@ import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from tests.datafiles import ENV_VAR, data_root
+from tests.toolrun import console_scripts, run_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -107,6 +109,32 @@ def test_matching_rule() -> None:
     assert not matches(["a"], ["a", "b"])
 
 
+SHELL_SYNTAX = re.compile(r"[|&;<>`()\\'\"*?~{}\[\]]|\$(?!JP_SHIMS_DATA\b)")
+QUIET = " 2>/dev/null"
+
+
+def one_tool_run(command: str, env: dict):
+    """``(argv, stderr dropped)`` when ``command`` is one console script with plain words
+    (``$JP_SHIMS_DATA`` and a final ``2>/dev/null`` allowed), else ``None``."""
+    quiet = command.endswith(QUIET)
+    body = command[: -len(QUIET)] if quiet else command
+    if SHELL_SYNTAX.search(body):
+        return None
+    argv = body.replace("$JP_SHIMS_DATA", env.get(ENV_VAR, "")).split()
+    return (argv, quiet) if argv and argv[0] in console_scripts() else None
+
+
+def test_one_tool_run_is_recognized() -> None:
+    env = {ENV_VAR: "/data"}
+    assert one_tool_run("jp_evalb -p COLLINS g.mrg t.mrg", env) == (["jp_evalb", "-p", "COLLINS", "g.mrg", "t.mrg"],
+                                                                    False)
+    assert one_tool_run("jp_evalb $JP_SHIMS_DATA/g $JP_SHIMS_DATA/t 2>/dev/null", env) == (
+        ["jp_evalb", "/data/g", "/data/t"], True)
+    for shell in ("jp_evalb g t | tail -1", "jp_evalb g t > out", "cd x && jp_evalb g t", "cat g", "jp_evalb $HOME/g t",
+                  "jp_evalb 'g' t", "jp_evalb g t 2>&1"):
+        assert one_tool_run(shell, env) is None, shell
+
+
 @pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=[t.id for t in TRANSCRIPTS])
 def test_console_transcript(transcript: Transcript) -> None:
     env = dict(os.environ, LC_ALL="C.UTF-8", COLUMNS="80")
@@ -117,8 +145,15 @@ def test_console_transcript(transcript: Transcript) -> None:
         env[ENV_VAR] = str(root)
     folder = ROOT / transcript.folder
     assert folder.is_dir(), f"{transcript.id}: run-from folder {transcript.folder} does not exist"
-    result = subprocess.run(["bash", "-c", transcript.command], cwd=folder, env=env,
-                            capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    simple = one_tool_run(transcript.command, env)
+    if simple is not None:  # one console script: run in-process, as its process would
+        argv, quiet = simple
+        run = run_tool(argv[0], argv[1:], cwd=folder, env={name: env[name] for name in ("LC_ALL", "COLUMNS", ENV_VAR)
+                                                             if name in env})
+        result = SimpleNamespace(returncode=run.returncode, stdout=run.out, stderr="" if quiet else run.err)
+    else:  # a shell line (pipes, redirections, other commands): bash runs it
+        result = subprocess.run(["bash", "-c", transcript.command], cwd=folder, env=env,
+                                capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     actual = (result.stdout + result.stderr).splitlines()
     expected = list(transcript.expected)
     if not matches(expected, actual):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import doctest
 import io
 import json
-import sys
 import warnings
 
 import pytest
@@ -13,10 +12,10 @@ import pytest
 import jp_cherrant
 from jp_cherrant import compare_align, compare_api
 from jp_cherrant.compare_align import cut_block
-from jp_cherrant.compare_cli import main
 from jp_cherrant.compare_jp import lines_up
 from jp_errant.m2 import Edit, RawBlock, Sentence, legacy_block_rows, FieldCache, noop_edit
 from jp_errant.scorer import ScoreOptions, SentencePair, format_report, score_corpus
+from tests.toolrun import run_tool
 from tests.datafiles import data_path
 
 
@@ -154,14 +153,9 @@ HYP_CROSSING = ("S 我 去 学 校 。 他 来 了 。\nT0-A0 …\nA 1 1|||M|||�
 def _run(tmp_path, hyp: str, ref: str, *options: str) -> tuple[int, str, str]:
     (tmp_path / "hyp.m2").write_text(hyp, encoding="utf-8")
     (tmp_path / "ref.m2").write_text(ref, encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    try:
-        code = main(["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"), *options])
-    finally:
-        sys.stdout, sys.stderr = saved
-    return code, out.getvalue(), err.getvalue()
+    result = run_tool("jp_cherrant_compare", ["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"),
+                                              *options])
+    return result.returncode, result.out, result.err
 
 
 def test_jp_run_counts_and_names_crossing_edits(tmp_path) -> None:

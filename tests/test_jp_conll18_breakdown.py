@@ -17,6 +17,7 @@ from jp_conll18.breakdown import (BREAKDOWN_KEYS, CONFUSION_KEYS, FIELDS, NONE, 
 from jp_conll18.evaluation import evaluate_files
 from jp_conll18.model import UDError, UDSpan, UDWord
 from tests.datafiles import data_path
+from tests.toolrun import run_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 CANT = ROOT / "compat_tests" / "vectors" / "conll18_ud_eval" / "jp-restore-cant-ewt-02-c"
@@ -201,17 +202,17 @@ def test_lined_up_files_match_malteval_groupings():
 
 # -- the command line and the API ----------------------------------------------------------
 
-def _run(capsys, main, argv):
-    status = main(argv)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+def _run(script, argv):
+    """The console script in-process (tests/toolrun.py): (status, stdout, stderr)."""
+    result = run_tool(script, argv)
+    return result.returncode, result.out, result.err
 
 
-def test_cli_prints_the_original_report_first_then_the_tables(capsys):
+def test_cli_prints_the_original_report_first_then_the_tables():
     argv = [str(CANT / "gold.conllu"), str(CANT / "system.conllu"), "-v"]
-    status, plain, _ = _run(capsys, cli.main, argv)
+    status, plain, _ = _run("jp_conll18_ud_eval", argv)
     assert status == 0
-    status, out, _ = _run(capsys, cli.main, argv + ["--breakdown", "deprel", "--breakdown", "depth",
+    status, out, _ = _run("jp_conll18_ud_eval", argv + ["--breakdown", "deprel", "--breakdown", "depth",
                                                     "--confusion", "direction"])
     assert status == 0
     assert out.startswith(plain)
@@ -224,17 +225,17 @@ def test_cli_prints_the_original_report_first_then_the_tables(capsys):
     assert total[0].split("|")[-1].strip() == las_f1
 
 
-def test_cli_abbreviation_of_counts_still_works(capsys):
+def test_cli_abbreviation_of_counts_still_works():
     argv = [str(CANT / "gold.conllu"), str(CANT / "system.conllu")]
-    assert _run(capsys, cli.main, argv + ["--co"])[1] == _run(capsys, cli.main, argv + ["--counts"])[1]
+    assert _run("jp_conll18_ud_eval", argv + ["--co"])[1] == _run("jp_conll18_ud_eval", argv + ["--counts"])[1]
 
 
-def test_cli_json_holds_the_tables_and_is_schema_valid(capsys):
+def test_cli_json_holds_the_tables_and_is_schema_valid():
     from tests.test_jp_shims_tools import validate
 
     argv = [str(CANT / "gold.conllu"), str(CANT / "system.conllu"), "--json", "--breakdown", "upos",
             "--confusion", "depth"]
-    status, out, _ = _run(capsys, cli.main, argv)
+    status, out, _ = _run("jp_conll18_ud_eval", argv)
     assert status == 0
     document = json.loads(out)
     validate(document)
@@ -242,16 +243,16 @@ def test_cli_json_holds_the_tables_and_is_schema_valid(capsys):
     assert sum(row["gold"] for row in scores["breakdowns"]["upos"].values()) == scores["Words"]["gold_total"]
     assert set(scores["breakdowns"]["upos"]["NOUN"]["las"]) == {"precision", "recall", "f1"}
     assert "depth" in scores["confusions"]
-    status, out, _ = _run(capsys, cli.main, argv[:3])
+    status, out, _ = _run("jp_conll18_ud_eval", argv[:3])
     assert "breakdowns" not in json.loads(out)["scores"]
 
 
-def test_udeval_cli_has_the_options(capsys, tmp_path):
+def test_udeval_cli_has_the_options(tmp_path):
     gold = data_path("ud", "UD_English-EWT", "en_ewt-ud-test.conllu")
     system = data_path("ud", "derived", "en_ewt-ud-test.sys-mix.conllu")
     from tests.test_jp_shims_tools import validate
 
-    status, out, _ = _run(capsys, udeval_cli.main, [str(gold), str(system), "--json", "--breakdown", "projectivity",
+    status, out, _ = _run("jp_udeval", [str(gold), str(system), "--json", "--breakdown", "projectivity",
                                                     "--confusion", "deprel"])
     assert status == 0
     document = json.loads(out)
@@ -275,7 +276,7 @@ def test_api_results_carry_the_breakdowns():
 
 # -- UD Korean-GSD against a re-tokenized copy of itself -----------------------------------
 
-def test_korean_retokenized_system_breaks_down_and_adds_up(capsys, tmp_path):
+def test_korean_retokenized_system_breaks_down_and_adds_up(tmp_path):
     """UD_Korean-GSD test against ``tests/korean_retokenize.py``'s copy (particles split off,
     punctuation glued, sentences joined, quotes changed): every breakdown and the direction and
     depth matrices run, in the text report and the JSON document, and add up."""
@@ -287,7 +288,7 @@ def test_korean_retokenized_system_breaks_down_and_adds_up(capsys, tmp_path):
     system.write_text(make_system(str(gold)), encoding="utf-8")
     options = [option for key in BREAKDOWN_KEYS for option in ("--breakdown", key)]
     options += ["--confusion", "direction", "--confusion", "depth"]
-    status, out, err = _run(capsys, cli.main, [str(gold), str(system), "--json", *options])
+    status, out, err = _run("jp_conll18_ud_eval", [str(gold), str(system), "--json", *options])
     assert status == 0
     assert "blocks changed" in err  # the quotes went through JP mode's reconciliation
     document = json.loads(out)
@@ -305,7 +306,7 @@ def test_korean_retokenized_system_breaks_down_and_adds_up(capsys, tmp_path):
     _check_additivity(headline, scores["breakdowns"], scores["confusions"])
     # The joined sentences: their second root is found one level deeper in the system.
     assert scores["confusions"]["depth"]["0"]["1"] > 0
-    status, text, _ = _run(capsys, cli.main, [str(gold), str(system), *options])
+    status, text, _ = _run("jp_conll18_ud_eval", [str(gold), str(system), *options])
     assert status == 0
     assert text.count("\nBreakdown by ") == len(BREAKDOWN_KEYS) and text.count("\nConfusion of ") == 2
 

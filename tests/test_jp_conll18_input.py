@@ -11,12 +11,12 @@ import random
 import pytest
 
 from jp_conll18 import iter_sentences_from_file, read_token_sentences
-from jp_conll18.cli import main
 from jp_conll18.jp_mode import make_mismatch_handler
 from jp_conll18.model import UDError
 from jp_conll18.reader import iter_sentences, load_conllu_file
 from jp_conll18.reconcile import ReconcileLog
 from jp_conll18.stream import evaluate_streams
+from tests.toolrun import run_tool
 
 
 def row(i, form, head, deprel="dep"):
@@ -33,33 +33,33 @@ def write(tmp_path, name, data: bytes) -> str:
     return str(path)
 
 
-def run(argv, capsys):
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
+def run(argv):
+    """jp_conll18_ud_eval in-process (tests/toolrun.py): (status, stdout, stderr)."""
+    result = run_tool("jp_conll18_ud_eval", argv)
+    return result.returncode, result.out, result.err
 
 
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
-def test_every_newline_convention_reads_the_same(tmp_path, capsys, newline):
+def test_every_newline_convention_reads_the_same(tmp_path, newline):
     g = write(tmp_path, "g.conllu", GOLD.encode())
     s = write(tmp_path, "s.conllu", GOLD.replace("\n", newline).encode())
     assert list(read_token_sentences(s)) == [["The", "cat"]]
-    assert run([g, s], capsys) == (0, PERFECT, "")
-    assert run(["--legacy", g, s], capsys) == (0, PERFECT, "")
+    assert run([g, s]) == (0, PERFECT, "")
+    assert run(["--legacy", g, s]) == (0, PERFECT, "")
 
 
-def test_jp_mode_accepts_a_utf8_bom(tmp_path, capsys):
+def test_jp_mode_accepts_a_utf8_bom(tmp_path):
     g = write(tmp_path, "g.conllu", GOLD.encode())
     s = write(tmp_path, "s.conllu", b"\xef\xbb\xbf" + GOLD.encode())
-    assert run([g, s], capsys) == (0, PERFECT, "")
+    assert run([g, s]) == (0, PERFECT, "")
     assert list(read_token_sentences(s)) == [["The", "cat"]]
     assert [x.first_line for x in iter_sentences_from_file(s)] == [2]
 
 
-def test_legacy_mode_keeps_the_bom_as_the_original_does(tmp_path, capsys):
+def test_legacy_mode_keeps_the_bom_as_the_original_does(tmp_path):
     g = write(tmp_path, "g.conllu", GOLD.encode())
     s = write(tmp_path, "s.conllu", b"\xef\xbb\xbf" + GOLD.encode())
-    code, out, err = run(["--legacy", g, s], capsys)
+    code, out, err = run(["--legacy", g, s])
     assert (code, out) == (1, "")
     # The original reads the BOM as part of the first line, which is then no comment.
     assert err.splitlines()[-1] == ("UDError: The CoNLL-U line does not contain 10 tab-separated columns: "
@@ -68,11 +68,11 @@ def test_legacy_mode_keeps_the_bom_as_the_original_does(tmp_path, capsys):
         load_conllu_file(s)  # the original's API: the original's behaviour
 
 
-def test_invalid_utf8_is_located_in_a_cr_only_file(tmp_path, capsys):
+def test_invalid_utf8_is_located_in_a_cr_only_file(tmp_path):
     g = write(tmp_path, "g.conllu", GOLD.encode())
     bad = (GOLD + row(1, "caf\xe9", 0, "root") + "\n").encode("latin-1").replace(b"\n", b"\r")
     s = write(tmp_path, "s.conllu", bad)
-    code, out, err = run([g, s], capsys)
+    code, out, err = run([g, s])
     assert (code, out) == (2, "")
     assert err == f"jp_conll18_ud_eval: error: {s}:5: invalid UTF-8 (byte 0xe9 at column 6)\n"
 
@@ -80,25 +80,25 @@ def test_invalid_utf8_is_located_in_a_cr_only_file(tmp_path, capsys):
 LONG = "x" * 5000
 
 
-def test_jp_mode_shortens_a_long_offending_line(tmp_path, capsys):
+def test_jp_mode_shortens_a_long_offending_line(tmp_path):
     g = write(tmp_path, "g.conllu", GOLD.encode())
     s = write(tmp_path, "s.conllu", (LONG + "\tx\n\n").encode())
-    code, _, err = run([g, s], capsys)
+    code, _, err = run([g, s])
     assert code == 2
     assert err == (f"jp_conll18_ud_eval: error: {s}:1: The CoNLL-U line does not contain 10 "
                    f"tab-separated columns: '{'x' * 80}...'\n")
     # A first line without any tab is not CoNLL-U at all (the runner's format check).
     s = write(tmp_path, "s.conllu", (LONG + "\n\n").encode())
-    code, _, err = run([g, s], capsys)
+    code, _, err = run([g, s])
     assert code == 2
     assert err == (f"jp_conll18_ud_eval: error: {s}:1: expected CoNLL-U (tab-separated columns); this line "
                    f"is not one: '{'x' * 59}\u2026'\n")
 
 
-def test_legacy_mode_quotes_the_whole_offending_line(tmp_path, capsys):
+def test_legacy_mode_quotes_the_whole_offending_line(tmp_path):
     g = write(tmp_path, "g.conllu", GOLD.encode())
     s = write(tmp_path, "s.conllu", (LONG + "\n\n").encode())
-    code, _, err = run(["--legacy", g, s], capsys)
+    code, _, err = run(["--legacy", g, s])
     assert code == 1
     assert err.splitlines()[-1] == f"UDError: The CoNLL-U line does not contain 10 tab-separated columns: '{LONG}'"
     with pytest.raises(UDError) as info:
@@ -106,10 +106,10 @@ def test_legacy_mode_quotes_the_whole_offending_line(tmp_path, capsys):
     assert str(info.value).endswith(f"'{LONG}'")
 
 
-def test_jp_mode_shortens_other_quoted_fields(tmp_path, capsys):
+def test_jp_mode_shortens_other_quoted_fields(tmp_path):
     g = write(tmp_path, "g.conllu", GOLD.encode())
     s = write(tmp_path, "s.conllu", (row(1, "a", 0, "root") + row(3, LONG, 1) + "\n").encode())
-    code, _, err = run([g, s], capsys)
+    code, _, err = run([g, s])
     assert code == 2 and len(err) < 300
     assert f"Incorrect word ID '3' for word '{'x' * 80}...', expected '2'" in err
 

@@ -2,29 +2,20 @@
 (report on stdout, one note line on stderr, ``jp_conlleval: error: FILE:LINE: message``)."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from pathlib import Path
-
-import pytest
 
 from jp_conlleval.cli import main
 from jp_conlleval.merged import run_legacy
+from tests.toolrun import ToolRun, run_tool
 
 GOLD = b"Mara B-PER\nLind I-PER\nleft O\n.  O\n\nOslo B-LOC\n"
 SYSTEM = b"MaraLind B-PER\r\nleft. O\r\n\r\nOslo B-LOC"
 
 
-def _script() -> str:
-    exe = shutil.which("jp_conlleval", path=str(Path(sys.executable).parent)) or shutil.which("jp_conlleval")
-    if exe is None:
-        pytest.skip("console script jp_conlleval is not installed (pip install -e .)")
-    return exe
-
-
-def _run(args: list, stdin: bytes = b"") -> subprocess.CompletedProcess:
-    return subprocess.run([_script(), *args], input=stdin, capture_output=True, timeout=60)
+def _run(args: list, stdin: bytes = b"") -> ToolRun:
+    """The console script in-process (tests/toolrun.py) with ``stdin`` on standard input; the
+    compatibility vectors run one conlleval case through the installed script on a real file."""
+    return run_tool("jp_conlleval", args, stdin=stdin)
 
 
 def test_legacy_anywhere_in_argv_reads_stdin() -> None:

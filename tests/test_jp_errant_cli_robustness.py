@@ -17,18 +17,19 @@ from jp_errant.annotate import pairing
 from jp_errant.annotate.tokens import Token
 from jp_errant.compare_cli import main
 from jp_errant.m2 import M2Error, RawBlock, parse_block
+from tests.toolrun import run_tool
 
 REF = "S This are a sentence .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n"
 NOOP = "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(capsys, tmp_path: Path, hyp: str, ref: str, *flags: str) -> tuple[int, str, str]:
+def run(tmp_path: Path, hyp: str, ref: str, *flags: str) -> tuple[int, str, str]:
+    """jp_errant_compare in-process (tests/toolrun.py) on ``hyp`` and ``ref``: (status, stdout, stderr)."""
     (tmp_path / "hyp.m2").write_text(hyp, encoding="utf-8")
     (tmp_path / "ref.m2").write_text(ref, encoding="utf-8")
-    code = main(["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"), *flags])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    result = run_tool("jp_errant_compare", ["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"), *flags])
+    return result.returncode, result.out, result.err
 
 
 def one_error_line(err: str) -> str:
@@ -47,8 +48,8 @@ DOUBLED_SIGNS = [
 
 
 @pytest.mark.parametrize("line, message", DOUBLED_SIGNS)
-def test_doubled_sign_is_a_one_line_error_in_jp_mode(capsys, tmp_path, line, message) -> None:
-    code, out, err = run(capsys, tmp_path, f"S This are a sentence .\n{line}\n", REF)
+def test_doubled_sign_is_a_one_line_error_in_jp_mode(tmp_path, line, message) -> None:
+    code, out, err = run(tmp_path, f"S This are a sentence .\n{line}\n", REF)
     assert code == 2 and out == ""
     assert f": error: {tmp_path / 'hyp.m2'}:2: " in one_error_line(err)
     assert message in err
@@ -80,8 +81,8 @@ def test_doubled_sign_keeps_errants_value_error_in_legacy(tmp_path, line, _) -> 
 
 @pytest.mark.parametrize("beta", ["1e200", "nan", "inf", "-inf", "-1e155"])
 @pytest.mark.parametrize("flags", [[], ["--json"], ["-v"], ["-cat", "3"]])
-def test_unusable_beta_is_a_one_line_error_in_jp_mode(capsys, tmp_path, beta, flags) -> None:
-    code, out, err = run(capsys, tmp_path, REF, REF, f"--beta={beta}", *flags)
+def test_unusable_beta_is_a_one_line_error_in_jp_mode(tmp_path, beta, flags) -> None:
+    code, out, err = run(tmp_path, REF, REF, f"--beta={beta}", *flags)
     assert code == 2 and out == ""
     assert ": error: " in one_error_line(err) and "beta" in err
 
@@ -93,9 +94,9 @@ def strict_json(text: str) -> dict:
 
 
 @pytest.mark.parametrize("beta", ["1e154", "1e-200", "-2", "0.5"])
-def test_json_is_strict_for_every_accepted_beta(capsys, tmp_path, beta) -> None:
+def test_json_is_strict_for_every_accepted_beta(tmp_path, beta) -> None:
     hyp = "S This are a sentence .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n"
-    code, out, _ = run(capsys, tmp_path, hyp, REF, "-b", beta, "--json")
+    code, out, _ = run(tmp_path, hyp, REF, "-b", beta, "--json")
     assert code == 0
     document = strict_json(out)["scores"]
     assert document["tp"] == 1 and document["f"] == 1.0
@@ -118,7 +119,8 @@ def test_legacy_keeps_errants_nan_report(capsys, tmp_path) -> None:
 # -- 3. the reader goes away --------------------------------------------------------------
 
 def run_with_closed_stdout(*argv: str) -> subprocess.CompletedProcess:
-    """Run a console script whose stdout is a pipe nobody reads (``| head`` that exited)."""
+    """Run a console script whose stdout is a pipe nobody reads (``| head`` that exited): a
+    process, since what is tested is the process's end on a closed pipe."""
     read_end, write_end = os.pipe()
     os.close(read_end)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
@@ -244,7 +246,7 @@ def test_output_equal_to_input_has_no_line_number(tmp_path, capsys, cli, inputs)
 
 # -- 5. ORIG is read once -----------------------------------------------------------------
 
-def test_aligned_groups_read_orig_once(tmp_path, monkeypatch) -> None:
+def test_aligned_groups_read_orig_once(tmp_path) -> None:
     orig = [(1, "a b ."), (2, "c d ."), (3, "e f .")]
     cors = [[(1, "a b . c d ."), (2, "e f .")], [(1, "a b ."), (2, "c d ."), (3, "e f .")]]
     opened = []

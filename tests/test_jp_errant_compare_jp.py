@@ -9,6 +9,7 @@ import pytest
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_cli import main
 from jp_errant.m2 import Edit, Sentence, noop_edit
+from tests.toolrun import run_tool
 
 REF = """S This are a sentence .
 A 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0
@@ -86,12 +87,12 @@ A 4 4|||M:PUNCT|||!|||REQUIRED|||-NONE-|||0
 """
 
 
-def run(capsys, tmp_path: Path, hyp: str, ref: str, *flags: str) -> tuple[int, str, str]:
+def run(tmp_path: Path, hyp: str, ref: str, *flags: str) -> tuple[int, str, str]:
+    """jp_errant_compare in-process (tests/toolrun.py) on ``hyp`` and ``ref``: (status, stdout, stderr)."""
     (tmp_path / "hyp.m2").write_text(hyp, encoding="utf-8")
     (tmp_path / "ref.m2").write_text(ref, encoding="utf-8")
-    code = main(["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"), *flags])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    result = run_tool("jp_errant_compare", ["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"), *flags])
+    return result.returncode, result.out, result.err
 
 
 FLAG_SETS = [[], ["-dt"], ["-ds"], ["-cse"], ["-cat", "3"], ["-cat", "1", "-b", "1"], ["-single"]]
@@ -99,35 +100,35 @@ FLAG_SETS = [[], ["-dt"], ["-ds"], ["-cse"], ["-cat", "3"], ["-cat", "1", "-b", 
 
 @pytest.mark.parametrize("flags", FLAG_SETS)
 @pytest.mark.parametrize("hyp", [HYP_MERGED, HYP_SPLIT], ids=["merged", "split"])
-def test_mis_segmented_hypothesis_scores_like_its_reference_segmented_twin(capsys, tmp_path, hyp, flags):
-    expected = run(capsys, tmp_path, HYP_REFSEG, REF, "--legacy", *flags)
-    actual = run(capsys, tmp_path, hyp, REF, *flags)
+def test_mis_segmented_hypothesis_scores_like_its_reference_segmented_twin(tmp_path, hyp, flags):
+    expected = run(tmp_path, HYP_REFSEG, REF, "--legacy", *flags)
+    actual = run(tmp_path, hyp, REF, *flags)
     # Same stdout and status; stderr holds the note saying that JP mode aligned the blocks.
     assert actual[:2] == expected[:2]
     assert expected[2] == "" and actual[2].count("\n") == 1 and ": note: 1 of " in actual[2]
     assert "merged 1" in actual[2]
     if hyp is HYP_SPLIT:
-        with pytest.raises(AssertionError):  # errant itself cannot score it
-            run(capsys, tmp_path, hyp, REF, "--legacy", *flags)
+        code, _, err = run(tmp_path, hyp, REF, "--legacy", *flags)  # errant itself cannot score it
+        assert code == 1 and err.splitlines()[-1].startswith("AssertionError")
 
 
-def test_lined_up_input_is_errant_output(capsys, tmp_path) -> None:
+def test_lined_up_input_is_errant_output(tmp_path) -> None:
     for flags in FLAG_SETS + [["-v"]]:
-        assert run(capsys, tmp_path, HYP_REFSEG, REF, *flags) == \
-            run(capsys, tmp_path, HYP_REFSEG, REF, "--legacy", *flags)
+        assert run(tmp_path, HYP_REFSEG, REF, *flags) == \
+            run(tmp_path, HYP_REFSEG, REF, "--legacy", *flags)
 
 
 @pytest.mark.parametrize("flags", [[], ["-dt"], ["-ds"], ["-cat", "3"]])
-def test_retokenized_hypothesis_scores_like_reference_tokenized_twin(capsys, tmp_path, flags) -> None:
-    twin = run(capsys, tmp_path, HYP_CONTRACTION_TWIN, REF_CONTRACTION, *flags)
-    retokenized = run(capsys, tmp_path, HYP_CONTRACTION_RETOKENIZED, REF_CONTRACTION, *flags)
+def test_retokenized_hypothesis_scores_like_reference_tokenized_twin(tmp_path, flags) -> None:
+    twin = run(tmp_path, HYP_CONTRACTION_TWIN, REF_CONTRACTION, *flags)
+    retokenized = run(tmp_path, HYP_CONTRACTION_RETOKENIZED, REF_CONTRACTION, *flags)
     assert retokenized[:2] == twin[:2]
     assert twin[2] == ""  # same tokens: no note
     assert retokenized[2].split(": note: ", 1)[1].startswith(
         "1 of 1 hypothesis sentences are tokenized differently from the reference; their edits were "
         "mapped onto the reference tokens;")
     if not flags:  # errant pairs the shifted offsets and misses the TP
-        legacy = run(capsys, tmp_path, HYP_CONTRACTION_RETOKENIZED, REF_CONTRACTION, "--legacy")
+        legacy = run(tmp_path, HYP_CONTRACTION_RETOKENIZED, REF_CONTRACTION, "--legacy")
         assert legacy[1] != twin[1]
 
 
@@ -159,8 +160,8 @@ def test_edit_inside_merged_word_group_is_widened() -> None:
     assert (widened.start, widened.end, widened.correction) == (0, 2, "extended'vertically")
 
 
-def test_show_alignment_lists_merged_blocks(capsys, tmp_path) -> None:
-    code, out, _ = run(capsys, tmp_path, HYP_MERGED, REF, "--show-alignment")
+def test_show_alignment_lists_merged_blocks(tmp_path) -> None:
+    code, out, _ = run(tmp_path, HYP_MERGED, REF, "--show-alignment")
     assert code == 0
     listing = out[out.index("Alignment: "):].splitlines()
     assert listing[0] == ("Alignment: 3 blocks (4 reference, 3 hypothesis sentences): exact 2, normalized 0, "
@@ -177,8 +178,8 @@ def test_show_alignment_lists_merged_blocks(capsys, tmp_path) -> None:
                           "A 9 10|||R:NOUN:NUM|||day|||0")
 
 
-def test_json_document(capsys, tmp_path) -> None:
-    code, out, _ = run(capsys, tmp_path, HYP_MERGED, REF, "--json", "-cat", "2")
+def test_json_document(tmp_path) -> None:
+    code, out, _ = run(tmp_path, HYP_MERGED, REF, "--json", "-cat", "2")
     assert code == 0
     document = json.loads(out)
     scores = document["scores"]
@@ -190,22 +191,22 @@ def test_json_document(capsys, tmp_path) -> None:
     assert "blocks" not in document["alignment"]
 
 
-def test_unrelated_document_is_counted_missed_and_spurious(capsys, tmp_path) -> None:
+def test_unrelated_document_is_counted_missed_and_spurious(tmp_path) -> None:
     # The runner's rule: reference edits without a counterpart are missed (FN), hypothesis
     # edits without one spurious (FP); the note says where; --strict makes it an error.
     other = "S Completely different words here today .\n\nS And another unrelated line .\n"
-    code, out, err = run(capsys, tmp_path, other, REF, "--json")
+    code, out, err = run(tmp_path, other, REF, "--json")
     assert code == 0
     scores = json.loads(out)["scores"]
     assert scores["tp"] == 0 and scores["fn"] > 0
     assert "without a counterpart (missed)" in err and "ref.m2:1" in err and "hyp.m2:1" in err
-    code, out, err = run(capsys, tmp_path, other, REF, "--strict")
+    code, out, err = run(tmp_path, other, REF, "--strict")
     assert code == 2 and out == "" and err.count("\n") == 1 and "--strict" in err
 
 
-def test_missing_hypothesis_sentence_at_end_is_missed(capsys, tmp_path) -> None:
+def test_missing_hypothesis_sentence_at_end_is_missed(tmp_path) -> None:
     truncated = HYP_REFSEG.rsplit("\n\nS Nothing", 1)[0] + "\n"
-    code, _, err = run(capsys, tmp_path, truncated, REF)
+    code, _, err = run(tmp_path, truncated, REF)
     assert code == 0 and "1 reference sentence without a counterpart (missed)" in err
 
 
@@ -214,8 +215,8 @@ def test_missing_hypothesis_sentence_at_end_is_missed(capsys, tmp_path) -> None:
     ("S This are a sentence .\nA 1 9|||R|||is|||REQUIRED|||-NONE-|||0\n", 2, "out of range"),
     ("A 1 2|||R|||is|||REQUIRED|||-NONE-|||0\n", 1, "expected an M2 file"),
 ])
-def test_bad_input_is_one_line_with_file_and_line(capsys, tmp_path, hyp, line, message) -> None:
-    code, out, err = run(capsys, tmp_path, hyp, REF)
+def test_bad_input_is_one_line_with_file_and_line(tmp_path, hyp, line, message) -> None:
+    code, out, err = run(tmp_path, hyp, REF)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
     assert f"hyp.m2:{line}: " in err and message in err
@@ -230,16 +231,16 @@ def test_invalid_utf8_and_missing_file(capsys, tmp_path) -> None:
     assert "nope.m2: No such file or directory" in capsys.readouterr().err
 
 
-def test_one_empty_file_is_an_error(capsys, tmp_path) -> None:
-    code, out, err = run(capsys, tmp_path, "", REF)
+def test_one_empty_file_is_an_error(tmp_path) -> None:
+    code, out, err = run(tmp_path, "", REF)
     assert code == 2 and out == "" and "hyp.m2:1: the file holds no text, while " in err
     assert len(err.splitlines()) == 1
-    code, _, err = run(capsys, tmp_path, HYP_REFSEG, "")
+    code, _, err = run(tmp_path, HYP_REFSEG, "")
     assert code == 2 and "ref.m2:1: the file holds no text, while " in err
 
 
-def test_beta_zero_is_a_clean_error_in_jp_mode(capsys, tmp_path) -> None:
-    code, _, err = run(capsys, tmp_path, "S a b .\n", "S a b .\nA 0 1|||R:X|||c|||REQUIRED|||-NONE-|||0\n",
+def test_beta_zero_is_a_clean_error_in_jp_mode(tmp_path) -> None:
+    code, _, err = run(tmp_path, "S a b .\n", "S a b .\nA 0 1|||R:X|||c|||REQUIRED|||-NONE-|||0\n",
                        "-b", "0")
     assert code == 2 and "undefined" in err and "Traceback" not in err
 
@@ -267,11 +268,11 @@ def test_legacy_reproduces_errant_failures(tmp_path) -> None:
         main(["--legacy", "-hyp", str(tmp_path / "one.m2"), "-ref", str(tmp_path / "ref.m2"), "-b", "0"])
 
 
-def test_alignment_counts_do_not_depend_on_show_alignment(capsys, tmp_path) -> None:
-    code, out, _ = run(capsys, tmp_path, HYP_MERGED, REF, "--json")
+def test_alignment_counts_do_not_depend_on_show_alignment(tmp_path) -> None:
+    code, out, _ = run(tmp_path, HYP_MERGED, REF, "--json")
     assert code == 0
     summary = json.loads(out)["alignment"]["summary"]
-    code, out, _ = run(capsys, tmp_path, HYP_MERGED, REF, "--json", "--show-alignment")
+    code, out, _ = run(tmp_path, HYP_MERGED, REF, "--json", "--show-alignment")
     assert code == 0
     listed = json.loads(out)["alignment"]
     assert listed["summary"] == summary and len(listed["blocks"]) == summary["changed"] == 1
@@ -283,41 +284,41 @@ def _numbered_m2(first: int, last: int) -> str:
                    for i in range(first, last + 1))
 
 
-def test_sentence_missing_from_one_side_is_missed_or_spurious_where_it_is(capsys, tmp_path) -> None:
+def test_sentence_missing_from_one_side_is_missed_or_spurious_where_it_is(tmp_path) -> None:
     # The hypothesis lacks the reference's first sentence and goes on: that one is missed.
-    code, out, err = run(capsys, tmp_path, _numbered_m2(1, 9), _numbered_m2(0, 9))
+    code, out, err = run(tmp_path, _numbered_m2(1, 9), _numbered_m2(0, 9))
     assert code == 0
     assert ("1 reference sentence without a counterpart (missed) and 0 hypothesis sentences without one "
             f"(spurious), first at {tmp_path / 'ref.m2'}:1 | -") in err
     # Swapped: the extra sentence is the hypothesis's.
-    code, out, err = run(capsys, tmp_path, _numbered_m2(0, 9), _numbered_m2(1, 9))
+    code, out, err = run(tmp_path, _numbered_m2(0, 9), _numbered_m2(1, 9))
     assert code == 0
     assert ("0 reference sentences without a counterpart (missed) and 1 hypothesis sentence without one "
             f"(spurious), first at - | {tmp_path / 'hyp.m2'}:1") in err
 
 
-def test_missing_last_sentence_is_spurious_at_its_line(capsys, tmp_path) -> None:
-    code, _, err = run(capsys, tmp_path, _numbered_m2(0, 9), _numbered_m2(0, 8))
+def test_missing_last_sentence_is_spurious_at_its_line(tmp_path) -> None:
+    code, _, err = run(tmp_path, _numbered_m2(0, 9), _numbered_m2(0, 8))
     assert code == 0 and f"1 hypothesis sentence without one (spurious), first at - | {tmp_path / 'hyp.m2'}:28" in err
-    code, out, err = run(capsys, tmp_path, _numbered_m2(0, 9), _numbered_m2(0, 8), "--strict")
+    code, out, err = run(tmp_path, _numbered_m2(0, 9), _numbered_m2(0, 8), "--strict")
     assert code == 2 and out == "" and f"{tmp_path / 'hyp.m2'}:28" in err
 
 
-def test_show_alignment_never_cites_line_zero(capsys, tmp_path) -> None:
-    code, out, _ = run(capsys, tmp_path, _numbered_m2(1, 9), _numbered_m2(0, 9), "--show-alignment")
+def test_show_alignment_never_cites_line_zero(tmp_path) -> None:
+    code, out, _ = run(tmp_path, _numbered_m2(1, 9), _numbered_m2(0, 9), "--show-alignment")
     assert code == 0
     assert "reference " in out and "ref.m2:1 | hypothesis - |" in out
     assert ":0 " not in out and ":0)" not in out
 
 
 @pytest.mark.parametrize("prefix", ["--s", "--sh", "--show", "--j", "--js", "--jso"])
-def test_prefixes_of_jp_options_are_unrecognized_like_errant(capsys, tmp_path, prefix) -> None:
-    code, out, err = run(capsys, tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), prefix)
+def test_prefixes_of_jp_options_are_unrecognized_like_errant(tmp_path, prefix) -> None:
+    code, out, err = run(tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), prefix)
     assert code == 2 and out == ""
     assert err.endswith(f"error: unrecognized arguments: {prefix}\n") and err.startswith("usage: ")
 
 
-def test_prefixes_of_errant_long_options_still_work(capsys, tmp_path) -> None:
+def test_prefixes_of_errant_long_options_still_work(tmp_path) -> None:
     # errant_compare (argparse defaults) accepts --bet for --beta and --verb for --verbose.
-    expected = run(capsys, tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), "--beta", "1")
-    assert run(capsys, tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), "--bet", "1") == expected
+    expected = run(tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), "--beta", "1")
+    assert run(tmp_path, _numbered_m2(0, 1), _numbered_m2(0, 1), "--bet", "1") == expected

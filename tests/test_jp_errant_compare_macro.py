@@ -2,15 +2,13 @@
 beside errant's micro figures, with ``-cat 1/2/3``, in the report and the JSON document."""
 from __future__ import annotations
 
-import io
-import sys
 import json
 
 import pytest
 
-from jp_errant.compare_cli import main
 from jp_errant.scorer import CorpusResult, ScoreOptions, macro_average
 from tests.datafiles import data_path
+from tests.toolrun import run_tool
 
 
 def test_macro_average_is_the_mean_of_the_table_rows():
@@ -27,14 +25,9 @@ def test_macro_average_is_the_mean_of_the_table_rows():
 
 
 def _run(argv):
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    try:
-        status = main(argv)
-    finally:
-        sys.stdout, sys.stderr = saved
-    return status, out.getvalue(), err.getvalue()
+    """jp_errant_compare in-process (tests/toolrun.py): (status, stdout, stderr)."""
+    result = run_tool("jp_errant_compare", argv)
+    return result.returncode, result.out, result.err
 
 
 @pytest.mark.parametrize("cat", [None, 1, 2, 3])

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from jp_errant.compare_cli import main
 from jp_errant.m2 import Edit, Sentence, format_sentence
+from tests.toolrun import run_tool
 
 WORDS = ["the", "cat", "sat", "on", "a", "mat", "and", "dogs", "run", "fast", "today", "!",
          "It", "is", "very", "good", "we", "were", "there", "'s"]
@@ -85,9 +85,10 @@ def resegmented(rng: random.Random, hyps: list[Sentence]) -> list[Sentence]:
     return out
 
 
-def run(capsys, argv: list[str]) -> tuple[int, str]:
-    code = main(argv)
-    return code, capsys.readouterr().out
+def run(argv: list[str]) -> tuple[int, str]:
+    """jp_errant_compare in-process (tests/toolrun.py): (status, stdout)."""
+    result = run_tool("jp_errant_compare", argv)
+    return result.returncode, result.out
 
 
 def write(path, sentences: list[Sentence]) -> str:
@@ -96,7 +97,7 @@ def write(path, sentences: list[Sentence]) -> str:
 
 
 @pytest.mark.parametrize("seed", range(60))
-def test_resegmented_hypothesis_scores_like_reference_segmented_twin(capsys, tmp_path, seed: int) -> None:
+def test_resegmented_hypothesis_scores_like_reference_segmented_twin(tmp_path, seed: int) -> None:
     rng = random.Random(seed)
     flags = FLAG_SETS[seed % len(FLAG_SETS)]
     # -dt gives an insertion after a sentence's last token the key of the next sentence's
@@ -106,5 +107,5 @@ def test_resegmented_hypothesis_scores_like_reference_segmented_twin(capsys, tmp
     ref = write(tmp_path / "ref.m2", refs)
     twin = write(tmp_path / "twin.m2", hyps)
     hyp = write(tmp_path / "hyp.m2", moved)
-    expected = run(capsys, ["--legacy", "-hyp", twin, "-ref", ref, *flags])
-    assert run(capsys, ["-hyp", hyp, "-ref", ref, *flags]) == expected
+    expected = run(["--legacy", "-hyp", twin, "-ref", ref, *flags])
+    assert run(["-hyp", hyp, "-ref", ref, *flags]) == expected

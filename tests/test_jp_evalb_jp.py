@@ -13,9 +13,9 @@ from tests.test_jp_evalb_cli import run as run_bytes
 SENTENCE = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)$")
 
 
-def run(argv, monkeypatch, cwd=None):
-    """main(argv) in-process; returns (status, stdout text, stderr text)."""
-    status, out, err = run_bytes([str(a) for a in argv], monkeypatch, cwd)
+def run(argv, cwd=None):
+    """jp_evalb in-process; returns (status, stdout text, stderr text)."""
+    status, out, err = run_bytes([str(a) for a in argv], cwd)
     return status, out.decode("utf-8"), err.decode("utf-8")
 
 
@@ -41,31 +41,31 @@ def write(tmp_path, name, *lines):
     return path
 
 
-def test_lined_up_input_prints_the_legacy_bytes(tmp_path, monkeypatch):
+def test_lined_up_input_prints_the_legacy_bytes(tmp_path):
     gold = write(tmp_path, "g", "(TOP (S (NP-SBJ (NNP John)) (VP (VBD saw) (NP (NNP Mary))) (. .)))",
                  "(TOP (S (NP (DT The) (NN cat)) (VP (VBD sat))))")
     test = write(tmp_path, "t", "(TOP (S (NP (NNP John)) (VP (VBD saw) (NNP Mary)) (. .)))",
                  "(TOP (S (NP (DT The) (NN cat)) (VP (VBD sat))))")
     for extra in ([], ["-p", "COLLINS"], ["-D", "-p", "new"]):
-        legacy = run(["--legacy", *extra, gold, test], monkeypatch)
-        assert run([*extra, gold, test], monkeypatch)[:2] == legacy[:2]
+        legacy = run(["--legacy", *extra, gold, test])
+        assert run([*extra, gold, test])[:2] == legacy[:2]
 
 
-def test_worked_mismatch_contraction(tmp_path, monkeypatch):
+def test_worked_mismatch_contraction(tmp_path):
     gold = write(tmp_path, "g", "(S (NP (DT This)) (VP (MD ca) (RB n't) (VP (VB be) (ADJP (JJ right)))))")
     test = write(tmp_path, "t", "(S (NP (DT this)) (VP (MD can) (RB not) (VP (VB be) (ADJP (JJ right)))))")
-    status, out, _ = run([gold, test], monkeypatch)
+    status, out, _ = run([gold, test])
     assert status == 0
     assert sentences(out) == [(1, 5, 0, 5, 5, 5, 0, 5, 5)]
     # evalb itself rejects the pair.
-    assert sentences(run(["--legacy", gold, test], monkeypatch)[1])[0][2] == 1
+    assert sentences(run(["--legacy", gold, test])[1])[0][2] == 1
 
 
-def test_worked_mismatch_split_sentence(tmp_path, monkeypatch):
+def test_worked_mismatch_split_sentence(tmp_path):
     gold = write(tmp_path, "g", "(S (VP (VB Click) (ADVP (RB here)) (S (VP (TO To) (VP (VB view) (NP (PRP it)))))) (. .))")
     test = write(tmp_path, "t", "(S (VP (VB Click) (ADVP (RB here))))",
                  "(S (VP (TO To) (VP (VB view) (NP (PRP it)))) (. .))")
-    status, out, _ = run(["--show-alignment", gold, test], monkeypatch)
+    status, out, _ = run(["--show-alignment", gold, test])
     rows = sentences(out)
     assert status == 0 and len(rows) == 1
     ident, length, stat, match, n_gold, n_test, crossing, words, tags = rows[0]
@@ -79,34 +79,34 @@ def test_worked_mismatch_split_sentence(tmp_path, monkeypatch):
     assert f"[merged] gold {gold}:1 | test {test}:1-2 | texts exact" in out
 
 
-def test_merge_wrapper_is_not_scored(tmp_path, monkeypatch):
+def test_merge_wrapper_is_not_scored(tmp_path):
     one = "(S (NP (NNP John)) (VP (VBD left)) (. .))"
     two = "(S (NP (NNP Mary)) (VP (VBD stayed)) (. .))"
     gold = write(tmp_path, "g", f"(TOP {one})", f"(TOP {two})")
     for wrapper in ("S1", "@S", "X"):
         test = write(tmp_path, "t", f"({wrapper} {one} {two})")
-        status, out, _ = run(["-p", "COLLINS", gold, test], monkeypatch)
+        status, out, _ = run(["-p", "COLLINS", gold, test])
         assert status == 0
         assert sentences(out) == [(1, 6, 0, 6, 6, 6, 0, 4, 4)], wrapper
 
 
-def test_dummy_root_label_is_not_scored_in_aligned_blocks(tmp_path, monkeypatch):
+def test_dummy_root_label_is_not_scored_in_aligned_blocks(tmp_path):
     gold = write(tmp_path, "g", "(S (NP (NNP John)) (VP (VBD left)))")
     test = write(tmp_path, "t", "(@S (S (NP (NNP john)) (VP (VBD left))))")
     # evalb rejects the pair (John/john); JP mode aligns it and leaves the @S root out.
-    assert sentences(run(["--legacy", gold, test], monkeypatch)[1])[0][2] == 1
-    assert sentences(run([gold, test], monkeypatch)[1])[0][2:6] == (0, 3, 3, 3)
+    assert sentences(run(["--legacy", gold, test])[1])[0][2] == 1
+    assert sentences(run([gold, test])[1])[0][2:6] == (0, 3, 3, 3)
     # A pair evalb scores as it stands is scored exactly as evalb does (continuity), @S included.
     test = write(tmp_path, "t", "(@S (S (NP (NNP John)) (VP (VBD left))))")
-    assert sentences(run([gold, test], monkeypatch)[1])[0][3:6] == (3, 3, 4)
+    assert sentences(run([gold, test])[1])[0][3:6] == (3, 3, 4)
 
 
-def test_unaligned_block_is_missed_and_spurious_and_the_run_continues(tmp_path, monkeypatch):
+def test_unaligned_block_is_missed_and_spurious_and_the_run_continues(tmp_path):
     # The contract: text without a counterpart is counted (gold brackets missed, test
     # brackets spurious), never left out of the totals.
     gold = write(tmp_path, "g", "(S (NN a) (NN b))", "(S (NN completely) (NN different))", "(S (NN c) (NN d))")
     test = write(tmp_path, "t", "(S (NN a) (NN b))", "(S (NN nothing) (NN alike) (NN here))", "(S (NN c) (NN d))")
-    status, out, err = run(["--show-alignment", gold, test], monkeypatch)
+    status, out, err = run(["--show-alignment", gold, test])
     assert status == 0
     assert sentences(out) == [(1, 2, 0, 1, 1, 1, 0, 2, 2), (2, 2, 0, 0, 1, 1, 0, 2, 0), (3, 2, 0, 1, 1, 1, 0, 2, 2)]
     assert "Number of Error sentence  =      0" in out and figure(out, "Bracketing Recall") == 66.67
@@ -117,10 +117,10 @@ def test_unaligned_block_is_missed_and_spurious_and_the_run_continues(tmp_path, 
     assert "    figures: status=0 matched=0 gold=1 test=1 " in out
 
 
-def test_surplus_lines_at_the_end_are_missed(tmp_path, monkeypatch):
+def test_surplus_lines_at_the_end_are_missed(tmp_path):
     gold = write(tmp_path, "g", "(S (NN a))", "(S (NN b))", "(S (NN c))")
     test = write(tmp_path, "t", "(S (NN a))")
-    status, out, err = run([gold, test], monkeypatch)
+    status, out, err = run([gold, test])
     assert status == 0 and [row[2:5] for row in sentences(out)] == [(0, 1, 1), (0, 0, 1), (0, 0, 1)]
     assert figure(out, "Bracketing Recall") == 33.33 and figure(out, "Bracketing Precision") == 100.0
     first, second, note = err.splitlines()
@@ -130,49 +130,49 @@ def test_surplus_lines_at_the_end_are_missed(tmp_path, monkeypatch):
                            "counterpart (missed) and 0 test sentences without one (spurious), first at ")
 
 
-def test_strict_refuses_text_without_counterpart(tmp_path, monkeypatch):
+def test_strict_refuses_text_without_counterpart(tmp_path):
     gold = write(tmp_path, "g", "(S (NN a))", "(S (NN b))", "(S (NN c))")
     test = write(tmp_path, "t", "(S (NN a))", "(S (NN c))")
-    status, out, err = run(["--strict", gold, test], monkeypatch)
+    status, out, err = run(["--strict", gold, test])
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert err.startswith(f"jp_evalb: error: {test}: text does not align with {gold}:2 (--strict; ")
 
 
-def test_bad_tree_is_an_error_sentence(tmp_path, monkeypatch):
+def test_bad_tree_is_an_error_sentence(tmp_path):
     gold = write(tmp_path, "g", "(S (NN a))", "(S (NP x y) (NN b))", "(S (NN c))")
     test = write(tmp_path, "t", "(S (NN a))", "(S (NP (NN x) (NN y)) (NN b))", "(S (NN c))")
-    status, out, err = run([gold, test], monkeypatch)
+    status, out, err = run([gold, test])
     assert status == 0 and [row[2] for row in sentences(out)] == [0, 1, 0]
     assert err == f"2 : Unreadable tree at {gold}:2: More than two elements in a bracket: " \
                   "a word outside a (POS word) bracket\n"
 
 
-def _error(tmp_path, monkeypatch, argv):
-    status, _, err = run(argv, monkeypatch, tmp_path)
+def _error(tmp_path, argv):
+    status, _, err = run(argv, tmp_path)
     assert status == 2 and "Traceback" not in err and err.count("\n") == 1
     return err
 
 
-def test_bad_input_errors(tmp_path, monkeypatch):
+def test_bad_input_errors(tmp_path):
     write(tmp_path, "good", "(S (NN a))", "(S (NN b))")
     (tmp_path / "latin").write_bytes(b"(S (NN a))\n(S (NN caf\xe9))\n")
-    assert _error(tmp_path, monkeypatch, ["latin", "good"]) == "jp_evalb: error: latin:2: invalid UTF-8 at byte 11\n"
-    assert _error(tmp_path, monkeypatch, ["nope", "good"]) == "jp_evalb: error: nope: No such file or directory\n"
-    assert _error(tmp_path, monkeypatch, ["good", "nope"]) == "jp_evalb: error: nope: No such file or directory\n"
-    assert _error(tmp_path, monkeypatch, ["-p", "nope.prm", "good", "good"]) == \
+    assert _error(tmp_path, ["latin", "good"]) == "jp_evalb: error: latin:2: invalid UTF-8 at byte 11\n"
+    assert _error(tmp_path, ["nope", "good"]) == "jp_evalb: error: nope: No such file or directory\n"
+    assert _error(tmp_path, ["good", "nope"]) == "jp_evalb: error: nope: No such file or directory\n"
+    assert _error(tmp_path, ["-p", "nope.prm", "good", "good"]) == \
         "jp_evalb: error: nope.prm: cannot open parameter file\n"
     (tmp_path / "deep").write_text("(A " * 1001 + "(NN a)" + ")" * 1001 + "\n")
-    assert _error(tmp_path, monkeypatch, ["deep", "good"]) == "jp_evalb: error: deep:1: tree deeper than 1000 levels\n"
+    assert _error(tmp_path, ["deep", "good"]) == "jp_evalb: error: deep:1: tree deeper than 1000 levels\n"
     (tmp_path / "long").write_text("(S (NN a))\n(S " + "(NN a) " * (10 * 1024 * 1024 // 7 + 1) + ")\n")
-    assert _error(tmp_path, monkeypatch, ["good", "long"]) == "jp_evalb: error: long:2: line longer than 10 MiB\n"
+    assert _error(tmp_path, ["good", "long"]) == "jp_evalb: error: long:2: line longer than 10 MiB\n"
     (tmp_path / "dir").mkdir()
-    assert _error(tmp_path, monkeypatch, ["dir", "good"]) == "jp_evalb: error: dir: is a directory, not a file\n"
+    assert _error(tmp_path, ["dir", "good"]) == "jp_evalb: error: dir: is a directory, not a file\n"
 
 
-def test_bug_files_all_scored(monkeypatch):
+def test_bug_files_all_scored():
     gold, test = data_path("ptb", "bug.gld"), data_path("ptb", "bug.tst")
     for extra in ([], ["-p", data_path("ptb", "COLLINS.prm")], ["-p", data_path("ptb", "new.prm")]):
-        status, out, _ = run([*extra, gold, test], monkeypatch)
+        status, out, _ = run([*extra, gold, test])
         rows = sentences(out)
         assert status == 0 and len(rows) == 5 and all(row[2] == 0 for row in rows)
         assert all(row[4] > 0 and row[7] > 0 for row in rows)
@@ -182,9 +182,9 @@ KOREAN_REFERENCE = {"Bracketing Recall": 72.91, "Bracketing Precision": 75.12,
                     "Bracketing FMeasure": 74.00, "Tagging accuracy": 85.32}
 
 
-def test_korean_end_to_end(monkeypatch):
+def test_korean_end_to_end():
     gold, test = data_path("korean", "BGAA0001.test.gold"), data_path("korean", "BGAA0001.test.sys")
-    status, out, err = run(["--show-alignment", gold, test], monkeypatch)
+    status, out, err = run(["--show-alignment", gold, test])
     rows = sentences(out)
     assert status == 0 and err.startswith("jp_evalb: note: ") and err.count("\n") == 1
     assert all(row[2] == 0 for row in rows)  # every block aligned and scored
@@ -202,9 +202,9 @@ PTB23_JP_REFERENCE = {  # the jp-evalb paper: recall, precision, F-measure, tagg
 }
 
 
-def test_ptb23_with_the_jp_parameter_set(tmp_path, monkeypatch):
+def test_ptb23_with_the_jp_parameter_set(tmp_path):
     gold, test = data_path("ptb", "23.gold"), data_path("ptb", "23.sys_berkeley_top")
-    status, out, _ = run(["--json", "-p", "jp", gold, test], monkeypatch)
+    status, out, _ = run(["--json", "-p", "jp", gold, test])
     assert status == 0
     doc = json.loads(out)["scores"]
     # The parser failed on three sentences ("(TOP ())"): evalb's skip, status 2, as in legacy mode.
@@ -215,7 +215,7 @@ def test_ptb23_with_the_jp_parameter_set(tmp_path, monkeypatch):
     # and words to the totals gives the paper's figures.
     gold_lines = gold.read_text(encoding="utf-8").splitlines(keepends=True)
     write(tmp_path, "skipped", *(gold_lines[i - 1].rstrip("\n") for i in skipped))
-    _, alone, _ = run(["--json", "-p", "jp", tmp_path / "skipped", tmp_path / "skipped"], monkeypatch)
+    _, alone, _ = run(["--json", "-p", "jp", tmp_path / "skipped", tmp_path / "skipped"])
     extra = json.loads(alone)["scores"]["summary"]["all"]
     for block, expected in PTB23_JP_REFERENCE.items():
         ours = doc["summary"][block]
@@ -229,11 +229,11 @@ def test_ptb23_with_the_jp_parameter_set(tmp_path, monkeypatch):
         assert all(abs(a - b) <= 0.011 for a, b in zip(counted, expected)), (block, counted)
 
 
-def test_debug_output_in_jp_mode(tmp_path, monkeypatch):
+def test_debug_output_in_jp_mode(tmp_path):
     gold = write(tmp_path, "g", "(S (NP (NNP John)) (VP (VBD left)))", "(S (NP (NNP Mary)) (VP (VBD came)))")
     test = write(tmp_path, "t", "(X (S (NP (NNP john)) (VP (VBD left))) (S (NP (NNP Mary)) (VP (VBD came))))")
     for flag in ("-d", "-D"):
-        status, out, _ = run([flag, gold, test], monkeypatch)
+        status, out, _ = run([flag, gold, test])
         assert status == 0
         assert "-<block>--- gold 1-2 | test 1 | normalized | 4 word groups\n========\n" in out
         assert sentences(out) == [(1, 4, 0, 6, 6, 6, 0, 4, 4)]
@@ -249,10 +249,10 @@ LINES = st.sampled_from([
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(LINES, max_size=6), st.lists(LINES, max_size=6), st.sampled_from([[], ["-p", "COLLINS"]]))
-def test_jp_mode_never_crashes(tmp_path, monkeypatch, gold_lines, test_lines, extra):
+def test_jp_mode_never_crashes(tmp_path, gold_lines, test_lines, extra):
     gold = write(tmp_path, "fg", *gold_lines)
     test = write(tmp_path, "ft", *test_lines)
-    status, out, err = run([*extra, gold, test], monkeypatch)
+    status, out, err = run([*extra, gold, test])
     assert "Traceback" not in err
     blank = [not any(line.strip() for line in lines) for lines in (gold_lines, test_lines)]
     first = [next((line for line in lines if line.strip()), "(") for lines in (gold_lines, test_lines)]
@@ -264,30 +264,30 @@ def test_jp_mode_never_crashes(tmp_path, monkeypatch, gold_lines, test_lines, ex
     assert out.startswith("  Sent.") and "-- len<=40 --" in out
 
 
-def test_wordless_test_line_is_a_skip_unless_it_is_an_extra_line(tmp_path, monkeypatch):
+def test_wordless_test_line_is_a_skip_unless_it_is_an_extra_line(tmp_path):
     a, b, c = "(S (NN a) (VB x))", "(S (NN b) (VB y))", "(S (NN c) (VB z))"
     gold = write(tmp_path, "g", a, b, c)
     # A failed parse in place of b: evalb's skip, the rest pairs line by line.
     test = write(tmp_path, "t", a, "(TOP ())", c)
-    status, out, err = run([gold, test], monkeypatch)
+    status, out, err = run([gold, test])
     assert [row[:3] for row in sentences(out)] == [(1, 2, 0), (2, 2, 2), (3, 2, 0)] and err == ""
-    assert out == run(["--legacy", gold, test], monkeypatch)[1]
+    assert out == run(["--legacy", gold, test])[1]
     # A blank line printed before b: an extra line, aligned away; b is scored.
     test = write(tmp_path, "t", a, "", b, c)
-    status, out, err = run([gold, test], monkeypatch)
+    status, out, err = run([gold, test])
     assert [row[:3] for row in sentences(out)] == [(1, 2, 0), (2, 2, 0), (3, 2, 0)]
     assert err.startswith("jp_evalb: note: 1 of 3 blocks changed (merged 1);")
 
 
-def test_one_empty_file_is_an_error_both_empty_keep_evalbs_report(tmp_path, monkeypatch):
+def test_one_empty_file_is_an_error_both_empty_keep_evalbs_report(tmp_path):
     empty = write(tmp_path, "empty")
     tree = write(tmp_path, "tree", "(S (NN a) (VB x))")
     for gold, test in ((empty, tree), (tree, empty)):
-        status, out, err = run([gold, test], monkeypatch)
+        status, out, err = run([gold, test])
         assert status == 2 and out == ""
         assert err == f"jp_evalb: error: {empty}:1: the file holds no text, while {gold if test == empty else test} does\n"
-    status, out, err = run([empty, empty], monkeypatch)
-    assert status == 0 and out == run(["--legacy", empty, empty], monkeypatch)[1]
+    status, out, err = run([empty, empty])
+    assert status == 0 and out == run(["--legacy", empty, empty])[1]
 
 
 def _new_york(tmp_path):
@@ -311,10 +311,10 @@ def test_aligned_block_tags_go_through_the_one_tag_scorer(tmp_path, monkeypatch)
 
     monkeypatch.setattr(blocks, "correct_tags", spy)
     # Only the tags of the equal-size group are compared; EQ_LABEL pairs count as correct.
-    status, out, _ = run([gold, test], monkeypatch)
+    status, out, _ = run([gold, test])
     assert status == 0 and calls == [(["VB"], ["VBZ"])]
     assert sentences(out) == [(1, 3, 0, 3, 3, 3, 0, 3, 0)]
-    status, out, _ = run(["-p", tmp_path / "eq.prm", gold, test], monkeypatch)
+    status, out, _ = run(["-p", tmp_path / "eq.prm", gold, test])
     assert status == 0 and sentences(out) == [(1, 3, 0, 3, 3, 3, 0, 3, 1)]
 
 
@@ -337,19 +337,19 @@ def test_a_pair_evalb_rejected_is_not_evaluated_again(tmp_path, monkeypatch):
     # returns None at once for any other pair.)
     monkeypatch.setattr(feed, "evaluate_pair", spy(feed.evaluate_pair))
     monkeypatch.setattr(feed, "clean_pair_score", spy(feed.clean_pair_score))
-    status, out, _ = run([gold, test], monkeypatch)
+    status, out, _ = run([gold, test])
     assert status == 0 and len(evaluated) == 1 and sentences(out)[0][2] == 0
     evaluated.clear()
-    assert run([lines, lines], monkeypatch)[0] == 0 and len(evaluated) == 1
+    assert run([lines, lines])[0] == 0 and len(evaluated) == 1
 
 
-def test_json_run_stopped_by_bad_input_prints_no_partial_document(tmp_path, monkeypatch):
+def test_json_run_stopped_by_bad_input_prints_no_partial_document(tmp_path):
     gold = write(tmp_path, "g", "(S (NN a) (VB x))", "(S (NN b) (VB y))", "(S (NN c) (VB z))")
     (tmp_path / "t").write_bytes(b"(S (NN a) (VB x))\n(S (NN b) (VB y))\n(S (NN \xff) (VB z))\n")
-    status, out, err = run(["--json", gold, tmp_path / "t"], monkeypatch)
+    status, out, err = run(["--json", gold, tmp_path / "t"])
     assert status == 2 and out == ""
     assert err == f"jp_evalb: error: {tmp_path / 't'}:3: invalid UTF-8 at byte 8\n"
-    status, out, _ = run(["--json", gold, gold], monkeypatch)
+    status, out, _ = run(["--json", gold, gold])
     assert status == 0 and json.loads(out)["scores"]["summary"]["all"]["sentences"] == 3
 
 

@@ -12,19 +12,17 @@ sums the matched/gold/test bracket columns of the 12-column sentence lines); ben
 """
 from __future__ import annotations
 
-import io
 import math
 import os
 import re
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from jp_evalb.cli import main
 from jp_evalb.shim import MANIFEST, spmrl_available
+from tests.toolrun import run_tool
 
 GOLD = [
     "(TOP (S (NP (DT The) (NN cat)) (VP (VBD sat) (PP (IN on) (NP (DT the) (NN mat)))) (. .)))",
@@ -39,12 +37,10 @@ TEST = [
 HEADER = ["ID", "Len.", "Stat.", "Recal", "Prec.", "Bracket", "gold", "test", "Bracket", "Words", "Tags", "Accracy"]
 
 
-def install(argv: list[str], monkeypatch) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", err)
-    status = main(["--install-shim", *argv])
-    return status, out.getvalue(), err.getvalue()
+def install(argv: list[str]) -> tuple[int, str, str]:
+    """``jp_evalb --install-shim ARGV`` in-process (tests/toolrun.py): (status, stdout, stderr)."""
+    result = run_tool("jp_evalb", ["--install-shim", *argv])
+    return result.returncode, result.out, result.err
 
 
 @pytest.fixture
@@ -58,6 +54,7 @@ def trees(tmp_path: Path) -> tuple[Path, Path]:
 def allennlp_evalb(evalb_dir: Path, gold: Path, test: Path) -> tuple[float, float, float]:
     """allennlp: ``[EVALB/evalb, -p, EVALB/COLLINS.prm, -e, 10, gold, predicted]``, check=True;
     sums columns 5, 6, 7 of every 12-field line that is not the header."""
+    # A process, as allennlp starts it: what is tested is the installed shim script.
     command = [str(evalb_dir / "evalb"), "-p", str(evalb_dir / "COLLINS.prm"), "-e", "10", str(gold), str(test)]
     completed = subprocess.run(command, stdout=subprocess.PIPE, universal_newlines=True, check=True, timeout=120)
     correct = gold_brackets = predicted = 0.0
@@ -83,6 +80,7 @@ def benepar_evalb(evalb_dir: Path, gold: Path, test: Path, default_prm: str = "n
     else:
         program, param = spmrl_program, evalb_dir / "spmrl.prm"
     output = gold.parent / "output.txt"
+    # A process through a shell, as benepar starts it: what is tested is the installed shim.
     command = f"{shlex.quote(str(program))} -p {shlex.quote(str(param))} {gold} {test} > {output}"
     subprocess.run(command, shell=True, timeout=120, cwd=gold.parent)
     scores = dict.fromkeys(("recall", "precision", "fscore", "complete_match", "tagging"), math.nan)
@@ -101,9 +99,9 @@ def benepar_evalb(evalb_dir: Path, gold: Path, test: Path, default_prm: str = "n
     return scores
 
 
-def test_allennlp_layout(tmp_path, trees, monkeypatch):
+def test_allennlp_layout(tmp_path, trees):
     evalb_dir = tmp_path / "tools" / "EVALB"
-    status, out, _ = install([str(evalb_dir)], monkeypatch)
+    status, out, _ = install([str(evalb_dir)])
     assert status == 0
     assert str(evalb_dir / "evalb") in out.splitlines() and str(evalb_dir / "COLLINS.prm") in out.splitlines()
     assert os.access(evalb_dir / "evalb", os.X_OK)
@@ -113,9 +111,9 @@ def test_allennlp_layout(tmp_path, trees, monkeypatch):
 
 
 @pytest.mark.parametrize("prm", ["nk.prm", "COLLINS.prm"])
-def test_benepar_and_self_attentive_parser_layout(tmp_path, trees, monkeypatch, prm):
+def test_benepar_and_self_attentive_parser_layout(tmp_path, trees, prm):
     evalb_dir = tmp_path / "EVALB"
-    assert install([str(evalb_dir)], monkeypatch)[0] == 0
+    assert install([str(evalb_dir)])[0] == 0
     scores = benepar_evalb(evalb_dir, *trees, default_prm=prm)
     assert scores["recall"] == 84.62 and scores["precision"] == 78.57  # 11/13, 11/14
     assert scores["fscore"] == 81.48 and scores["complete_match"] == 33.33
@@ -124,11 +122,11 @@ def test_benepar_and_self_attentive_parser_layout(tmp_path, trees, monkeypatch, 
     assert not math.isnan(scores["fscore"])
 
 
-def test_benepar_spmrl_layout(tmp_path, trees, monkeypatch):
+def test_benepar_spmrl_layout(tmp_path, trees):
     if not spmrl_available():
         pytest.skip("jp_evalb.spmrl_cli is not in this installation: no evalb_spmrl to install")
     evalb_dir = tmp_path / "EVALB_SPMRL"
-    status, out, _ = install([str(evalb_dir), "--spmrl"], monkeypatch)
+    status, out, _ = install([str(evalb_dir), "--spmrl"])
     assert status == 0 and not (evalb_dir / "evalb").exists()
     assert (evalb_dir / "evalb_spmrl").exists() and (evalb_dir / "spmrl.prm").exists()
     scores = benepar_evalb(evalb_dir, *trees)
@@ -137,24 +135,24 @@ def test_benepar_spmrl_layout(tmp_path, trees, monkeypatch):
     assert scores["tagging"] == 100.00
 
 
-def test_refuses_to_overwrite_a_file_it_did_not_write(tmp_path, monkeypatch):
+def test_refuses_to_overwrite_a_file_it_did_not_write(tmp_path):
     compiled = tmp_path / "evalb"
     compiled.write_bytes(b"\x7fELF compiled evalb")
-    status, out, err = install([str(tmp_path)], monkeypatch)
+    status, out, err = install([str(tmp_path)])
     assert status == 2 and out == ""
     assert err == f"jp_evalb: error: {compiled}: exists and was not written by --install-shim (--force replaces it)\n"
     assert compiled.read_bytes() == b"\x7fELF compiled evalb"
     assert not (tmp_path / "COLLINS.prm").exists()  # nothing written before the refusal
-    assert install([str(tmp_path), "--force"], monkeypatch)[0] == 0
+    assert install([str(tmp_path), "--force"])[0] == 0
     assert compiled.read_bytes().startswith(b"#!/bin/sh\n")
 
 
-def test_reinstalling_replaces_its_own_files_only(tmp_path, monkeypatch):
-    assert install([str(tmp_path)], monkeypatch)[0] == 0
+def test_reinstalling_replaces_its_own_files_only(tmp_path):
+    assert install([str(tmp_path)])[0] == 0
     assert (tmp_path / MANIFEST).is_file()
-    assert install([str(tmp_path)], monkeypatch)[0] == 0  # its own files: replaced
+    assert install([str(tmp_path)])[0] == 0  # its own files: replaced
     (tmp_path / "COLLINS.prm").write_text("DEBUG 0\nMAX_ERROR 10\n")  # edited by the user
-    status, _, err = install([str(tmp_path)], monkeypatch)
+    status, _, err = install([str(tmp_path)])
     assert status == 2 and "COLLINS.prm: exists and was not written by --install-shim" in err
 
 
@@ -165,14 +163,14 @@ def test_reinstalling_replaces_its_own_files_only(tmp_path, monkeypatch):
 ])
 def test_argument_errors(tmp_path, monkeypatch, argv, message):
     monkeypatch.chdir(tmp_path)
-    status, out, err = install(argv, monkeypatch)
+    status, out, err = install(argv)
     assert status == 2 and out == ""
     assert err.startswith(f"jp_evalb: error: {message}") and err.count("\n") == 1
     assert not (tmp_path / "DIR").exists()
 
 
-def test_spmrl_refused_when_absent(tmp_path, monkeypatch):
+def test_spmrl_refused_when_absent(tmp_path):
     if spmrl_available():
         pytest.skip("jp_evalb.spmrl_cli is installed: --spmrl works")
-    status, _, err = install([str(tmp_path), "--spmrl"], monkeypatch)
+    status, _, err = install([str(tmp_path), "--spmrl"])
     assert status == 2 and "this installation has no evalb_spmrl" in err

@@ -1,9 +1,7 @@
 """jp_evalb_spmrl (evalb_spmrl's variant of jp_evalb), the spmrl presets and --per-label."""
 from __future__ import annotations
 
-import io
 import json
-import os
 import re
 import subprocess
 import sys
@@ -11,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from jp_evalb.cli import main as evalb_main
 from jp_evalb.params import BUILTIN_DIR, Params, read_parameter_file
-from jp_evalb.spmrl_cli import main as spmrl_main
 from jp_evalb.variant import SPMRL
 from tests.datafiles import data_path
 from tests.test_jp_shims_tools import validate
+from tests.toolrun import run_tool
+
+EVALB_SCRIPT, SPMRL_SCRIPT = "jp_evalb", "jp_evalb_spmrl"
 
 # Gold: line 2 is one sentence the system split in two (a length mismatch for the original).
 GOLD = (
@@ -32,21 +31,10 @@ SYSTEM = (
 )
 
 
-def run(main, argv, cwd: Path):
-    """main(argv) in-process in folder ``cwd``; returns (status, stdout text, stderr text)."""
-    out, err = io.BytesIO(), io.BytesIO()
-    stdout, stderr = io.TextIOWrapper(out, encoding="utf-8"), io.TextIOWrapper(err, encoding="utf-8")
-    saved = sys.stdout, sys.stderr, os.getcwd()
-    sys.stdout, sys.stderr = stdout, stderr
-    os.chdir(cwd)
-    try:
-        status = main([str(a) for a in argv])
-        stdout.flush()
-        stderr.flush()
-    finally:
-        sys.stdout, sys.stderr = saved[0], saved[1]
-        os.chdir(saved[2])
-    return status, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
+def run(script: str, argv, cwd: Path):
+    """The console script in-process in folder ``cwd``; returns (status, stdout text, stderr text)."""
+    result = run_tool(script, [str(a) for a in argv], cwd=cwd)
+    return result.returncode, result.out, result.err
 
 
 @pytest.fixture
@@ -73,16 +61,16 @@ def test_presets_are_the_shipped_spmrl_files():
 
 
 def test_jp_evalb_takes_the_spmrl_preset(files):
-    status, out, _ = run(evalb_main, ["-p", "spmrl", "gold.tst", "test.tst"], files)
+    status, out, _ = run(EVALB_SCRIPT, ["-p", "spmrl", "gold.tst", "test.tst"], files)
     assert status == 0 and "-- len<=70 --" in out
 
 
 def test_legacy_counts_the_length_mismatch_as_a_perfect_sentence_jp_mode_aligns_it(files):
-    status, legacy, err = run(spmrl_main, ["--legacy", "-p", "spmrl", "gold.tst", "test.tst"], files)
+    status, legacy, err = run(SPMRL_SCRIPT, ["--legacy", "-p", "spmrl", "gold.tst", "test.tst"], files)
     assert status == 0 and "2 : Length unmatch (5|2)" in err
     assert "   2    5    0    0.00   0.00     0      0    0      0      0     0     0.00\n" in legacy
     legacy_status = (files / "status").read_text()
-    status, jp, err = run(spmrl_main, ["-p", "spmrl", "gold.tst", "test.tst"], files)
+    status, jp, err = run(SPMRL_SCRIPT, ["-p", "spmrl", "gold.tst", "test.tst"], files)
     assert status == 0 and "Length unmatch" not in err
     # The split sentence is one unit: S and the gold NP/VP/AP scored against the system's.
     assert re.search(r"^   2    5    0 .*\n", jp, re.M)
@@ -95,7 +83,7 @@ def test_legacy_counts_the_length_mismatch_as_a_perfect_sentence_jp_mode_aligns_
 
 def test_compact_view_writes_no_status_file_in_either_mode(files):
     for mode in (["--legacy"], []):
-        status, out, _ = run(spmrl_main, mode + ["-L", "-p", "spmrl", "gold.tst", "test.tst"], files)
+        status, out, _ = run(SPMRL_SCRIPT, mode + ["-L", "-p", "spmrl", "gold.tst", "test.tst"], files)
         assert status == 0 and out.splitlines()[-1].startswith("F1: ") and "file: test.tst" in out
         assert not (files / "status").exists()
 
@@ -103,14 +91,15 @@ def test_compact_view_writes_no_status_file_in_either_mode(files):
 def test_jp_mode_x_counts_the_scored_gold_brackets(tmp_path):
     (tmp_path / "g").write_text("(ROOT (S (NP (NN a)) (VP (VB b))))\n(ROOT (S (NN c)))\n", encoding="utf-8")
     (tmp_path / "t").write_text("(ROOT (S (NP (NN a)) (VP (VB b))))\n(())\n", encoding="utf-8")
-    _, legacy, _ = run(spmrl_main, ["--legacy", "-X", "-p", "spmrl", "g", "t"], tmp_path)
-    _, jp, _ = run(spmrl_main, ["-X", "-p", "spmrl", "g", "t"], tmp_path)
+    _, legacy, _ = run(SPMRL_SCRIPT, ["--legacy", "-X", "-p", "spmrl", "g", "t"], tmp_path)
+    _, jp, _ = run(SPMRL_SCRIPT, ["-X", "-p", "spmrl", "g", "t"], tmp_path)
     # The original counts ROOT 5 + S 6 = 11 gold brackets; JP mode the one scored bracket, S.
     assert "   2    1    3    0.00   0.00     0     11    0      0      1     0     0.00\n" in legacy
     assert "   2    1    3    0.00   0.00     0      1    0      0      1     0     0.00\n" in jp
 
 
 def test_module_runs_as_a_program(files):
+    # A process: what is tested is `python -m jp_evalb.spmrl_cli`.
     done = subprocess.run([sys.executable, "-m", "jp_evalb.spmrl_cli", "--legacy", "-h"], capture_output=True, cwd=files)
     assert done.returncode == 1 and done.stderr.decode() == SPMRL.usage
     done = subprocess.run([sys.executable, "-m", "jp_evalb.spmrl_cli", "-h"], capture_output=True, cwd=files)
@@ -142,19 +131,19 @@ def _check_table_sums(report: str) -> None:
     assert [words, correct] == [int(x) for x in rule[6:8]]
 
 
-@pytest.mark.parametrize("main,prm", [(evalb_main, "COLLINS"), (spmrl_main, "spmrl")])
+@pytest.mark.parametrize("script,prm", [(EVALB_SCRIPT, "COLLINS"), (SPMRL_SCRIPT, "spmrl")])
 @pytest.mark.parametrize("mode", [["--legacy"], []])
-def test_per_label_table_sums_to_the_summary_on_ptb23(main, prm, mode, tmp_path):
+def test_per_label_table_sums_to_the_summary_on_ptb23(script, prm, mode, tmp_path):
     gold, test = data_path("ptb", "23.gold"), data_path("ptb", "23.sys_berkeley_top")
-    _, plain, _ = run(main, mode + ["-p", prm, gold, test], tmp_path)
-    status, report, _ = run(main, mode + ["--per-label", "-p", prm, gold, test], tmp_path)
+    _, plain, _ = run(script, mode + ["-p", prm, gold, test], tmp_path)
+    status, report, _ = run(script, mode + ["--per-label", "-p", prm, gold, test], tmp_path)
     assert status == 0 and report.startswith(plain)  # the original's bytes, then the table
     _check_table_sums(report)
     labels = _table_rows(report, "label")
     assert int(labels["NP"][-5]) > 15000  # gold NP brackets of section 23
     if mode:
         return  # (--json is an option of JP mode)
-    _, data, _ = run(main, mode + ["--json", "--per-label", "-p", prm, gold, test], tmp_path)
+    _, data, _ = run(script, mode + ["--json", "--per-label", "-p", prm, gold, test], tmp_path)
     document = json.loads(data)
     validate(document)  # the tool's schema (docs/schema/), per_label included
     scores = document["scores"]
@@ -166,12 +155,12 @@ def test_per_label_sums_with_aligned_blocks_and_x(files):
     (files / "t2").write_text(SYSTEM.replace("(ROOT (NP (NN Haus) (NN Tür)))", "(())"), encoding="utf-8")
     for args in (["gold.tst", "test.tst"], ["-X", "gold.tst", "t2"], ["-p", "spmrl", "-X", "gold.tst", "t2"]):
         for mode in (["--legacy"], []):
-            status, report, _ = run(spmrl_main, mode + ["--per-label"] + args, files)
+            status, report, _ = run(SPMRL_SCRIPT, mode + ["--per-label"] + args, files)
             assert status == 0
             _check_table_sums(report)
             if mode:
                 continue  # (--json is an option of JP mode)
-            _, data, _ = run(spmrl_main, mode + ["--per-label", "--json"] + args, files)
+            _, data, _ = run(SPMRL_SCRIPT, mode + ["--per-label", "--json"] + args, files)
             validate(json.loads(data))  # status 3 sentences, per_label
 
 
@@ -179,7 +168,7 @@ def test_a_keyword_without_value_runs_with_evalb_spmrls_warning(files):
     # evalb_spmrl warns and applies the empty value (0 for numbers); JP mode runs the same
     # parameter file (an old script's file must not break), with the same warning.
     (files / "empty.prm").write_text("DEBUG\nCUTOFF_LEN 40\nDELETE_LABEL ROOT\n", encoding="utf-8")
-    legacy = run(spmrl_main, ["--legacy", "-p", "empty.prm", "gold.tst", "gold.tst"], files)
-    jp = run(spmrl_main, ["-p", "empty.prm", "gold.tst", "gold.tst"], files)
+    legacy = run(SPMRL_SCRIPT, ["--legacy", "-p", "empty.prm", "gold.tst", "gold.tst"], files)
+    jp = run(SPMRL_SCRIPT, ["-p", "empty.prm", "gold.tst", "gold.tst"], files)
     assert legacy[0] == jp[0] == 0 and jp[1] == legacy[1]
     assert legacy[2] == jp[2] == "Empty value in parameter file (1)\n"

@@ -3,16 +3,14 @@ mode's one-line errors, the audit options (--json valid against its schema, --sh
 --report, note), --per-type, --help and --version."""
 from __future__ import annotations
 
-import io
 import json
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 from referencing import Registry, Resource
 
-from jp_m2scorer.cli import main
+from tests.toolrun import run_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "docs" / "schema"
@@ -38,20 +36,10 @@ class Run:
         return [line for line in self.err.decode("utf-8", "replace").splitlines() if line.strip()]
 
 
-class _Stream(io.TextIOWrapper):
-    pass
-
-
-def run(argv: list[str], monkeypatch) -> Run:
-    out, err = io.BytesIO(), io.BytesIO()
-    out_text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
-    err_text = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
-    monkeypatch.setattr(sys, "stdout", out_text)
-    monkeypatch.setattr(sys, "stderr", err_text)
-    code = main(argv)
-    out_text.flush()
-    err_text.flush()
-    return Run(code, out.getvalue(), err.getvalue())
+def run(argv: list[str]) -> Run:
+    """jp_m2scorer in-process (tests/toolrun.py)."""
+    result = run_tool("jp_m2scorer", argv)
+    return Run(result.returncode, result.stdout, result.stderr)
 
 
 @pytest.fixture
@@ -64,25 +52,25 @@ def files(tmp_path: Path) -> dict:
     return paths
 
 
-def test_lined_up_inputs_give_the_same_bytes_in_both_modes(files, monkeypatch):
-    legacy = run(["--legacy", files["system"], files["gold"]], monkeypatch)
-    jp = run([files["system"], files["gold"]], monkeypatch)
+def test_lined_up_inputs_give_the_same_bytes_in_both_modes(files):
+    legacy = run(["--legacy", files["system"], files["gold"]])
+    jp = run([files["system"], files["gold"]])
     assert legacy.code == jp.code == 0
     assert legacy.out == jp.out == b"Precision   : 1.0000\nRecall      : 1.0000\nF_0.5       : 1.0000\n"
     assert jp.err == b""
 
 
-def test_merged_lines_fail_in_legacy_and_are_resegmented_in_jp(files, monkeypatch):
-    legacy = run(["--legacy", files["merged"], files["gold"]], monkeypatch)
+def test_merged_lines_fail_in_legacy_and_are_resegmented_in_jp(files):
+    legacy = run(["--legacy", files["merged"], files["gold"]])
     assert (legacy.code, legacy.out, legacy.err_lines[-1]) == (1, b"", "AssertionError")
-    jp = run([files["merged"], files["gold"]], monkeypatch)
+    jp = run([files["merged"], files["gold"]])
     assert jp.code == 0
     assert jp.out == b"Precision   : 1.0000\nRecall      : 1.0000\nF_0.5       : 1.0000\n"
     assert len(jp.err_lines) == 1 and jp.err_lines[0].startswith("jp_m2scorer: note: 1 of 2 blocks")
 
 
-def test_show_alignment_lists_the_block_with_both_places(files, monkeypatch):
-    jp = run(["--show-alignment", files["merged"], files["gold"]], monkeypatch)
+def test_show_alignment_lists_the_block_with_both_places(files):
+    jp = run(["--show-alignment", files["merged"], files["gold"]])
     listing = jp.text.split("F_0.5       : 1.0000\n", 1)[1]
     assert listing.startswith("Alignment: 2 blocks (3 gold, 2 system sentences)")
     assert "[merged] gold %s:1-4 | system %s:1" % (files["gold"], files["merged"]) in listing
@@ -99,8 +87,8 @@ def _validate(document: dict) -> None:
 
 
 @pytest.mark.parametrize("extra", [[], ["--show-alignment"], ["--per-type"], ["--show-alignment", "--per-type", "-v"]])
-def test_json_is_one_schema_valid_document(files, monkeypatch, extra):
-    jp = run(["--json", *extra, files["merged"], files["gold"]], monkeypatch)
+def test_json_is_one_schema_valid_document(files, extra):
+    jp = run(["--json", *extra, files["merged"], files["gold"]])
     document = json.loads(jp.text)
     _validate(document)
     assert document["scores"]["correct"] == 3 and document["scores"]["f_label"] == "F_0.5"
@@ -109,15 +97,15 @@ def test_json_is_one_schema_valid_document(files, monkeypatch, extra):
     assert ("per_type" in document["scores"]) == ("--per-type" in extra)
 
 
-def test_per_type_after_the_original_lines(files, monkeypatch):
-    jp = run(["--per-type", files["system"], files["gold"]], monkeypatch)
+def test_per_type_after_the_original_lines(files):
+    jp = run(["--per-type", files["system"], files["gold"]])
     lines = jp.text.splitlines()
     assert lines[:3] == ["Precision   : 1.0000", "Recall      : 1.0000", "F_0.5       : 1.0000"]
     assert any(line.split()[:4] == ["SVA", "3", "-", "0"] for line in lines[3:])
     assert lines[-1].split() == ["all", "3", "0", "0", "1.0000", "1.0000", "1.0000"]
 
 
-def test_per_type_adds_up_to_the_micro_figures_on_conll14(monkeypatch):
+def test_per_type_adds_up_to_the_micro_figures_on_conll14():
     """CoNLL-14 (GPT-4.1 against the official two-annotator gold): the per-type rows add up
     to m2scorer's counts, no named type has false positives (system edits carry no type), and
     the last row is the micro P/R/F printed above."""
@@ -125,7 +113,7 @@ def test_per_type_adds_up_to_the_micro_figures_on_conll14(monkeypatch):
 
     gold = str(data_path("gec", "conll14.official-2014.combined.m2"))
     system = str(data_path("gec", "sys.conll14.gpt-4.1.minedit.txt"))
-    jp = run(["--json", "--per-type", system, gold], monkeypatch)
+    jp = run(["--json", "--per-type", system, gold])
     scores = json.loads(jp.text)["scores"]
     rows = scores["per_type"]
     assert sum(row["tp"] for row in rows.values()) == scores["correct"]
@@ -133,13 +121,13 @@ def test_per_type_adds_up_to_the_micro_figures_on_conll14(monkeypatch):
     assert sum(row["tp"] + row["fp"] for row in rows.values()) == scores["proposed"]
     assert all(row["fp"] == 0 for kind, row in rows.items() if kind != "(untyped)")
     assert rows["(untyped)"]["fp"] == scores["proposed"] - scores["correct"] > 0
-    text = run(["--per-type", system, gold], monkeypatch).text.splitlines()
+    text = run(["--per-type", system, gold]).text.splitlines()
     assert text[-1].split()[4:] == [f"{scores['precision']:.4f}", f"{scores['recall']:.4f}", f"{scores['f']:.4f}"]
 
 
-def test_report_is_written(files, monkeypatch, tmp_path):
+def test_report_is_written(files, tmp_path):
     target = tmp_path / "r.html"
-    jp = run(["--report", str(target), files["merged"], files["gold"]], monkeypatch)
+    jp = run(["--report", str(target), files["merged"], files["gold"]])
     assert jp.code == 0 and "tool:jp_m2scorer" in target.read_text(encoding="utf-8")
 
 
@@ -149,22 +137,22 @@ def test_report_is_written(files, monkeypatch, tmp_path):
     (["--beta", "abc"], "ValueError: could not convert string to float: abc"),
     (["--max_unchanged_words", "1.5"], "ValueError: invalid literal for int() with base 10: '1.5'"),
 ])
-def test_legacy_option_failures(files, monkeypatch, argv_tail, last):
-    legacy = run(["--legacy", *argv_tail, files["system"], files["gold"]], monkeypatch)
+def test_legacy_option_failures(files, argv_tail, last):
+    legacy = run(["--legacy", *argv_tail, files["system"], files["gold"]])
     assert (legacy.code, legacy.out, legacy.err_lines[-1]) == (1, b"", last)
 
 
 @pytest.mark.parametrize("argv_tail", [["--foo"], ["--beta", "abc"], ["--max_unchanged_words", "1.5"]])
-def test_jp_option_failures_are_the_usage_and_one_line(files, monkeypatch, argv_tail):
-    jp = run([*argv_tail, files["system"], files["gold"]], monkeypatch)
+def test_jp_option_failures_are_the_usage_and_one_line(files, argv_tail):
+    jp = run([*argv_tail, files["system"], files["gold"]])
     assert jp.code == 2 and jp.out == b"" and len(jp.err_lines) == 2
     assert jp.err_lines[0].startswith("usage: jp_m2scorer ") and jp.err_lines[1].startswith("jp_m2scorer: error: ")
 
 
-def test_usage_exit_255_in_legacy_and_2_in_jp(files, monkeypatch):
-    legacy = run(["--legacy", files["system"]], monkeypatch)
+def test_usage_exit_255_in_legacy_and_2_in_jp(files):
+    legacy = run(["--legacy", files["system"]])
     assert legacy.code == 255 and legacy.err_lines[-1].strip().startswith("--ignore_whitespace_casing")
-    jp = run([files["system"]], monkeypatch)
+    jp = run([files["system"]])
     assert jp.code == 2 and jp.err_lines[-1].startswith("jp_m2scorer: error: ")
 
 
@@ -173,48 +161,48 @@ def test_usage_exit_255_in_legacy_and_2_in_jp(files, monkeypatch):
     ("S a b .\nA 0 1|||X|||c|||REQUIRED|||-NONE-|||zero\n", 2),   # annotator not an int
     ("S a b .\n# comment\n", 2),                               # not an A/S/I line
 ])
-def test_jp_bad_gold_names_file_and_line(tmp_path, monkeypatch, gold_text, line):
+def test_jp_bad_gold_names_file_and_line(tmp_path, gold_text, line):
     gold = tmp_path / "g.m2"
     gold.write_text(gold_text, encoding="utf-8")
     system = tmp_path / "s.txt"
     system.write_text("a b .\n", encoding="utf-8")
-    jp = run([str(system), str(gold)], monkeypatch)
+    jp = run([str(system), str(gold)])
     assert jp.code == 2 and jp.out == b""
     assert jp.err_lines == [jp.err_lines[0]] and jp.err_lines[0].startswith(f"jp_m2scorer: error: {gold}:{line}: ")
 
 
-def test_jp_invalid_utf8_and_missing_file(tmp_path, monkeypatch, files):
+def test_jp_invalid_utf8_and_missing_file(tmp_path, files):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"ok line\ncaf\xe9 .\n")
-    jp = run([str(bad), files["gold"]], monkeypatch)
+    jp = run([str(bad), files["gold"]])
     assert jp.code == 2 and jp.err_lines[0].startswith(f"jp_m2scorer: error: {bad}:2: ")
-    jp = run([str(tmp_path / "missing.txt"), files["gold"]], monkeypatch)
+    jp = run([str(tmp_path / "missing.txt"), files["gold"]])
     assert jp.code == 2 and "missing.txt" in jp.err_lines[0] and "Traceback" not in jp.err.decode()
 
 
-def test_help_and_version(monkeypatch):
-    assert "JP options" in run(["--help"], monkeypatch).text
-    assert run(["--version"], monkeypatch).text.startswith("jp_m2scorer (jp-shims) ")
-    legacy = run(["--legacy", "--help"], monkeypatch)
+def test_help_and_version():
+    assert "JP options" in run(["--help"]).text
+    assert run(["--version"]).text.startswith("jp_m2scorer (jp-shims) ")
+    legacy = run(["--legacy", "--help"])
     assert legacy.code == 1 and legacy.err_lines[-1] == "getopt.GetoptError: option --help not recognized"
 
 
-def test_jp_system_lines_without_gold_are_listed_and_counted_spurious(tmp_path, monkeypatch):
+def test_jp_system_lines_without_gold_are_listed_and_counted_spurious(tmp_path):
     gold = tmp_path / "g.m2"
     gold.write_text("S x y z .\n\n", encoding="utf-8")
     system = tmp_path / "s.txt"
     system.write_text("x y z .\nunrelated words here\nmore of them now\n", encoding="utf-8")
-    jp = run(["--show-alignment", str(system), str(gold)], monkeypatch)
+    jp = run(["--show-alignment", str(system), str(gold)])
     assert jp.code == 0 and "Traceback" not in jp.err.decode()
     assert jp.text.count("each system line one unmatched edit") == 2
     assert jp.text.startswith("Precision   : 0.0000\nRecall      : 1.0000\n")
 
 
-def test_jp_empty_gold_facing_system_lines_is_one_line(tmp_path, monkeypatch):
+def test_jp_empty_gold_facing_system_lines_is_one_line(tmp_path):
     gold = tmp_path / "g.m2"
     gold.write_text("", encoding="utf-8")
     system = tmp_path / "s.txt"
     system.write_text("a b .\nc d .\n", encoding="utf-8")
-    jp = run([str(system), str(gold)], monkeypatch)
+    jp = run([str(system), str(gold)])
     assert jp.code == 2 and jp.out == b""
     assert jp.err_lines == [f"jp_m2scorer: error: {gold}:1: the file holds no text, while {system} does"]

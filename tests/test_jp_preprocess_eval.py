@@ -8,16 +8,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jp_align import normalizer_for
-from jp_preprocess.cli import main
 from jp_preprocess.joint import evaluate, iter_blocks
 from jp_preprocess.sentence import Sentence
 from tests.datafiles import data_path
+from tests.toolrun import run_tool
 
 
-def run(capsys, argv):
-    status = main(argv)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+def run(argv):
+    """jp_preprocess_eval in-process (tests/toolrun.py): (status, stdout, stderr)."""
+    result = run_tool("jp_preprocess_eval", argv)
+    return result.returncode, result.out, result.err
 
 
 def write(tmp_path, name, text, encoding="utf-8"):
@@ -26,8 +26,8 @@ def write(tmp_path, name, text, encoding="utf-8"):
     return str(path)
 
 
-def scores(capsys, gold, system, *options):
-    status, out, err = run(capsys, [gold, system, "--json", *options])
+def scores(gold, system, *options):
+    status, out, err = run([gold, system, "--json", *options])
     assert status == 0, err
     data = json.loads(out)["scores"]
     return {unit: (data[unit]["tp"], data[unit]["fp"], data[unit]["fn"]) for unit in ("sentences", "tokens")}
@@ -35,16 +35,16 @@ def scores(capsys, gold, system, *options):
 
 # --- the real-data target ----------------------------------------------------------------------
 
-def test_ewt_gold_vs_nltk_gives_the_authors_counts(capsys):
+def test_ewt_gold_vs_nltk_gives_the_authors_counts():
     gold = str(data_path("preprocessing", "en_ewt-ud-test-gold.txt"))
     system = str(data_path("preprocessing", "en_ewt-ud-test-sys-nltk.txt"))
-    assert scores(capsys, gold, system) == {"sentences": (1083, 346, 994), "tokens": (24242, 1043, 852)}
+    assert scores(gold, system) == {"sentences": (1083, 346, 994), "tokens": (24242, 1043, 852)}
 
 
-def test_ewt_table_output(capsys):
+def test_ewt_table_output():
     gold = str(data_path("preprocessing", "en_ewt-ud-test-gold.txt"))
     system = str(data_path("preprocessing", "en_ewt-ud-test-sys-nltk.txt"))
-    status, out, err = run(capsys, [gold, system])
+    status, out, err = run([gold, system])
     assert status == 0
     assert err.startswith("jp_preprocess_eval: note: 488 of 1408 blocks changed (merged 325, retokenized 163)")
     assert out.splitlines() == [
@@ -54,9 +54,9 @@ def test_ewt_table_output(capsys):
     ]
 
 
-def test_ewt_conllu_gold_reads_multiword_tokens_as_one_token(capsys):
+def test_ewt_conllu_gold_reads_multiword_tokens_as_one_token():
     conllu = str(data_path("ud", "UD_English-EWT", "en_ewt-ud-test.conllu"))
-    status, out, err = run(capsys, [conllu, conllu, "--json"])
+    status, out, err = run([conllu, conllu, "--json"])
     data = json.loads(out)["scores"]
     assert err == ""  # the same file: every block exact, no note
     # Every token of a file against itself: no FP/FN; 2077 sentences, MWT surface forms as tokens.
@@ -67,11 +67,11 @@ def test_ewt_conllu_gold_reads_multiword_tokens_as_one_token(capsys):
 
 # --- small cases -------------------------------------------------------------------------------
 
-def test_click_here_partial_match(capsys, tmp_path):
+def test_click_here_partial_match(tmp_path):
     gold = write(tmp_path, "g.txt", "Click here To view it .\nNext one .\n")
     system = write(tmp_path, "s.txt", "Click here\nTo view it .\nNext one .\n")
-    assert scores(capsys, gold, system) == {"sentences": (1, 2, 1), "tokens": (9, 0, 0)}
-    status, out, err = run(capsys, [gold, system, "--show-alignment"])
+    assert scores(gold, system) == {"sentences": (1, 2, 1), "tokens": (9, 0, 0)}
+    status, out, err = run([gold, system, "--show-alignment"])
     assert status == 0
     assert out.splitlines()[3:8] == [
         "Alignment: 2 blocks (2 gold, 3 system sentences): exact 1, normalized 0, similar 0, mismatch 0, "
@@ -85,35 +85,35 @@ def test_click_here_partial_match(capsys, tmp_path):
     assert err.startswith("jp_preprocess_eval: note: 1 of 2 blocks changed (merged 1)")
 
 
-def test_show_alignment_json_is_one_document(capsys, tmp_path):
+def test_show_alignment_json_is_one_document(tmp_path):
     gold = write(tmp_path, "g.txt", "Click here To view it .\n")
     system = write(tmp_path, "s.txt", "Click here\nTo view it .\n")
-    status, out, err = run(capsys, [gold, system, "--show-alignment", "--json"])
+    status, out, err = run([gold, system, "--show-alignment", "--json"])
     document = json.loads(out)
     (block,) = document["alignment"]["blocks"]
     assert block["kind"] == "merged" and (block["system"]["first_line"], block["system"]["last_line"]) == (1, 2)
     assert document["scores"]["sentences"]["tp"] == 0 and document["scores"]["tokens"]["tp"] == 6
 
 
-def test_retokenized_contraction_and_quotes(capsys, tmp_path):
+def test_retokenized_contraction_and_quotes(tmp_path):
     gold = write(tmp_path, "g.txt", "`` I ca n't go , '' he said .\nFine .\n")
     system = write(tmp_path, "s.txt", "\u201c I can't go , \u201d he said . Fine .\n")
-    result = scores(capsys, gold, system)
+    result = scores(gold, system)
     # Tokens: quotes match after normalization; "ca n't" vs "can't" is a 2:1 group.
     assert result["tokens"] == (10, 1, 2)
     assert result["sentences"] == (0, 1, 2)
 
 
-def test_merged_and_split_sentences_with_tokenization_changes(capsys, tmp_path):
+def test_merged_and_split_sentences_with_tokenization_changes(tmp_path):
     gold = write(tmp_path, "g.txt", "A b .\nC d - e .\nF g .\nH .\n")
     system = write(tmp_path, "s.txt", "A b . C d-e .\nF\ng .\nH .\n")
-    assert scores(capsys, gold, system) == {"sentences": (1, 3, 3), "tokens": (10, 1, 3)}
+    assert scores(gold, system) == {"sentences": (1, 3, 3), "tokens": (10, 1, 3)}
 
 
-def test_blank_lines_are_not_sentences(capsys, tmp_path):
+def test_blank_lines_are_not_sentences(tmp_path):
     gold = write(tmp_path, "g.txt", "a b\n\nc d\n")
     system = write(tmp_path, "s.txt", "a b\nc d\n\n\n")
-    assert scores(capsys, gold, system) == {"sentences": (2, 0, 0), "tokens": (4, 0, 0)}
+    assert scores(gold, system) == {"sentences": (2, 0, 0), "tokens": (4, 0, 0)}
 
 
 # --- property: when characters agree, alignment counts equal span counts -----------------------
@@ -190,21 +190,21 @@ def assert_one_line_error(status, out, err, *fragments):
         assert fragment in err
 
 
-def test_missing_file(capsys, tmp_path):
+def test_missing_file(tmp_path):
     gold = write(tmp_path, "g.txt", "a\n")
-    assert_one_line_error(*run(capsys, [gold, str(tmp_path / "missing.txt")]), "missing.txt")
+    assert_one_line_error(*run([gold, str(tmp_path / "missing.txt")]), "missing.txt")
 
 
-def test_invalid_utf8_names_file_and_line(capsys, tmp_path):
+def test_invalid_utf8_names_file_and_line(tmp_path):
     gold = write(tmp_path, "g.txt", "a b\n")
     system = write(tmp_path, "s.txt", b"a\nb \xc3\x28\n")
-    assert_one_line_error(*run(capsys, [gold, system]), f"{system}:2: invalid UTF-8")
+    assert_one_line_error(*run([gold, system]), f"{system}:2: invalid UTF-8")
 
 
-def test_bad_conllu_names_file_and_line(capsys, tmp_path):
+def test_bad_conllu_names_file_and_line(tmp_path):
     gold = write(tmp_path, "g.conllu", "# text = a b\n1\ta\t_\t_\t_\t_\t0\troot\t_\t_\n2\tb\t_\t_\t_\t_\t1\n\n")
     system = write(tmp_path, "s.txt", "a b\n")
-    assert_one_line_error(*run(capsys, [gold, system, "--gold-format", "conllu"]), f"{gold}:3:")
+    assert_one_line_error(*run([gold, system, "--gold-format", "conllu"]), f"{gold}:3:")
 
 
 def assert_usage_error(status, out, err, *fragments):
@@ -217,30 +217,30 @@ def assert_usage_error(status, out, err, *fragments):
         assert fragment in lines[1]
 
 
-def test_usage_errors_are_the_usage_and_one_line(capsys, tmp_path):
+def test_usage_errors_are_the_usage_and_one_line(tmp_path):
     gold = write(tmp_path, "g.txt", "a\n")
-    assert_usage_error(*run(capsys, [gold]))
-    assert_usage_error(*run(capsys, [gold, gold, "--legacy"]), "--legacy")
-    assert_usage_error(*run(capsys, [gold, gold, "--gold-format", "xml"]))
-    assert_usage_error(*run(capsys, [gold, gold, "--show-aligment"]), "--show-aligment")
+    assert_usage_error(*run([gold]))
+    assert_usage_error(*run([gold, gold, "--legacy"]), "--legacy")
+    assert_usage_error(*run([gold, gold, "--gold-format", "xml"]))
+    assert_usage_error(*run([gold, gold, "--show-aligment"]), "--show-aligment")
 
 
-def test_english_table_aligns_expanded_contractions_but_tokens_must_match_themselves(capsys, tmp_path):
+def test_english_table_aligns_expanded_contractions_but_tokens_must_match_themselves(tmp_path):
     gold = write(tmp_path, "g.txt", "I do n't know .\n")
     system = write(tmp_path, "s.txt", "I do not know .\n")
     # Language-independent table: "don't" and "donot" differ, so the sentence is not matched.
-    assert scores(capsys, gold, system, "--lang", "und") == {"sentences": (0, 1, 1), "tokens": (4, 1, 1)}
+    assert scores(gold, system, "--lang", "und") == {"sentences": (0, 1, 1), "tokens": (4, 1, 1)}
     # Default (en): the sentence texts match through the contraction table; "n't" vs "not"
     # is still not a true-positive token.
-    assert scores(capsys, gold, system) == {"sentences": (1, 0, 0), "tokens": (4, 1, 1)}
+    assert scores(gold, system) == {"sentences": (1, 0, 0), "tokens": (4, 1, 1)}
 
 
-def test_moses_style_contraction_split_is_not_a_token_match(capsys, tmp_path):
+def test_moses_style_contraction_split_is_not_a_token_match(tmp_path):
     # Same characters, different tokenization: only identical spans are true positives.
     gold = write(tmp_path, "g.txt", "I ca n't go .\n")
     system = write(tmp_path, "s.txt", "I can 't go .\n")
     for options in ([], ["--lang", "en"]):
-        assert scores(capsys, gold, system, *options) == {"sentences": (1, 0, 0), "tokens": (3, 2, 2)}
+        assert scores(gold, system, *options) == {"sentences": (1, 0, 0), "tokens": (3, 2, 2)}
 
 
 def test_normalization_does_not_depend_on_tokenization():
@@ -255,10 +255,10 @@ def test_normalization_does_not_depend_on_tokenization():
     assert text(["a'b"]) != text(['a"b'])
 
 
-def test_split_ptb_quote_is_counted_like_conll18(capsys, tmp_path):
+def test_split_ptb_quote_is_counted_like_conll18(tmp_path):
     gold = write(tmp_path, "g.txt", "`` Wir gehen . ''\n")
     system = write(tmp_path, "s.txt", "` ` Wir gehen . ''\n")
-    assert scores(capsys, gold, system) == {"sentences": (1, 0, 0), "tokens": (4, 2, 1)}
+    assert scores(gold, system) == {"sentences": (1, 0, 0), "tokens": (4, 2, 1)}
 
 
 def test_one_empty_file_is_an_error(capsys, tmp_path):
@@ -279,28 +279,28 @@ def _numbered(prefix, first, count):
                    for k in range(first, first + count))
 
 
-def test_texts_that_never_resynchronize_are_missed_and_spurious(capsys, tmp_path):
+def test_texts_that_never_resynchronize_are_missed_and_spurious(tmp_path):
     # 100 shared sentences, then 300 unrelated ones on each side: jp_align's look-ahead finds
     # no identical or similar pair after sentence 100. The rest is counted (gold missed,
     # system spurious) and the note says where it starts; --strict makes it an error.
     gold = write(tmp_path, "gold.txt", _numbered("apple", 0, 100) + _numbered("apple", 100, 300))
     system = write(tmp_path, "sys.txt", _numbered("apple", 0, 100) + _numbered("pear", 100, 300))
-    counted = scores(capsys, gold, system)
+    counted = scores(gold, system)
     assert counted["sentences"] == (100, 300, 300)
     tp, fp, fn = counted["tokens"]
     assert tp + fn == 400 * 8 and tp + fp == 400 * 8 and tp < 810  # nothing dropped, little matched
-    status, out, err = run(capsys, [gold, system])
+    status, out, err = run([gold, system])
     assert status == 0
     assert re.search(r"; 29\d gold sentences without a counterpart \(missed\) and 29\d system sentences "
                      rf"without one \(spurious\), first at {re.escape(gold)}:10\d \| {re.escape(system)}:10\d", err)
-    status, out, err = run(capsys, [gold, system, "--strict"])
+    status, out, err = run([gold, system, "--strict"])
     assert_one_line_error(status, out, err, f"{system}:101", f"does not align with {gold}:101")
 
 
-def test_a_dropped_stretch_that_resynchronizes_is_still_scored(capsys, tmp_path):
+def test_a_dropped_stretch_that_resynchronizes_is_still_scored(tmp_path):
     gold = write(tmp_path, "gold.txt", _numbered("apple", 0, 100))
     system = write(tmp_path, "sys.txt", _numbered("apple", 0, 40) + _numbered("apple", 70, 30))
-    assert scores(capsys, gold, system) == {"sentences": (70, 0, 30), "tokens": (560, 0, 240)}
+    assert scores(gold, system) == {"sentences": (70, 0, 30), "tokens": (560, 0, 240)}
 
 
 TOKENS = st.lists(st.sampled_from(["a", "b", "ab", "c", "''", '"', "can", "ca", "n't", "not"]), max_size=6)

@@ -86,6 +86,7 @@ sys.exit(main())
 
 
 def test_closed_pipe_stops_quietly():
+    # A process: what is tested is its end when the reader of its stdout goes away.
     producer = subprocess.Popen([sys.executable, "-c", GUARDED], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE)
     producer.stdout.read(10)

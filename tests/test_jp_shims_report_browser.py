@@ -10,10 +10,11 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.toolrun import run_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,11 +35,9 @@ def browse(*flags: str, url: str) -> subprocess.CompletedProcess:
 def report(tmp_path_factory) -> Path:
     """The report of the README's evalb example: a normalized 1:1 block and a merged 1:2 one."""
     path = tmp_path_factory.mktemp("report") / "evalb.html"
-    code = "import sys; from jp_evalb.cli import main; sys.exit(main())"
-    result = subprocess.run([sys.executable, "-c", code, "--report", str(path), "examples/evalb/gold.mrg",
-                             "examples/evalb/test.mrg"], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    assert result.returncode == 0, result.stderr
+    result = run_tool("jp_evalb", ["--report", str(path), "examples/evalb/gold.mrg", "examples/evalb/test.mrg"],
+                      cwd=ROOT)
+    assert result.returncode == 0, result.err
     return path
 
 

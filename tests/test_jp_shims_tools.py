@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import jsonschema
 import pytest
@@ -17,6 +18,7 @@ from referencing import Registry, Resource
 
 from jp_shims import KINDS, __version__
 from tests.datafiles import data_path
+from tests.toolrun import run_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "docs" / "schema"
@@ -111,11 +113,11 @@ PROGRAMS = {"jp_evalb.cli": "jp_evalb", "jp_evalb.spmrl_cli": "jp_evalb_spmrl",
             "jp_preprocess.wisebe_cli": "jp_wisebe"}
 
 
-def run(module: str, argv: list[str]) -> subprocess.CompletedProcess:
-    """The tool as its console script runs it (a fresh interpreter, from the repository root)."""
-    code = f"import sys; from {module} import main; sys.argv[0] = {PROGRAMS[module]!r}; sys.exit(main())"
-    return subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+def run(module: str, argv: list[str]) -> SimpleNamespace:
+    """The tool as its console script runs it, in-process from the repository root
+    (tests/toolrun.py); stdout and stderr as text."""
+    result = run_tool(PROGRAMS[module], argv, cwd=ROOT)
+    return SimpleNamespace(returncode=result.returncode, stdout=result.out, stderr=result.err)
 
 
 @pytest.fixture
@@ -212,6 +214,7 @@ def test_legacy_help_is_the_originals_alone(cases, tool, original):
 @pytest.mark.parametrize("tool", ["jp_conll18_ud_eval", "jp_udeval", "jp_wisebe", "jp_evalb", "jp_errant_compare",
                                   "jp_preprocess_eval"])
 def test_closed_pipe_stops_quietly(cases, tool):
+    # A process: what is tested is its stdout, a pipe nobody reads, and its exit.
     module, _, changed = cases[tool]
     read_end, write_end = os.pipe()
     os.close(read_end)  # like `| true`: nobody reads stdout

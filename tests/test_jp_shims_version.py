@@ -28,6 +28,7 @@ def test_version_is_lazy_and_matches_importlib_metadata(where, tmp_path, request
     # From the repository root a jp_shims.egg-info may lie on sys.path first (cwd), as for
     # importlib.metadata itself; elsewhere only the installed distribution is found.
     cwd = request.config.rootpath if where == "repository" else tmp_path
+    # A process: what is tested is what a fresh interpreter imports at start-up.
     done = subprocess.run([sys.executable, "-c", CHECK], cwd=cwd, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()

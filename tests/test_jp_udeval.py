@@ -8,10 +8,10 @@ import pytest
 
 from jp_conll18 import conll18_ud_eval as conll18
 from jp_conll18 import udeval
-from jp_conll18.cli import main as conll18_main
 from jp_conll18.enhanced import enhancement_filters
 from jp_conll18.model import DEPS
 from jp_conll18.reader import ReaderOptions, iter_sentences, original_recursion_limit
+from tests.toolrun import run_tool
 from jp_conll18.udeval_cli import main
 
 
@@ -34,10 +34,10 @@ def files(tmp_path):
     return write
 
 
-def run(argv, capsys, entry=main):
-    code = entry(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
+def run(argv, script="jp_udeval"):
+    """The console script in-process (tests/toolrun.py): (status, stdout, stderr)."""
+    result = run_tool(script, argv)
+    return result.returncode, result.out, result.err
 
 
 def load(text, **options):
@@ -70,60 +70,60 @@ def test_empty_node_heads_are_dropped_or_rejected_when_strict():
         load(text, no_empty_nodes=True)
 
 
-def test_identical_files_score_100_and_subtype_changes_only_touch_elas(files, capsys):
+def test_identical_files_score_100_and_subtype_changes_only_touch_elas(files):
     g = files("g", GOLD)
     s = files("s", GOLD.replace("4:nsubj:xsubj", "4:nsubj"))
-    assert run([g, g], capsys)[1].splitlines()[3:] == ["ELAS F1 Score: 100.00", "EULAS F1 Score: 100.00"]
-    code, out, _ = run(["-c", g, s], capsys)
+    assert run([g, g])[1].splitlines()[3:] == ["ELAS F1 Score: 100.00", "EULAS F1 Score: 100.00"]
+    code, out, _ = run(["-c", g, s])
     rows = {line.split("|")[0].strip(): line for line in out.splitlines()[2:]}
     assert rows["ELAS"] == "ELAS       |         5 |         6 |         6 |          "
     assert rows["EULAS"] == "EULAS      |         6 |         6 |         6 |          "
     assert rows["LAS"].split("|")[1].strip() == "5"
 
 
-def test_duplicate_edges_count_twice(files, capsys):
+def test_duplicate_edges_count_twice(files):
     g = files("g", GOLD)
     s = files("s", GOLD.replace("2:punct", "2:punct|2:punct"))
-    _, out, _ = run(["-c", g, s], capsys)
+    _, out, _ = run(["-c", g, s])
     elas = [line for line in out.splitlines() if line.startswith("ELAS")][0]
     assert elas.split("|")[1:4] == ["         7 ", "         6 ", "         7 "]
 
 
-def test_no_enhanced_prints_the_conll18_report(files, capsys):
+def test_no_enhanced_prints_the_conll18_report(files):
     g = files("g", GOLD)
-    assert run(["--no-enhanced", g, g], capsys)[1] == conll18_report(g, capsys)
+    assert run(["--no-enhanced", g, g])[1] == conll18_report(g)
 
 
-def conll18_report(path, capsys):
-    return run([path, path], capsys, conll18_main)[1]
+def conll18_report(path):
+    return run([path, path], "jp_conll18_ud_eval")[1]
 
 
-def test_filter_6_cuts_case_information_on_both_sides(files, capsys):
+def test_filter_6_cuts_case_information_on_both_sides(files):
     gold = GOLD.replace("4:mark", "4:obl:to")
     g = files("g", gold)
     s = files("s", gold.replace("4:obl:to", "4:obl:in"))
-    assert run([g, s], capsys)[1].splitlines()[3] == "ELAS F1 Score: 83.33"
-    assert run(["--enhancements", "6", g, s], capsys)[1].splitlines()[3] == "ELAS F1 Score: 100.00"
+    assert run([g, s])[1].splitlines()[3] == "ELAS F1 Score: 83.33"
+    assert run(["--enhancements", "6", g, s])[1].splitlines()[3] == "ELAS F1 Score: 100.00"
 
 
-def test_filter_1_root_replacement_never_matches(files, capsys):
+def test_filter_1_root_replacement_never_matches(files):
     # A path edge on the root word becomes its basic edge, which has no head at all.
     g = files("g", GOLD.replace("0:root", "0:root|1:conj>dep"))
-    _, out, _ = run(["-c", "--enhancements=1", g, g], capsys)
+    _, out, _ = run(["-c", "--enhancements=1", g, g])
     elas = [line for line in out.splitlines() if line.startswith("ELAS")][0]
     assert elas.split("|")[1:4] == ["         6 ", "         7 ", "         7 "]
 
 
-def test_jp_mode_maps_enhanced_heads_through_the_alignment(files, capsys):
+def test_jp_mode_maps_enhanced_heads_through_the_alignment(files):
     # The system writes ``Anne`` for ``Ann`` and splits ``wants`` in two tokens: the
     # original refuses; JP mode aligns and every DEPS head still finds its gold word.
     split = (row(1, "Anne", 3, "nsubj", "3:nsubj|5:nsubj:xsubj") + row(2, "wan", 3, "dep", "3:dep")
              + row(3, "ts", 0, "root", "0:root") + row(4, "to", 5, "mark", "5:mark")
              + row(5, "swim", 3, "xcomp", "3:xcomp") + row(6, ".", 3, "punct", "3:punct") + "\n")
     g, s = files("g", GOLD), files("s", split)
-    code, _, err = run(["--legacy", g, s], capsys)
+    code, _, err = run(["--legacy", g, s])
     assert code == 1 and err.splitlines()[-1].startswith("First 20 differing characters")
-    code, out, err = run(["-c", g, s], capsys)
+    code, out, err = run(["-c", g, s])
     assert code == 0
     rows = {line.split("|")[0].strip(): line.split("|")[1:4] for line in out.splitlines()[2:]}
     # Aligned: Ann/Anne, to, swim, "." (wants vs wan+ts is a re-tokenization the scoring
@@ -133,13 +133,13 @@ def test_jp_mode_maps_enhanced_heads_through_the_alignment(files, capsys):
     assert rows["ELAS"] == ["         2 ", "         6 ", "         7 "]
 
 
-def test_jp_errors_are_one_line_with_the_place(files, capsys):
+def test_jp_errors_are_one_line_with_the_place(files):
     g = files("g", GOLD)
     s = files("s", GOLD.replace("2:xcomp", "9:xcomp"))
-    code, out, err = run([g, s], capsys)
+    code, out, err = run([g, s])
     assert code == 2 and out == ""
     assert err == f"jp_udeval: error: {s}:4: DEPS head '9' points outside of the sentence\n"
-    code, _, err = run(["--legacy", g, s], capsys)
+    code, _, err = run(["--legacy", g, s])
     assert code == 1 and err.splitlines()[-1] == "IndexError: list index out of range"
 
 
@@ -157,9 +157,9 @@ def test_an_index_error_of_our_own_code_is_a_bug_not_bad_input(files, capsys, mo
     assert capsys.readouterr().err == ""
 
 
-def test_legacy_program_name_and_no_empty_nodes_swallowing_the_gold_file(files, capsys):
+def test_legacy_program_name_and_no_empty_nodes_swallowing_the_gold_file(files):
     g = files("g", GOLD)
-    code, _, err = run(["--legacy", "--no-empty-nodes", g, g], capsys)
+    code, _, err = run(["--legacy", "--no-empty-nodes", g, g])
     assert code == 2
     assert err.splitlines()[-1] == "eval.py: error: the following arguments are required: system_file"
 
@@ -197,36 +197,36 @@ def chain(n: int) -> str:
                    for i in range(1, n + 1)) + "\n"
 
 
-@pytest.mark.parametrize("entry", [main, conll18_main], ids=["udeval", "conll18"])
-def test_legacy_reproduces_the_recursion_error_of_long_head_chains(files, capsys, entry):
+@pytest.mark.parametrize("entry", ["jp_udeval", "jp_conll18_ud_eval"], ids=["udeval", "conll18"])
+def test_legacy_reproduces_the_recursion_error_of_long_head_chains(files, entry):
     limit = original_recursion_limit()  # 995 under CPython's default limit of 1000
     deep, shallow = files("deep", chain(limit)), files("shallow", chain(limit - 1))
-    code, out, err = run(["--legacy", deep, deep], capsys, entry)
+    code, out, err = run(["--legacy", deep, deep], entry)
     assert (code, out) == (1, "")
     assert err.splitlines()[-1] == "RecursionError: maximum recursion depth exceeded in comparison"
-    assert run(["--legacy", shallow, shallow], capsys, entry)[0] == 0
+    assert run(["--legacy", shallow, shallow], entry)[0] == 0
     # JP mode has no such limit.
-    code, out, err = run([deep, deep], capsys, entry)
+    code, out, err = run([deep, deep], entry)
     assert (code, err) == (0, "") and "100.00" in out
 
 
-def test_help_legacy_is_the_originals_usage_and_jp_adds_its_section(capsys):
-    code, out, _ = run(["--legacy", "--help"], capsys)
+def test_help_legacy_is_the_originals_usage_and_jp_adds_its_section():
+    code, out, _ = run(["--legacy", "--help"])
     assert code == 0
     assert out.startswith("usage: eval.py [-h] [--verbose] [--counts] [--no-enhanced]\n"
                           "               [--enhancements ENHANCEMENTS] [--no-empty-nodes NO_EMPTY_NODES]\n"
                           "               [--multiple-roots-okay]\n"
                           "               gold_file system_file\n")
     assert "JP options" not in out and "--json" not in out
-    code, out, _ = run(["--help"], capsys)
+    code, out, _ = run(["--help"])
     assert code == 0 and out.startswith("usage: jp_udeval ") and "JP options (jp-shims " in out
 
 
-def test_legacy_character_mismatch_reports_the_tokens_of_each_file(files, capsys):
+def test_legacy_character_mismatch_reports_the_tokens_of_each_file(files):
     # The specification's worked example: gold token ``abc`` against system tokens ``a`` ``bd``.
     g = files("g", row(1, "abc", 0, "root") + "\n")
     s = files("s", row(1, "a", 0, "root") + row(2, "bd", 1, "dep") + "\n")
-    code, out, err = run(["--legacy", g, s], capsys)
+    code, out, err = run(["--legacy", g, s])
     assert (code, out) == (1, "")
     assert err.splitlines()[-7:] == [
         "UDError: The concatenation of tokens in gold file and in system file differ!",

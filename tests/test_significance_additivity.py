@@ -2,37 +2,28 @@
 give exactly the figures each tool prints in JP mode (every compat vector JP mode scores)."""
 from __future__ import annotations
 
-import io
 import json
 import math
-from contextlib import redirect_stderr, redirect_stdout
 
 import numpy as np
 import pytest
 
 from compat_tests.test_vectors import CASES, prepared, resolve_args
 from jp_shims.errors import UsageError
+from tests.toolrun import run_tool
 
 CONLL18 = [c for c in CASES if c.tool == "conll18_ud_eval"]
 
 
-def _run(main, argv):
-    # stdout with a binary buffer underneath: some tools write bytes to sys.stdout.buffer
-    raw = io.BytesIO()
-    out, err = io.TextIOWrapper(raw, encoding="utf-8", newline=""), io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            status = main(argv)
-        except SystemExit as exit_:  # argparse's usage errors
-            status = exit_.code
-        out.flush()
-    return status, raw.getvalue().decode("utf-8")
+def _run(script, argv):
+    """The console script in-process in the current folder (tests/toolrun.py): (status, stdout)."""
+    result = run_tool(script, argv)
+    return result.returncode, result.out
 
 
 @pytest.mark.parametrize("case", CONLL18, ids=[c.id for c in CONLL18])
 def test_conll18_block_counts_add_up_to_the_printed_counts(case, monkeypatch, tmp_path):
     case = prepared(case, tmp_path)
-    from jp_conll18.cli import main
     from jp_conll18.model import METRICS
     from jp_conll18.report import format_scores
     from jp_conll18.scoring import Counts
@@ -43,7 +34,7 @@ def test_conll18_block_counts_add_up_to_the_printed_counts(case, monkeypatch, tm
     if len(files) != 2:
         pytest.skip("not a gold/system pair")
     gold, system = files
-    status, printed = _run(main, [gold, system, "--counts"])
+    status, printed = _run("jp_conll18_ud_eval", [gold, system, "--counts"])
     if status != 0:
         pytest.skip(f"JP mode does not score this case (exit {status})")
     _, blocks = scored_blocks(gold, system)
@@ -66,13 +57,12 @@ ERRANT = [c for c in CASES if c.tool == "errant_compare"]
 def test_errant_running_total_choice_gives_the_printed_counts(case, monkeypatch, tmp_path):
     case = prepared(case, tmp_path)
     from jp_errant.compare_args import build_parser, options_from_args
-    from jp_errant.compare_cli import main
     from jp_shims import registry
     from jp_shims.runner import statistics, system_counts
 
     monkeypatch.chdir(case.folder)
     args = resolve_args(case)
-    status, printed = _run(main, args)
+    status, printed = _run("jp_errant_compare", args)
     if status != 0:
         pytest.skip(f"JP mode does not score this case (exit {status})")
     options = options_from_args(build_parser("x", jp_mode=True).parse_known_args(args)[0])
@@ -106,12 +96,11 @@ def _summary_values(text: str, block: str) -> dict:
 def test_evalb_block_counts_add_up_to_the_printed_summary(case, monkeypatch, tmp_path):
     case = prepared(case, tmp_path)
     from jp_evalb.args import parse_evalb_args
-    from jp_evalb.cli import main
     from jp_evalb.significance import WIDTH, metric_function, scored_blocks
 
     monkeypatch.chdir(case.folder)
     args = resolve_args(case)
-    status, printed = _run(main, args)
+    status, printed = _run("jp_evalb", args)
     if status != 0 or "=== Summary ===" not in printed:
         pytest.skip(f"JP mode does not score this case (exit {status})")
     options = parse_evalb_args(args, lambda _: None, "utf-8", strict=True)
@@ -144,14 +133,14 @@ M2SCORER = [c for c in CASES if c.tool == "m2scorer"]
 def test_m2scorer_annotator_choice_gives_the_printed_figures(case, monkeypatch, tmp_path):
     case = prepared(case, tmp_path)
     from jp_m2scorer import options as m2options
-    from jp_m2scorer.cli import main
     from jp_m2scorer.significance import metric_function
     from jp_shims import registry
     from jp_shims.runner import statistics, system_counts
 
     monkeypatch.chdir(case.folder)
     args = resolve_args(case)
-    status, printed = _run(main, args + ["--json"])
+    result = run_tool("jp_m2scorer", args + ["--json"])
+    status, printed = result.returncode, result.out
     if status != 0:
         pytest.skip(f"JP mode does not score this case (exit {status})")
     scores = json.loads(printed)["scores"]
@@ -181,7 +170,7 @@ def test_udeval_block_counts_add_up_to_the_printed_counts(case, monkeypatch, tmp
     from jp_conll18.report import format_scores
     from jp_conll18.scoring import Counts
     from jp_conll18.significance import metric_names, scored_blocks
-    from jp_conll18.udeval_cli import build_parser, main, reader_options
+    from jp_conll18.udeval_cli import build_parser, reader_options
 
     monkeypatch.chdir(case.folder)
     args = resolve_args(case)
@@ -189,7 +178,7 @@ def test_udeval_block_counts_add_up_to_the_printed_counts(case, monkeypatch, tmp
         parsed = build_parser(False).parse_args(args)
     except (SystemExit, UsageError):
         pytest.skip("not a gold/system pair")
-    status, printed = _run(main, args + ["--counts"])
+    status, printed = _run("jp_udeval", args + ["--counts"])
     if status != 0:
         pytest.skip(f"JP mode does not score this case (exit {status})")
     reader = reader_options(parsed, legacy=False)

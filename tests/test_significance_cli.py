@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from jp_shims.significance_cli import SignificanceUsage, take_significance_options
+from tests.toolrun import ToolRun, run_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "compat_tests" / "vectors"
@@ -31,12 +30,10 @@ TOOLS = {
 }
 
 
-def run(tool: str, extra: list[str]) -> subprocess.CompletedProcess:
+def run(tool: str, extra: list[str]) -> ToolRun:
+    """The tool's console script on its case, in-process (tests/toolrun.py)."""
     script, folder, argv = TOOLS[tool][:3]
-    exe = shutil.which(script)
-    if exe is None:
-        pytest.skip(f"console script {script} is not installed (pip install -e .)")
-    return subprocess.run([exe, *argv, *extra], cwd=folder, capture_output=True, timeout=300)
+    return run_tool(script, [*argv, *extra], cwd=folder)
 
 
 def test_options_are_taken_out_of_argv():
