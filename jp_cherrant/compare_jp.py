@@ -80,7 +80,7 @@ def note_what(summary: Summary, crossing: list) -> str:
 def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: frozenset | None,
                   selected: slice | None, audit: AlignmentAudit,
                   crossing: list, config: AlignConfig = ALIGNMENT,
-                  totals: CorpusResult | None = None) -> Iterator[SentencePair]:
+                  totals: CorpusResult | None = None, extents: list | None = None) -> Iterator[SentencePair]:
     """The sentences to score, streamed: ChERRANT's own pairs while the files line up, and
     from the first pair that does not, one unit per reference sentence with the hypothesis
     cut to it (``crossing`` collects the edits that crossed a boundary, with their file).
@@ -88,7 +88,8 @@ def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: f
     ``selected`` (``--start/--end``) picks reference blocks by position, the hypothesis being
     aligned in full; where the files line up this is ChERRANT's slice of both. ``totals``: the
     scorer's running totals; with them a recorded block carries its edits with what the
-    scorer made of each (:mod:`jp_errant.marks`).
+    scorer made of each (:mod:`jp_errant.marks`). ``extents`` receives, per unit yielded,
+    the reference sentences ``(first, stop)`` it covers (the units of significance).
     """
     wanted = None
     if selected is not None:
@@ -97,7 +98,7 @@ def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: f
     with _open(hyp_path) as hyp_file, _open(ref_path) as ref_file:
         try:
             yield from _units(hyp_path, ref_path, iter_blocks(hyp_file), iter_blocks(ref_file),
-                              options, coders, wanted, audit, crossing, config, totals)
+                              options, coders, wanted, audit, crossing, config, totals, extents)
         except UnicodeDecodeError:
             path = hyp_path if _fails_utf8(hyp_path) else ref_path
             raise utf8_error(path) from None
@@ -121,7 +122,7 @@ def _fails_utf8(path: str) -> bool:
 def _units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock], ref_blocks: Iterator[RawBlock],
            options: ScoreOptions, coders: frozenset | None, wanted: range | None,
            audit: AlignmentAudit, crossing: list, config: AlignConfig,
-           totals: CorpusResult | None = None) -> Iterator[SentencePair]:
+           totals: CorpusResult | None = None, extents: list | None = None) -> Iterator[SentencePair]:
     cache = FieldCache()
     verbose = options.verbose
     number = 0
@@ -131,6 +132,8 @@ def _units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock], ref_blo
             break
         audit.count(EXACT, 1, 1)
         if wanted is None or number in wanted:
+            if extents is not None:
+                extents.append((number, number + 1))
             yield _lined_up_pair(hyp_path, ref_path, hyp_block, ref_block, cache, coders, verbose)
         number += 1
     else:
@@ -138,7 +141,7 @@ def _units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock], ref_blo
     hyp_rest = chain((hyp_block,) if hyp_block is not None else (), hyp_blocks)
     ref_rest = chain((ref_block,) if ref_block is not None else (), ref_blocks)
     yield from aligned_units(hyp_path, ref_path, hyp_rest, ref_rest, number, options, coders, wanted,
-                             audit, crossing, config, totals)
+                             audit, crossing, config, totals, extents)
 
 
 def in_step(hyp: RawBlock, ref: RawBlock) -> bool:
@@ -220,11 +223,16 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
                   ref_blocks: Iterator[RawBlock], first_number: int, options: ScoreOptions,
                   coders: frozenset | None, wanted: range | None, audit: AlignmentAudit,
                   crossing: list, config: AlignConfig = ALIGNMENT,
-                  totals: CorpusResult | None = None) -> Iterator[SentencePair]:
+                  totals: CorpusResult | None = None, extents: list | None = None) -> Iterator[SentencePair]:
     """One scoring unit per reference sentence (numbered from ``first_number``; those in
     ``wanted`` only), the hypothesis aligned on the S-line texts and cut to each. A block is
     recorded (``audit.keep``) once its units are scored, with its edits marked when
-    ``totals`` (the scorer's running totals) are given."""
+    ``totals`` (the scorer's running totals) are given. ``extents`` receives, per unit
+    yielded, the reference sentences it covers ``(first, stop)`` (significance tests)."""
+    def covers(first: int, stop: int, wanted_here: bool) -> None:
+        if extents is not None and wanted_here:
+            extents.append((first, stop))
+
     refs = _strict_sentences(ref_blocks, ref_path, coders)
     hyps = _strict_sentences(hyp_blocks, hyp_path, coders)
     blocks = iter_align_sentences(refs, hyps, tokens=lambda item: item[0].source.split(),
@@ -244,9 +252,11 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
             marks = _Marks(options, totals if audit.keep else None)
             for number, ref in zip(numbers, ref_sentences):
                 pair = SentencePair((), ref.edits, " " + ref.source)
+                covers(number, number + 1, wanted is None or number in wanted)
                 yield from marks.scored(pair, "gold", ref.source.split(), wanted is None or number in wanted)
             hyps_wanted = wanted is None or (numbers.start - 1) in wanted or numbers.start in wanted
             for hyp, _, head in hyp_items:
+                covers(numbers.start, numbers.start, hyps_wanted)
                 yield from marks.scored(SentencePair(hyp.edits, (), head), "system", hyp.source.split(), hyps_wanted)
             if audit.keep:
                 from jp_shims.records import BlockRecord
@@ -258,6 +268,7 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
         if len(ref_items) == len(hyp_items) == 1 and ref_sentences[0].source == hyp_sentences[0].source:
             audit.count(EXACT, 1, 1)
             if wanted is None or numbers.start in wanted:
+                covers(numbers.start, numbers.stop, True)
                 yield SentencePair(hyp_sentences[0].edits, ref_sentences[0].edits, hyp_items[0][2])
             continue
         cut = cut_block(ref_sentences, hyp_sentences, [edit_lines(item[1]) for item in hyp_items], token_keys)
@@ -268,6 +279,7 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
         marks = _Marks(options, totals if audit.keep else None)
         for number, ref, piece in zip(numbers, ref_sentences, cut.pieces):
             pair = SentencePair(piece, ref.edits, " " + ref.source)
+            covers(number, number + 1, wanted is None or number in wanted)
             yield from marks.scored(pair, "gold", ref.source.split(), wanted is None or number in wanted)
         if audit.keep:
             record = _record(kind, block, numbers.start, audit, ref_sentences, hyp_sentences, cut, hyp_path)

@@ -11,13 +11,13 @@ from typing import List
 
 from jp_errant.compare import options_document, scores_document
 from jp_errant.scorer import CorpusResult, ScoreOptions, format_macro, format_report, score_corpus
-from jp_errant.tool import AVERAGE_HELP, ErrantCompare, _raise_usage
+from jp_errant.tool import AVERAGE_HELP, ErrantCompare, _counting, _raise_usage
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import Evaluation, Parsed
+from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed
 
 from jp_cherrant.compare_args import LEGACY_PROG, build_parser, kept_coders, options_from_args, sentence_slice
 from jp_cherrant.compare_jp import TOOL, crossing_place, note_what, run_signature, scoring_units
@@ -39,9 +39,6 @@ class CherrantCompare(ErrantCompare):
     original = LEGACY_PROG
     formats = (M2, M2)
     own_options = (AVERAGE_HELP,)
-    # The per-block statistics of the paired tests are not collected through the cut
-    # hypothesis blocks yet: no --compare.
-    significance = False
 
     @property
     def usage(self) -> str:  # type: ignore[override]
@@ -81,12 +78,19 @@ class CherrantCompare(ErrantCompare):
         settings = parsed.settings
         options: ScoreOptions = settings.options
         if options.verbose and write is None:
-            raise UsageError("-v/--verbose prints while it scores: it cannot be combined with --json")
+            raise UsageError("-v/--verbose prints while it scores: it cannot be combined with --json or --compare")
+        if statistics and not options.beta_is_safe:
+            raise UsageError(f"-b/--beta {options.beta}: the significance tests need a beta above 0")
         options = options._replace(categories=True)
         crossing: list = []
         totals = CorpusResult()
+        extents: list = []
+        blocks: list = []
         units = scoring_units(system.path, gold.path, options, kept_coders(settings.args.max_answer_num),
-                              sentence_slice(settings.args), audit, crossing, config, totals)
+                              sentence_slice(settings.args), audit, crossing, config, totals,
+                              extents if statistics else None)
+        if statistics:
+            units = _counting(units, extents, blocks, options)
         try:
             result = score_corpus(units, options, write, totals=totals)
             text = format_report(result, options)
@@ -99,7 +103,8 @@ class CherrantCompare(ErrantCompare):
             write(text)
         scores = scores_document(result, options, settings.macro)
         scores["crossing_edits"] = [crossing_place(system.name, item) for _, item in crossing]
-        return Evaluation(scores, text, None, details=[(system.name, item) for _, item in crossing])
+        return Evaluation(scores, text, ChoiceStatistics(blocks, options.beta, "errant") if statistics else None,
+                          details=[(system.name, item) for _, item in crossing])
 
     def note(self, summary: Summary, evaluation: Evaluation):
         return note_what(summary, evaluation.details or []), None

@@ -14,10 +14,14 @@ from jp_errant.scorer import ScoreOptions, SentencePair, coder_edit_sets, compar
 
 
 def candidates(pair: SentencePair, options: ScoreOptions) -> list:
-    """(tp, fp, fn) of every (hypothesis, reference) annotator pair of one scored pair."""
+    """(tp, fp, fn) of every (hypothesis, reference) annotator pair of one scored pair; a
+    sentence ChERRANT's rules leave out of the evaluation (``ScoreOptions.evaluates``) offers
+    one candidate that counts nothing."""
     hyp_edits, ref_edits, _ = pair
     hyp_sets = coder_edit_sets(hyp_edits, options)
     ref_sets = coder_edit_sets(ref_edits, options)
+    if options.screens_sentences and not options.evaluates(ref_sets):
+        return [(0, 0, 0)]
     return [compare_edit_sets(hyp, ref)[:3] for hyp in hyp_sets.values() for ref in ref_sets.values()]
 
 

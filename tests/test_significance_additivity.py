@@ -191,3 +191,25 @@ def test_udeval_block_counts_add_up_to_the_printed_counts(case, monkeypatch, tmp
     for k, metric in enumerate(metrics):
         counts.rows[metric] = [int(x) for x in summed[4 * k:4 * k + 4]]
     assert format_scores(counts.scores(), counts=True, enhanced=parsed.enhanced) == printed
+
+
+@pytest.mark.parametrize("hypothesis, extra", [
+    ("mucgec_example_pred_dev.hyp.m2.char", []),
+    ("mucgec_example_pred_dev.hyp.m2.char", ["--reference_num", "1"]),
+    ("jp/mucgec_example_pred_dev.split.hyp.m2.char", []),
+    ("jp/mucgec_example_pred_dev.merge2.hyp.m2.char", ["-cs"]),
+])
+def test_cherrant_annotator_choice_gives_the_printed_counts(hypothesis, extra):
+    """ChERRANT's counts from the one scoring pass (its cut hypothesis units and its NA and
+    --reference_num rules included) give the figures jp_cherrant_compare prints."""
+    from jp_shims import registry
+    from jp_shims.runner import statistics, system_counts
+    from tests.datafiles import data_path
+
+    ref = str(data_path("zh_gec", "mucgec_dev.ref.m2.char"))
+    hyp = str(data_path("zh_gec", *hypothesis.split("/")))
+    result = run_tool("jp_cherrant_compare", ["--json", *extra, "-hyp", hyp, "-ref", ref])
+    assert result.returncode == 0, result.err
+    scores = json.loads(result.out)["scores"]
+    counted, = system_counts([statistics(registry.load("jp_cherrant_compare"), ref, hyp, extra)])
+    assert counted.totals().tolist() == [scores["tp"], scores["fp"], scores["fn"]]
