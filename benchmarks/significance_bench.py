@@ -68,11 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     from jp_conll18.significance import metric_function as ud_metric
     from jp_conll18.significance import scored_blocks as ud_blocks
     from jp_errant.scorer import ScoreOptions
-    from jp_errant.significance import choice_systems
     from jp_errant.significance import metric_function as errant_metric
-    from jp_errant.significance import scored_blocks as errant_blocks
     from jp_evalb.params import Params, read_parameter_file
     from jp_evalb.significance import METRICS, WIDTH, metric_function, scored_blocks
+    from jp_shims import registry
+    from jp_shims.runner import statistics, system_counts
     from jp_shims.significance import additive_systems, compare
 
     rows = []
@@ -95,14 +95,15 @@ def main(argv: list[str] | None = None) -> int:
     reference = data / "gec" / "conll14.official-2014.combined.m2"
     hypothesis = data / "gec" / "sys.conll14.gpt-4.1.minedit.m2"
     options = ScoreOptions()
-    scoring, blocks = best(args.repeat, lambda: errant_blocks(str(reference), str(hypothesis), options))
+    errant = registry.load("jp_errant_compare")
+    scoring, blocks = best(args.repeat, lambda: statistics(errant, str(reference), str(hypothesis)))
     rows.append(("conll14 scoring", scoring, None))
-    gec = choice_systems([blocks], options.beta)
+    gec = system_counts([blocks])
     metric = errant_metric(options.beta)
     seconds, result = best(args.repeat, lambda: compare(gec, ["gpt-4.1"], metric, ["F0.5", "P", "R"],
                                                         test="ci", samples=1000))
     rows.append(("conll14 bootstrap 1000", seconds, None))
-    pair = choice_systems([blocks, blocks], options.beta)
+    pair = system_counts([blocks, blocks])
     seconds, _ = best(1, lambda: compare(pair, ["a", "b"], metric, ["F0.5", "P", "R"], test="ar",
                                          samples=10000, intervals=False))
     rows.append(("conll14 AR 10000 (information)", seconds, None))

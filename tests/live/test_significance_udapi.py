@@ -54,13 +54,14 @@ def udapi_half_width(gold: str, system: str, folder) -> float:
 
 
 def test_las_interval_half_width_agrees_with_udapi(tmp_path):
-    from jp_conll18.significance import compare_systems
+    from jp_shims import registry
+    from jp_shims.runner import compare_systems
 
     gold = str(data_path("ud", "UD_English-EWT", "en_ewt-ud-test.conllu"))
     system = tmp_path / "system.conllu"
     corrupted_copy(gold, str(system), 0.15, seed=3)
     options = SignificanceOptions((), "ci", RESAMPLES, 12345, True, ("LAS",))
-    las = compare_systems(gold, [str(system)], options).systems[0].metrics[0]
+    las = compare_systems(registry.load("jp_conll18_ud_eval"), gold, [str(system)], options).systems[0].metrics[0]
     ours = (las.interval.high - las.interval.low) / 2
     theirs = udapi_half_width(gold, str(system), tmp_path)
     print(f"LAS {las.score:.2f}: half-width jp_conll18 {ours:.3f}, udapi {theirs:.3f}")
