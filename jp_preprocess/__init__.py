@@ -15,3 +15,10 @@ def evaluate(*args, **kwargs):
     from jp_preprocess.api import evaluate as run
 
     return run(*args, **kwargs)
+
+
+def wisebe(*args, **kwargs):
+    """jp_wisebe's figures (:func:`jp_preprocess.api.wisebe`)."""
+    from jp_preprocess.api import wisebe as run
+
+    return run(*args, **kwargs)

@@ -12,13 +12,23 @@ spaces; or CoNLL-U). Run from the repository root:
 (6, 1.0)
 >>> result.summary.describe()
 '1 of 1 blocks changed (merged 1)'
+
+WiSeBE (``jp_wisebe``) scores one candidate segmentation against several references:
+
+>>> scores = wisebe(["examples/wisebe/ref1.txt", "examples/wisebe/ref2.txt", "examples/wisebe/ref3.txt"],
+...                 "examples/wisebe/candidate.txt")
+>>> round(scores.stats.agreement_ratio, 4), round(scores.candidate.windows.f1, 4), round(scores.candidate.wisebe, 4)
+(0.3889, 0.5714, 0.2222)
 """
 from __future__ import annotations
 
-from typing import Iterable, Optional, Union
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence, Union
 
 from jp_shims.runner import Result
 from jp_shims.runner import evaluate as run
+
+if TYPE_CHECKING:
+    from jp_preprocess.wisebe_cli import Evaluation as WiSeBEEvaluation
 
 Input = Union[str, Iterable[str]]
 
@@ -36,3 +46,15 @@ def evaluate(gold: Input, system: Input, *, lang: Optional[str] = None, casefold
     if threshold is not None:
         options += ["--threshold", repr(float(threshold))]
     return run(TOOL, gold, system, options, lang=lang)
+
+
+def wisebe(references: Sequence[str], candidate: Optional[str] = None, *, min_window: int = 3) -> "WiSeBEEvaluation":
+    """``jp_wisebe``'s figures: the references' agreement and, with ``candidate``, its scores
+    against each reference, against the windows, and WiSeBE (F1 x AR). Files whose tokens
+    differ from the first reference's are regrouped onto its words first. Bad input raises
+    :class:`jp_shims.errors.InputError`."""
+    from jp_preprocess.wisebe_cli import evaluate as run_wisebe
+
+    if min_window < 0:
+        raise ValueError("min_window must not be negative")
+    return run_wisebe(list(references), candidate, min_window)
