@@ -14,7 +14,7 @@ import sys
 from bisect import bisect_right
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import compress
+from itertools import accumulate, compress, repeat
 from operator import itemgetter, ne
 from typing import Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
@@ -25,12 +25,11 @@ from .reader import BOUNDARY_WORD, EXIT_DIE, InputError, Options, split_lines
 from .tags import chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
 
 
-_BLANK_LINE = re.compile(r"^[ \t\r\f\v]*$", re.M)
-# A line with exactly one field, found from the newline before it (a literal start is fast);
-# possessive where the re module has it (3.11), else the same without backtracking.
-_ONE_FIELD_LINE = re.compile(
-    r"\n[ \t\f\v]*\S++[ \t\r\f\v]*+(?=\n|\Z)" if sys.version_info >= (3, 11)
-    else r"\n[ \t\f\v]*(?=(\S+))\1[ \t\r\f\v]*(?=\n|\Z)")
+# A blank line or a line with exactly one field (its field captured), found from the newline
+# before it (a literal start is fast); possessive where the re module has it (3.11).
+_BLANK_OR_ONE_FIELD_LINE = re.compile(
+    r"\n[ \t\r\f\v]*+(?:(\S++)[ \t\r\f\v]*+)?(?=\n|\Z)" if sys.version_info >= (3, 11)
+    else r"\n[ \t\r\f\v]*(?:(\S+)[ \t\r\f\v]*)?(?=\n|\Z)")
 # Characters str.split() takes for whitespace beyond ASCII's.
 _NON_ASCII_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
@@ -140,22 +139,21 @@ def _read_by_whitespace(text: str, name: str, cr_lines: int) -> TaggedFile:
     where a line has one field (to say which) or a ``-X-`` may occur."""
     if BOUNDARY_WORD.decode() in text:
         return _build(name, _rows_by_whitespace(text, name), cr_lines)
-    skipped: List[int] = []
-    line = position = 0  # number (0-based) of the line starting at ``position``
-    for blank in _BLANK_LINE.finditer(text):
-        line += text.count("\n", position, blank.start())
-        position = blank.start()
-        skipped.append(line - len(skipped))  # tokens before it
+    # One pass finds the blank lines and any one-field line: the text between blank lines
+    # (each line after a newline) and the fields of one-field lines, alternating.
+    pieces = _BLANK_OR_ONE_FIELD_LINE.split("\n" + text)
+    if any(pieces[1::2]):
+        return _build(name, _rows_by_whitespace(text, name), cr_lines)
+    # per blank line: the tokens before it (the lines between blank lines are token lines)
+    skipped = list(accumulate(map(str.count, pieces[0:-1:2], repeat("\n"))))
+    del pieces
     lines_with_fields = text.count("\n") + 1 - len(skipped)
     fields = text.split()
-    if len(fields) == 2 * lines_with_fields and _ONE_FIELD_LINE.search("\n" + text) is None:
+    if len(fields) == 2 * lines_with_fields:
         # no line has one field, so (twice as many fields as lines) none has three either
         words, tag_texts = fields[0::2], fields[1::2]
     else:
-        rows = list(map(str.split, text.split("\n")))
-        if 1 in set(map(len, rows)):
-            return _build(name, _rows_by_whitespace(text, name), cr_lines)
-        tokens = list(filter(None, rows))
+        tokens = list(filter(None, map(str.split, text.split("\n"))))
         words = list(map(itemgetter(0), tokens))
         tag_texts = list(map(itemgetter(-1), tokens))
     encoded = {tag: tag.encode("utf-8", "surrogateescape") for tag in set(tag_texts)}
