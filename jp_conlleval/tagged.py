@@ -28,8 +28,8 @@ from .tags import chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
 # A blank line or a line with exactly one field (its field captured), found from the newline
 # before it (a literal start is fast); possessive where the re module has it (3.11).
 _BLANK_OR_ONE_FIELD_LINE = re.compile(
-    r"\n[ \t\r\f\v]*+(?:(\S++)[ \t\r\f\v]*+)?(?=\n|\Z)" if sys.version_info >= (3, 11)
-    else r"\n[ \t\r\f\v]*(?:(\S+)[ \t\r\f\v]*)?(?=\n|\Z)")
+    rb"\n[ \t\r\f\v]*+(?:(\S++)[ \t\r\f\v]*+)?(?=\n|\Z)" if sys.version_info >= (3, 11)
+    else rb"\n[ \t\r\f\v]*(?:(\S+)[ \t\r\f\v]*)?(?=\n|\Z)")
 # Characters str.split() takes for whitespace beyond ASCII's.
 _NON_ASCII_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
@@ -119,7 +119,7 @@ def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes]) -> TaggedFi
     if delimiter is None:
         text = data.decode("utf-8", "surrogateescape")
         if _NON_ASCII_SPACE.search(text) is None:
-            return _read_by_whitespace(text, name, cr_lines)
+            return _read_by_whitespace(data, text, name, cr_lines)
         # str.split() would also split at these: split the bytes at ASCII whitespace instead.
         return _build(name, _rows_by_pattern(data, name, bytes.split), cr_lines)
     try:
@@ -133,21 +133,23 @@ def _missing_tag(name: str, number: int, how: str) -> FileInputError:
     return FileInputError(name, f"a word without a tag column (one field; {how})", number)
 
 
-def _read_by_whitespace(text: str, name: str, cr_lines: int) -> TaggedFile:
+def _read_by_whitespace(data: bytes, text: str, name: str, cr_lines: int) -> TaggedFile:
     """Fields at runs of whitespace (which also drops a CR before the LF). A file of
     ``word tag`` lines is split at once, others a line at a time; line by line (in Python)
     where a line has one field (to say which) or a ``-X-`` may occur."""
-    if BOUNDARY_WORD.decode() in text:
+    if BOUNDARY_WORD in data:
         return _build(name, _rows_by_whitespace(text, name), cr_lines)
     # One pass finds the blank lines and any one-field line: the text between blank lines
-    # (each line after a newline) and the fields of one-field lines, alternating.
-    pieces = _BLANK_OR_ONE_FIELD_LINE.split("\n" + text)
+    # (each line after a newline) and the fields of one-field lines, alternating. (On the
+    # bytes: the same lines, as the text holds no whitespace beyond ASCII's, and faster than
+    # on a text that holds a character beyond U+FFFF, stored in four bytes each.)
+    pieces = _BLANK_OR_ONE_FIELD_LINE.split(b"\n" + data)
     if any(pieces[1::2]):
         return _build(name, _rows_by_whitespace(text, name), cr_lines)
     # per blank line: the tokens before it (the lines between blank lines are token lines)
-    skipped = list(accumulate(map(str.count, pieces[0:-1:2], repeat("\n"))))
+    skipped = list(accumulate(map(bytes.count, pieces[0:-1:2], repeat(b"\n"))))
     del pieces
-    lines_with_fields = text.count("\n") + 1 - len(skipped)
+    lines_with_fields = data.count(b"\n") + 1 - len(skipped)
     fields = text.split()
     if len(fields) == 2 * lines_with_fields:
         # no line has one field, so (twice as many fields as lines) none has three either
