@@ -10,7 +10,8 @@ tokens, it tags the gold tokens it overlaps.
 from __future__ import annotations
 
 import os
-from itertools import chain
+from itertools import chain, islice, repeat
+from operator import sub
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -199,10 +200,10 @@ def _same_tokens(gold: TaggedFile, system: TaggedFile) -> bool:
 
 def _lines(gold_tags: List[bytes], guess_tags: List[bytes], breaks: List[int]) -> Iterator[Line]:
     """The merged file conlleval would read: the two columns, an empty line after each sentence."""
-    boundary = (BOUNDARY,)
-    return chain.from_iterable(
-        piece for first, stop in zip(breaks, breaks[1:])
-        for piece in (zip(gold_tags[first:stop], guess_tags[first:stop]), boundary))
+    # (Built of iterators only: no Python step per sentence.)
+    tag_pairs = zip(gold_tags, guess_tags)
+    sentences = map(islice, repeat(tag_pairs), map(sub, islice(breaks, 1, None), breaks))
+    return chain.from_iterable(chain.from_iterable(zip(sentences, repeat((BOUNDARY,)))))
 
 
 def evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options,

@@ -14,15 +14,15 @@ import sys
 from bisect import bisect_right
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import accumulate, compress, repeat
-from operator import itemgetter, ne
-from typing import Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from itertools import accumulate, compress, islice, repeat
+from operator import is_not, itemgetter
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from jp_align.normalize import raw_text
 
 from .fields import PerlPatternError, compile_splitter
 from .reader import BOUNDARY_WORD, EXIT_DIE, InputError, Options, split_lines
-from .tags import chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
+from .tags import OUTSIDE, Tag, chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
 
 
 # A blank line or a line with exactly one field (its field captured), found from the newline
@@ -227,20 +227,27 @@ def read_chunks(tags: Sequence[bytes], breaks: Sequence[int]) -> List[Chunk]:
     conlleval's start/end rules with a boundary between sentences. A chunk still open where
     the next starts (after a ``.`` prefix) ends there.
 
-    Only the tokens where something can happen are visited: a sentence's first token, a tag
-    different from the one before, and a tag that starts or ends a chunk after itself
-    (``B-X B-X``); elsewhere a tag repeats itself and nothing starts or ends."""
+    Only the tokens where something can happen are visited: a sentence's first token (unless
+    it and the token before are outside: ``O``), a tag
+    other than the one before (another object: a tag equal to the one before is visited to no
+    effect), and a tag that starts or ends a chunk after itself (``B-X B-X``); elsewhere a tag
+    repeats itself and nothing starts or ends."""
     count = len(tags)
     parsed = {tag: split_tag(tag) for tag in set(tags)}
     restless = {tag for tag, part in parsed.items()
                 if chunk_starts(part, part) or chunk_ends(part, part)}
-    visited = set(breaks[:-1])
-    visited.update(compress(range(1, count), map(ne, tags[1:], tags[:-1])))
+    # A boundary between two outside tags (``O``) closes nothing and starts nothing.
+    quiet = {tag for tag, part in parsed.items() if part == OUTSIDE}
+    sentence_starts = {start for start in breaks[:-1]
+                       if not (start and tags[start] in quiet and tags[start - 1] in quiet)}
+    visited = set(sentence_starts)
+    visited.update(compress(range(1, count), map(is_not, islice(tags, 1, None), tags)))
     if restless:
         visited.update(compress(range(count), map(restless.__contains__, tags)))
-    sentence_starts = set(breaks[:-1])
+    # (previous tag, current tag) -> (a chunk ends before current, one starts at it)
+    transitions: Dict[Tuple[Tag, Tag], Tuple[bool, bool]] = {}
     chunks: List[Chunk] = []
-    outside = (b"O", b"")
+    outside = OUTSIDE
     previous = outside
     open_kind: Optional[bytes] = None
     open_first = 0
@@ -253,10 +260,14 @@ def read_chunks(tags: Sequence[bytes], breaks: Sequence[int]) -> List[Chunk]:
             previous = outside
         elif index:
             previous = parsed[tags[index - 1]]
-        if open_kind is not None and chunk_ends(previous, current):
+        ends_starts = transitions.get((previous, current))
+        if ends_starts is None:
+            ends_starts = transitions[previous, current] = (chunk_ends(previous, current),
+                                                            chunk_starts(previous, current))
+        if open_kind is not None and ends_starts[0]:
             chunks.append(Chunk(open_kind, open_first, index - 1))
             open_kind = None
-        if chunk_starts(previous, current):
+        if ends_starts[1]:
             if open_kind is not None:
                 chunks.append(Chunk(open_kind, open_first, index - 1))
             open_kind, open_first = current[1], index

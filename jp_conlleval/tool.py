@@ -159,8 +159,6 @@ def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None
     texts differ are recorded with their places, the rest counted as exact. Without records
     (no --show-alignment) blocks of one kind are counted together, and a place is only looked
     up for an unaligned block (the audit keeps the first one's)."""
-    from jp_shims.records import BlockRecord
-
     totals: dict = {}  # kind -> [blocks, gold sentences, system sentences], counted at once
     for block, diverged in [*((b, False) for b in result.changed_blocks), *((b, True) for b in result.diverged_blocks)]:
         kind = UNALIGNED if diverged else block_kind(
@@ -170,6 +168,8 @@ def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None
         if kind == EXACT:
             kind = MERGED
         if audit.keep:
+            from jp_shims.records import BlockRecord
+
             audit.add(BlockRecord(kind, _lines(audit.gold_lines, gold_file, block.left),
                                   _lines(audit.system_lines, system_file, block.right),
                                   _text(gold_file, block.left), _text(system_file, block.right),
