@@ -32,6 +32,7 @@ _BLANK_OR_ONE_FIELD_LINE = re.compile(
     else rb"\n[ \t\r\f\v]*(?:(\S+)[ \t\r\f\v]*)?(?=\n|\Z)")
 # Characters str.split() takes for whitespace beyond ASCII's.
 _NON_ASCII_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_ASCII_SEPARATOR = re.compile(b"[\x1c-\x1f]")
 
 
 @dataclass(frozen=True)
@@ -115,10 +116,12 @@ def read_tagged(data: bytes, name: str, delimiter: Optional[bytes] = None) -> Ta
 
 
 def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes]) -> TaggedFile:
-    cr_lines = data.count(b"\r\n") + data.endswith(b"\r")
+    cr_lines = data.count(b"\r\n") + data.endswith(b"\r") if b"\r" in data else 0
     if delimiter is None:
         text = data.decode("utf-8", "surrogateescape")
-        if _NON_ASCII_SPACE.search(text) is None:
+        # (In ASCII data the only such characters are the separators \x1c-\x1f.)
+        beyond = (_ASCII_SEPARATOR.search(data) if data.isascii() else _NON_ASCII_SPACE.search(text))
+        if beyond is None:
             return _read_by_whitespace(data, text, name, cr_lines)
         # str.split() would also split at these: split the bytes at ASCII whitespace instead.
         return _build(name, _rows_by_pattern(data, name, bytes.split), cr_lines)
