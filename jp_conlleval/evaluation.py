@@ -10,7 +10,8 @@ tokens, it tags the gold tokens it overlaps.
 from __future__ import annotations
 
 import os
-from itertools import chain
+from itertools import chain, islice, repeat
+from operator import sub
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -198,11 +199,17 @@ def _same_tokens(gold: TaggedFile, system: TaggedFile) -> bool:
 
 
 def _lines(gold_tags: List[bytes], guess_tags: List[bytes], breaks: List[int]) -> Iterator[Line]:
-    """The merged file conlleval would read: the two columns, an empty line after each sentence."""
-    boundary = (BOUNDARY,)
-    return chain.from_iterable(
-        piece for first, stop in zip(breaks, breaks[1:])
-        for piece in (zip(gold_tags[first:stop], guess_tags[first:stop]), boundary))
+    """The merged file conlleval would read: the two columns, an empty line after each
+    sentence; counted, the same statistics. (An empty line after an ``O O`` line changes
+    nothing, as another ``O O`` line would not, and it is no token: it is left out, so that
+    the counter takes the ``O O`` lines around it as one run.)"""
+    outside = b"O"
+    boundaries = [() if gold_tags[end - 1] == outside and guess_tags[end - 1] == outside else (BOUNDARY,)
+                  for end in islice(breaks, 1, None)]
+    # (Built of iterators only: no Python step per sentence.)
+    tag_pairs = zip(gold_tags, guess_tags)
+    sentences = map(islice, repeat(tag_pairs), map(sub, islice(breaks, 1, None), breaks))
+    return chain.from_iterable(chain.from_iterable(zip(sentences, boundaries)))
 
 
 def evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options,

@@ -14,25 +14,25 @@ import sys
 from bisect import bisect_right
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import compress
-from operator import itemgetter, ne
-from typing import Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from itertools import accumulate, compress, islice, repeat
+from operator import is_not, itemgetter
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from jp_align.normalize import raw_text
 
 from .fields import PerlPatternError, compile_splitter
 from .reader import BOUNDARY_WORD, EXIT_DIE, InputError, Options, split_lines
-from .tags import chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
+from .tags import OUTSIDE, Tag, chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
 
 
-_BLANK_LINE = re.compile(r"^[ \t\r\f\v]*$", re.M)
-# A line with exactly one field, found from the newline before it (a literal start is fast);
-# possessive where the re module has it (3.11), else the same without backtracking.
-_ONE_FIELD_LINE = re.compile(
-    r"\n[ \t\f\v]*\S++[ \t\r\f\v]*+(?=\n|\Z)" if sys.version_info >= (3, 11)
-    else r"\n[ \t\f\v]*(?=(\S+))\1[ \t\r\f\v]*(?=\n|\Z)")
+# A blank line or a line with exactly one field (its field captured), found from the newline
+# before it (a literal start is fast); possessive where the re module has it (3.11).
+_BLANK_OR_ONE_FIELD_LINE = re.compile(
+    rb"\n[ \t\r\f\v]*+(?:(\S++)[ \t\r\f\v]*+)?(?=\n|\Z)" if sys.version_info >= (3, 11)
+    else rb"\n[ \t\r\f\v]*(?:(\S+)[ \t\r\f\v]*)?(?=\n|\Z)")
 # Characters str.split() takes for whitespace beyond ASCII's.
 _NON_ASCII_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_ASCII_SEPARATOR = re.compile(b"[\x1c-\x1f]")
 
 
 @dataclass(frozen=True)
@@ -116,11 +116,13 @@ def read_tagged(data: bytes, name: str, delimiter: Optional[bytes] = None) -> Ta
 
 
 def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes]) -> TaggedFile:
-    cr_lines = data.count(b"\r\n") + data.endswith(b"\r")
+    cr_lines = data.count(b"\r\n") + data.endswith(b"\r") if b"\r" in data else 0
     if delimiter is None:
         text = data.decode("utf-8", "surrogateescape")
-        if _NON_ASCII_SPACE.search(text) is None:
-            return _read_by_whitespace(text, name, cr_lines)
+        # (In ASCII data the only such characters are the separators \x1c-\x1f.)
+        beyond = (_ASCII_SEPARATOR.search(data) if data.isascii() else _NON_ASCII_SPACE.search(text))
+        if beyond is None:
+            return _read_by_whitespace(data, text, name, cr_lines)
         # str.split() would also split at these: split the bytes at ASCII whitespace instead.
         return _build(name, _rows_by_pattern(data, name, bytes.split), cr_lines)
     try:
@@ -134,28 +136,29 @@ def _missing_tag(name: str, number: int, how: str) -> FileInputError:
     return FileInputError(name, f"a word without a tag column (one field; {how})", number)
 
 
-def _read_by_whitespace(text: str, name: str, cr_lines: int) -> TaggedFile:
+def _read_by_whitespace(data: bytes, text: str, name: str, cr_lines: int) -> TaggedFile:
     """Fields at runs of whitespace (which also drops a CR before the LF). A file of
     ``word tag`` lines is split at once, others a line at a time; line by line (in Python)
     where a line has one field (to say which) or a ``-X-`` may occur."""
-    if BOUNDARY_WORD.decode() in text:
+    if BOUNDARY_WORD in data:
         return _build(name, _rows_by_whitespace(text, name), cr_lines)
-    skipped: List[int] = []
-    line = position = 0  # number (0-based) of the line starting at ``position``
-    for blank in _BLANK_LINE.finditer(text):
-        line += text.count("\n", position, blank.start())
-        position = blank.start()
-        skipped.append(line - len(skipped))  # tokens before it
-    lines_with_fields = text.count("\n") + 1 - len(skipped)
+    # One pass finds the blank lines and any one-field line: the text between blank lines
+    # (each line after a newline) and the fields of one-field lines, alternating. (On the
+    # bytes: the same lines, as the text holds no whitespace beyond ASCII's, and faster than
+    # on a text that holds a character beyond U+FFFF, stored in four bytes each.)
+    pieces = _BLANK_OR_ONE_FIELD_LINE.split(b"\n" + data)
+    if any(pieces[1::2]):
+        return _build(name, _rows_by_whitespace(text, name), cr_lines)
+    # per blank line: the tokens before it (the lines between blank lines are token lines)
+    skipped = list(accumulate(map(bytes.count, pieces[0:-1:2], repeat(b"\n"))))
+    del pieces
+    lines_with_fields = data.count(b"\n") + 1 - len(skipped)
     fields = text.split()
-    if len(fields) == 2 * lines_with_fields and _ONE_FIELD_LINE.search("\n" + text) is None:
+    if len(fields) == 2 * lines_with_fields:
         # no line has one field, so (twice as many fields as lines) none has three either
         words, tag_texts = fields[0::2], fields[1::2]
     else:
-        rows = list(map(str.split, text.split("\n")))
-        if 1 in set(map(len, rows)):
-            return _build(name, _rows_by_whitespace(text, name), cr_lines)
-        tokens = list(filter(None, rows))
+        tokens = list(filter(None, map(str.split, text.split("\n"))))
         words = list(map(itemgetter(0), tokens))
         tag_texts = list(map(itemgetter(-1), tokens))
     encoded = {tag: tag.encode("utf-8", "surrogateescape") for tag in set(tag_texts)}
@@ -227,20 +230,27 @@ def read_chunks(tags: Sequence[bytes], breaks: Sequence[int]) -> List[Chunk]:
     conlleval's start/end rules with a boundary between sentences. A chunk still open where
     the next starts (after a ``.`` prefix) ends there.
 
-    Only the tokens where something can happen are visited: a sentence's first token, a tag
-    different from the one before, and a tag that starts or ends a chunk after itself
-    (``B-X B-X``); elsewhere a tag repeats itself and nothing starts or ends."""
+    Only the tokens where something can happen are visited: a sentence's first token (unless
+    it and the token before are outside: ``O``), a tag
+    other than the one before (another object: a tag equal to the one before is visited to no
+    effect), and a tag that starts or ends a chunk after itself (``B-X B-X``); elsewhere a tag
+    repeats itself and nothing starts or ends."""
     count = len(tags)
     parsed = {tag: split_tag(tag) for tag in set(tags)}
     restless = {tag for tag, part in parsed.items()
                 if chunk_starts(part, part) or chunk_ends(part, part)}
-    visited = set(breaks[:-1])
-    visited.update(compress(range(1, count), map(ne, tags[1:], tags[:-1])))
+    # A boundary between two outside tags (``O``) closes nothing and starts nothing.
+    quiet = {tag for tag, part in parsed.items() if part == OUTSIDE}
+    sentence_starts = {start for start in breaks[:-1]
+                       if not (start and tags[start] in quiet and tags[start - 1] in quiet)}
+    visited = set(sentence_starts)
+    visited.update(compress(range(1, count), map(is_not, islice(tags, 1, None), tags)))
     if restless:
         visited.update(compress(range(count), map(restless.__contains__, tags)))
-    sentence_starts = set(breaks[:-1])
+    # (previous tag, current tag) -> (a chunk ends before current, one starts at it)
+    transitions: Dict[Tuple[Tag, Tag], Tuple[bool, bool]] = {}
     chunks: List[Chunk] = []
-    outside = (b"O", b"")
+    outside = OUTSIDE
     previous = outside
     open_kind: Optional[bytes] = None
     open_first = 0
@@ -253,10 +263,14 @@ def read_chunks(tags: Sequence[bytes], breaks: Sequence[int]) -> List[Chunk]:
             previous = outside
         elif index:
             previous = parsed[tags[index - 1]]
-        if open_kind is not None and chunk_ends(previous, current):
+        ends_starts = transitions.get((previous, current))
+        if ends_starts is None:
+            ends_starts = transitions[previous, current] = (chunk_ends(previous, current),
+                                                            chunk_starts(previous, current))
+        if open_kind is not None and ends_starts[0]:
             chunks.append(Chunk(open_kind, open_first, index - 1))
             open_kind = None
-        if chunk_starts(previous, current):
+        if ends_starts[1]:
             if open_kind is not None:
                 chunks.append(Chunk(open_kind, open_first, index - 1))
             open_kind, open_first = current[1], index

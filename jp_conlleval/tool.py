@@ -111,16 +111,19 @@ class Conlleval(Tool):
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
         from jp_conlleval.evaluation import evaluate_files
-        from jp_conlleval.tagged import FileInputError, read_tagged
+        from jp_conlleval.tagged import FileInputError, read_tagged, without_gc
 
         settings = parsed.settings
         try:
-            gold_file = read_tagged(_read(gold), gold.name, settings.options.delimiter)
-            system_file = read_tagged(_read(system), system.name, settings.options.delimiter)
-            result = evaluate_files(gold_file, system_file, settings.options, settings.scheme, config)
+            # (One pause of the cyclic collector for all of it: each pause ends in a pass
+            # over everything allocated during it.)
+            with without_gc():
+                gold_file = read_tagged(_read(gold), gold.name, settings.options.delimiter)
+                system_file = read_tagged(_read(system), system.name, settings.options.delimiter)
+                result = evaluate_files(gold_file, system_file, settings.options, settings.scheme, config)
+                _count_blocks(audit, result, gold_file, system_file)
         except FileInputError as error:
             raise InputError(error.file, error.line or None, error.message) from None
-        _count_blocks(audit, result, gold_file, system_file)
         text = result.report()
         if write is not None:
             write(text.decode("utf-8", "surrogateescape"))
@@ -153,25 +156,35 @@ def _read(file: InputFile) -> bytes:
 
 def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None:
     """Every sentence block as the audit counts it: blocks re-expressed and blocks whose
-    texts differ are recorded with their places, the rest counted as exact."""
-    from jp_shims.records import BlockRecord
-
-    special = 0
+    texts differ are recorded with their places, the rest counted as exact. Without records
+    (no --show-alignment) blocks of one kind are counted together, and a place is only looked
+    up for an unaligned block (the audit keeps the first one's)."""
+    totals: dict = {}  # kind -> [blocks, gold sentences, system sentences], counted at once
     for block, diverged in [*((b, False) for b in result.changed_blocks), *((b, True) for b in result.diverged_blocks)]:
-        special += 1
-        gold_lines = _lines(audit.gold_lines, gold_file, block.left)
-        system_lines = _lines(audit.system_lines, system_file, block.right)
         kind = UNALIGNED if diverged else block_kind(
             NORMALIZED if block.kind == NORMALIZED else EXACT, len(block.left), len(block.right))
         if diverged and block.left and block.right and block.kind != UNALIGNED:
             kind = block_kind(block.kind, len(block.left), len(block.right))
+        if kind == EXACT:
+            kind = MERGED
         if audit.keep:
-            audit.add(BlockRecord(kind if kind != EXACT else MERGED, gold_lines, system_lines,
+            from jp_shims.records import BlockRecord
+
+            audit.add(BlockRecord(kind, _lines(audit.gold_lines, gold_file, block.left),
+                                  _lines(audit.system_lines, system_file, block.right),
                                   _text(gold_file, block.left), _text(system_file, block.right),
                                   reason=block.reason, match=block.kind), len(block.left), len(block.right))
+        elif kind == UNALIGNED:
+            audit.count(kind, len(block.left), len(block.right),
+                        where=(_lines(audit.gold_lines, gold_file, block.left),
+                               _lines(audit.system_lines, system_file, block.right)))
         else:
-            audit.count(kind if kind != EXACT else MERGED, len(block.left), len(block.right),
-                        where=(gold_lines, system_lines))
+            total = totals.setdefault(kind, [0, 0, 0])
+            total[0] += 1
+            total[1] += len(block.left)
+            total[2] += len(block.right)
+    for kind, (blocks, gold_sentences, system_sentences) in totals.items():
+        audit.count(kind, gold_sentences, system_sentences, blocks=blocks)
     exact = max(result.gold_sentences - sum(len(b.left) for b in result.changed_blocks)
                 - sum(len(b.left) for b in result.diverged_blocks), 0)
     if result.blocks == 0:

@@ -259,6 +259,8 @@ def test_chunk_reader_visits_what_matters(seed: int) -> None:
     if start is not None:
         expected.append((start, last))
     tags = [tag for sentence in sentences for tag in sentence]
+    if seed % 2:  # equal tags that are not one object (as from the Python API)
+        tags = [bytes(bytearray(tag)) for tag in tags]
     breaks = [0]
     for sentence in sentences:
         breaks.append(breaks[-1] + len(sentence))
@@ -272,3 +274,20 @@ def test_jp_merged_scheme_reads_both_columns_strictly() -> None:
     assert (strict.statistics.found_gold, strict.statistics.correct_chunks) == (4, 3)
     assert strict.statistics.tokens == loose.statistics.tokens == 6
     assert any("--scheme IOBES" in note for note in strict.notes())
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_two_file_lines_count_as_the_merged_file(seed: int) -> None:
+    """JP mode's merged lines leave out the empty line after an ``O O`` line: the same
+    statistics as every sentence followed by its empty line."""
+    import random
+
+    from jp_conlleval.evaluation import _lines
+
+    rng = random.Random(seed)
+    count = rng.randint(1, 60)
+    gold = [rng.choice(TAGS) for _ in range(count)]
+    guess = [rng.choice(TAGS) if rng.random() < 0.5 else tag for tag in gold]
+    breaks = [0, *sorted(rng.sample(range(1, count), rng.randint(0, count - 1))), count]
+    merged = [line for a, b in zip(breaks, breaks[1:]) for line in [*zip(gold[a:b], guess[a:b]), BOUNDARY]]
+    assert count_lines(_lines(gold, guess, breaks)) == _reference_count(merged)

@@ -184,6 +184,7 @@ def test_docs_python_example() -> None:
     (b"a O\nb\nc X O\n", 2),          # one field, made up for by three on another line
     (b"a X O\nb O\n\nc\n", 4),
     (b"a O\r\nb\r\n", 2),
+    (b"a O\n\rb\nc X O\n", 2),      # a CR before the one field
 ])
 def test_one_field_lines_are_found_in_any_layout(data: bytes, line: int) -> None:
     from jp_conlleval.tagged import read_tagged
