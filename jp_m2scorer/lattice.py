@@ -21,6 +21,7 @@ The arc list, its order, the arcs' costs and the path's tie choice are those of 
 """
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 
 from rapidfuzz.distance import Indel, Levenshtein
@@ -77,15 +78,74 @@ class Layout:
         return weight
 
 
+NO_ARCS = ((), ())  # the sources and records of a vertex without incoming arcs
+
+
+class ArcTable:
+    """Arc key -> record, stored per target vertex as two arrays (sorted sources, records):
+    16 bytes an arc where a dict entry, its key and its record took about 120.
+    Read-only; lookups bisect the target's sources."""
+
+    __slots__ = ("into", "stride", "size")
+
+    def __init__(self, into: dict, stride: int) -> None:
+        self.into = into          # target vertex -> (sources, records)
+        self.stride = stride
+        self.size = sum(len(sources) for sources, _ in into.values())
+
+    def get(self, key: int, default=None):
+        u, v = divmod(key, self.stride)
+        entry = self.into.get(v)
+        if entry is None:
+            return default
+        sources, records = entry
+        at = bisect_left(sources, u)
+        if at < len(sources) and sources[at] == u:
+            return records[at]
+        return default
+
+    def __getitem__(self, key: int) -> int:
+        record = self.get(key)
+        if record is None:
+            raise KeyError(key)
+        return record
+
+    def __contains__(self, key: int) -> bool:
+        return self.get(key) is not None
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self):
+        stride = self.stride
+        for v, (sources, _) in self.into.items():
+            for u in sources:
+                yield u * stride + v
+
+    def items(self):
+        stride = self.stride
+        for v, (sources, records) in self.into.items():
+            for u, record in zip(sources, records):
+                yield u * stride + v, record
+
+
+def _packed(values: list) -> "array | list":
+    """A list of non-negative ints as a compact array when they fit in 64 bits."""
+    try:
+        return array("q", values)
+    except OverflowError:
+        return values
+
+
 class Lattice:
     """The lattice of one sentence (a plain class: the scorer imports no dataclasses)."""
 
-    __slots__ = ("src", "hyp", "vertices", "listing", "removed_positions", "arcs", "incoming", "removed",
+    __slots__ = ("src", "hyp", "vertices", "listing", "removed_positions", "arcs", "into", "removed",
                  "width", "stride", "base_order", "first_transitive", "made_through", "doubled", "removed_arcs",
                  "layout", "_edits")
 
-    def __init__(self, src: list, hyp: list, vertices: list, listing: list, removed_positions: list, arcs: dict,
-                 incoming: dict, removed: list, width: int, stride: int, base_order: list, first_transitive: int,
+    def __init__(self, src: list, hyp: list, vertices: list, listing: list, removed_positions: list,
+                 arcs: ArcTable, removed: list, width: int, stride: int, base_order: list, first_transitive: int,
                  made_through: list, doubled: list, removed_arcs: dict, layout: Layout) -> None:
         self.src = src
         self.hyp = hyp
@@ -93,7 +153,7 @@ class Lattice:
         self.listing = listing            # arc keys in release-3.2 order before the noop removal
         self.removed_positions = removed_positions  # positions in ``listing`` taken out again
         self.arcs = arcs                  # arc key -> record (an int, see :class:`Layout`)
-        self.incoming = incoming          # vertex -> list of vertices with an arc into it
+        self.into = arcs.into             # vertex -> (sources, records) of the arcs into it
         self.removed = removed            # transitive noop arcs taken out again
         self.width = width                # m + 1
         self.stride = stride              # number of cells: arc key = u * stride + v
@@ -276,8 +336,10 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
     layout = Layout(max_unchanged_words, n + m)
     unchanged_mask, cost_shift, cost_mask = layout.unchanged_mask, layout.cost_shift, layout.cost_mask
     succ: dict = {v: [] for v in vertices}
-    pred: dict = {v: [] for v in vertices}
-    arcs: dict = {}
+    # arcs into each vertex, source -> record, until the vertex is reached as a middle: arcs
+    # into k are all made through vertices before k, so they are final then and move to
+    # compact arrays (only the arcs into vertices after k are kept as dicts)
+    pending: dict = {v: {} for v in vertices}
     listing: list = []
     for key in sorted(listed):
         u, v = divmod(key, stride)
@@ -287,78 +349,74 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
         noop = diagonal and src[ui] == hyp[uj]
         flags = (NOOP if noop else 0) | (ROW0_INSERT if not diagonal and vi == ui else 0) | \
             (DOUBLED if listed[key] > 1 else 0)
-        arcs[key] = layout.pack(len(listing), 1, 1 if noop else 0, flags)
+        pending[v][u] = layout.pack(len(listing), 1, 1 if noop else 0, flags)
         listing.extend([key] * listed[key])
         succ[u].append(v)
-        pred[v].append(u)
     first_transitive = len(listing)
     made_through = []
-    noop_positions = []      # positions in ``listing`` of transitive arcs that change nothing
+    into: dict = {}
+    removed: list = []           # transitive arcs that change nothing, taken out again
+    removed_positions: list = []
+    removed_arcs: dict = {}
+    removed_into: dict = {}      # target vertex -> sources of its removed arcs
     limit = max_unchanged_words
     position_shift = layout.position_shift
     for k in vertices:
-        ins = pred[k]
+        ins = pending.pop(k)
         outs = succ[k]
-        if not ins or not outs:
-            continue
-        # Sorted order is topological: every vertex before k is done, so only arcs into
-        # vertices after k are still needed (no successor lists are kept for new arcs).
-        from_k = k * stride
-        out_arcs = []
-        for j in sorted(outs):
-            second = arcs[from_k + j]
-            out_arcs.append((j, (second >> FLAG_BITS) & unchanged_mask, (second >> cost_shift) & cost_mask,
-                             second & NOOP))
-        before = len(listing)
-        for i in sorted(ins):
-            first = arcs[i * stride + k]
-            first_unchanged = (first >> FLAG_BITS) & unchanged_mask
-            room = limit - first_unchanged
-            if room < 0:
-                continue
-            base = i * stride
-            first_cost = (first >> cost_shift) & cost_mask
-            first_noop = first & NOOP
-            first_flags = (first & ROW0_INSERT) | TRANSITIVE
-            for j, second_unchanged, second_cost, second_noop in out_arcs:
-                if second_unchanged > room:
+        if ins and outs:
+            out_arcs = []
+            for j in sorted(outs):
+                second = pending[j][k]
+                out_arcs.append((j, pending[j], (second >> FLAG_BITS) & unchanged_mask,
+                                 (second >> cost_shift) & cost_mask, second & NOOP))
+            before = len(listing)
+            for i in sorted(ins):
+                first = ins[i]
+                first_unchanged = (first >> FLAG_BITS) & unchanged_mask
+                room = limit - first_unchanged
+                if room < 0:
                     continue
-                key = base + j
-                old = arcs.get(key)
-                cost = first_cost + second_cost
-                if old is not None:
-                    # The arc exists: it keeps its edit, but a cheaper run of operations
-                    # between the same cells lowers its cost (costs are relaxed as in
-                    # Floyd-Warshall; the CoNLL-14 vectors pin this).
-                    old_cost = (old >> cost_shift) & cost_mask
-                    if cost < old_cost:
-                        arcs[key] = old - ((old_cost - cost) << cost_shift)
-                    continue
-                noop = first_noop & second_noop
-                if noop:
-                    noop_positions.append(len(listing))
-                arcs[key] = (len(listing) << position_shift) | (cost << cost_shift) | \
-                    ((first_unchanged + second_unchanged) << FLAG_BITS) | first_flags | noop
-                listing.append(key)
-                pred[j].append(i)
-        if len(listing) > before:
-            made_through.append((k, len(listing) - before))
-    # Remove transitive arcs that change nothing. Release 3.2 skips the arc listed right
-    # after each removed one (it removes while walking the list), so some of them stay.
-    removed_positions = []
-    for position in noop_positions:
-        if removed_positions and position == removed_positions[-1] + 1:
-            continue                              # stepped over by the walk: it stays
-        removed_positions.append(position)
-    removed = [listing[position] for position in removed_positions]
-    removed_arcs = {}
-    for key in removed:
-        removed_arcs[key] = arcs.pop(key)
-        u, v = divmod(key, stride)
-        pred[v].remove(u)
+                first_cost = (first >> cost_shift) & cost_mask
+                first_noop = first & NOOP
+                first_flags = (first & ROW0_INSERT) | TRANSITIVE
+                for j, into_j, second_unchanged, second_cost, second_noop in out_arcs:
+                    if second_unchanged > room:
+                        continue
+                    old = into_j.get(i)
+                    cost = first_cost + second_cost
+                    if old is not None:
+                        # The arc exists: it keeps its edit, but a cheaper run of operations
+                        # between the same cells lowers its cost (costs are relaxed as in
+                        # Floyd-Warshall; the CoNLL-14 vectors pin this).
+                        old_cost = (old >> cost_shift) & cost_mask
+                        if cost < old_cost:
+                            into_j[i] = old - ((old_cost - cost) << cost_shift)
+                        continue
+                    noop = first_noop & second_noop
+                    position = len(listing)
+                    if noop:
+                        # Remove transitive arcs that change nothing. Release 3.2 skips the
+                        # arc listed right after each removed one (it removes while walking
+                        # the list), so some of them stay. The arc still extends others.
+                        if not removed_positions or position != removed_positions[-1] + 1:
+                            removed_positions.append(position)
+                            removed.append(i * stride + j)
+                            removed_into.setdefault(j, []).append(i)
+                    into_j[i] = (position << position_shift) | (cost << cost_shift) | \
+                        ((first_unchanged + second_unchanged) << FLAG_BITS) | first_flags | noop
+                    listing.append(i * stride + j)
+            if len(listing) > before:
+                made_through.append((k, len(listing) - before))
+        if ins:
+            sources = sorted(ins)
+            for u in removed_into.pop(k, ()):
+                removed_arcs[u * stride + k] = ins[u]
+                sources.remove(u)
+            into[k] = (_packed(sources), _packed([ins[u] for u in sources]))
     doubled = [key for key, count in listed.items() if count > 1]
-    return Lattice(src, hyp, vertices, listing, removed_positions, arcs, pred, removed, width, stride,
-                   list(listed), first_transitive, made_through, doubled, removed_arcs, layout)
+    return Lattice(src, hyp, vertices, listing, removed_positions, ArcTable(into, stride), removed, width,
+                   stride, list(listed), first_transitive, made_through, doubled, removed_arcs, layout)
 
 
 def base_weights(lattice: Lattice) -> dict:
@@ -413,15 +471,13 @@ def arcs_with_span(lattice: Lattice, start: int, end: int) -> list:
     if end + 1 < width:
         targets.append(end + 1)       # the first-row cell (0, end + 1)
     found = []
-    arcs = lattice.arcs
-    incoming = lattice.incoming
+    into = lattice.into
     for v in targets:
-        for u in incoming.get(v, ()):
+        for u, record in zip(*into.get(v, NO_ARCS)):
             ui, uj = divmod(u, width)
-            key = u * stride + v
-            arc_start = uj if (ui == 0 and arcs[key] & ROW0_INSERT) else ui
+            arc_start = uj if (ui == 0 and record & ROW0_INSERT) else ui
             if arc_start == start:
-                found.append(key)
+                found.append(u * stride + v)
     return found
 
 
@@ -510,18 +566,16 @@ def _lightest_candidates(lattice: Lattice, plain: dict, weight: dict, repeated: 
     """
     vertices = lattice.vertices
     stride = lattice.stride
-    incoming = lattice.incoming
-    arcs = lattice.arcs
+    into = lattice.into
     base_weight = lattice.layout.base_weight
     to_vertex = {vertices[0]: 0.0}
     for v in vertices[1:]:
         best = INF
-        for u in incoming[v]:
+        for u, record in zip(*into.get(v, NO_ARCS)):
             du = to_vertex.get(u)
             if du is not None:
-                key = u * stride + v
-                w = plain.get(key)
-                cand = du + (base_weight(arcs[key]) if w is None else w)
+                w = plain.get(u * stride + v)
+                cand = du + (base_weight(record) if w is None else w)
                 if cand < best:
                     best = cand
         if best < INF:
@@ -531,10 +585,9 @@ def _lightest_candidates(lattice: Lattice, plain: dict, weight: dict, repeated: 
         dv = from_vertex.get(v)
         if dv is None:
             continue
-        for u in incoming[v]:
-            key = u * stride + v
-            w = plain.get(key)
-            cand = (base_weight(arcs[key]) if w is None else w) + dv
+        for u, record in zip(*into.get(v, NO_ARCS)):
+            w = plain.get(u * stride + v)
+            cand = (base_weight(record) if w is None else w) + dv
             if cand < from_vertex.get(u, INF):
                 from_vertex[u] = cand
     totals = []
@@ -582,20 +635,18 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
     when = {start: (1, -1)}
     back = {}
     arcs = lattice.arcs
-    incoming = lattice.incoming
+    into = lattice.into
     layout = lattice.layout
     cost_shift, cost_mask, position_shift = layout.cost_shift, layout.cost_mask, layout.position_shift
     for v in vertices[1:]:
         best = INF
         best_when = None
         best_u = None
-        for u in incoming[v]:
+        for u, record in zip(*into.get(v, NO_ARCS)):
             du = dist.get(u)
             if du is None:
                 continue
-            key = u * stride + v
-            record = arcs[key]
-            w = weight.get(key)
+            w = weight.get(u * stride + v)
             if w is None:       # Layout.base_weight, inlined: this loop visits every arc
                 w = (record >> cost_shift) & cost_mask
                 if not record & NOOP:
