@@ -12,8 +12,14 @@ Speed comes from the method, not shortcuts:
   stays in (its width is the edit distance, computed beforehand by rapidfuzz);
 - the closure visits, for each middle vertex, only its actual in- and out-neighbours (the
   original tests every vertex triple);
-- an arc is a few integers: its edit (offsets, strings) follows from its two cells and is
-  built only when it is compared with a gold edit or lies on the chosen path;
+- an arc is one int (its fields packed, :class:`Layout`) in two arrays per target vertex
+  (:class:`ArcTable`, 16 bytes an arc): the arcs into a vertex are all made through earlier
+  vertices, so they move from a dict to the arrays when the closure reaches the vertex, and
+  only the arcs into later vertices are kept as dicts; its edit (offsets, strings) follows
+  from its two cells and is built only when it is compared with a gold edit or lies on the
+  chosen path;
+- the scorer passes only the gold arcs' weights; every other arc weighs its base weight,
+  computed from its record where the path needs it (no weight table per annotator);
 - the shortest path is one pass over the vertices in sorted order, which is topological.
 
 The arc list, its order, the arcs' costs and the path's tie choice are those of release 3.2
