@@ -150,13 +150,13 @@ class Lattice:
                  "width", "stride", "base_order", "first_transitive", "made_through", "doubled", "removed_arcs",
                  "layout", "_edits")
 
-    def __init__(self, src: list, hyp: list, vertices: list, listing: list, removed_positions: list,
+    def __init__(self, src: list, hyp: list, vertices: list, listing, removed_positions: list,
                  arcs: ArcTable, removed: list, width: int, stride: int, base_order: list, first_transitive: int,
                  made_through: list, doubled: list, removed_arcs: dict, layout: Layout) -> None:
         self.src = src
         self.hyp = hyp
         self.vertices = vertices          # cells as ints (i * (m + 1) + j), sorted
-        self.listing = listing            # arc keys in release-3.2 order before the noop removal
+        self.listing = listing            # arc keys in release-3.2 order before the noop removal (an array)
         self.removed_positions = removed_positions  # positions in ``listing`` taken out again
         self.arcs = arcs                  # arc key -> record (an int, see :class:`Layout`)
         self.into = arcs.into             # vertex -> (sources, records) of the arcs into it
@@ -181,7 +181,7 @@ class Lattice:
         """Arc keys in release-3.2 order, duplicates kept, noop arcs removed (the -v traces)."""
         if not self.removed_positions:
             return list(self.listing)
-        kept = []
+        kept: list = []
         start = 0
         for position in self.removed_positions:
             kept.extend(self.listing[start:position])
@@ -192,7 +192,7 @@ class Lattice:
     @property
     def transitive(self) -> list:
         """Transitive arcs in creation order, removed ones included."""
-        return self.listing[self.first_transitive:]
+        return list(self.listing[self.first_transitive:])
 
     @property
     def created(self) -> list:
@@ -346,7 +346,8 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
     # into k are all made through vertices before k, so they are final then and move to
     # compact arrays (only the arcs into vertices after k are kept as dicts)
     pending: dict = {v: {} for v in vertices}
-    listing: list = []
+    # arc keys as 8-byte ints: one key object per arc would take 32 bytes more
+    listing = array("q") if stride * stride < 1 << 63 else []
     for key in sorted(listed):
         u, v = divmod(key, stride)
         ui, uj = divmod(u, width)
