@@ -12,8 +12,14 @@ Speed comes from the method, not shortcuts:
   stays in (its width is the edit distance, computed beforehand by rapidfuzz);
 - the closure visits, for each middle vertex, only its actual in- and out-neighbours (the
   original tests every vertex triple);
-- an arc is a few integers: its edit (offsets, strings) follows from its two cells and is
-  built only when it is compared with a gold edit or lies on the chosen path;
+- an arc is one int (its fields packed, :class:`Layout`) in two arrays per target vertex
+  (:class:`ArcTable`, 16 bytes an arc): the arcs into a vertex are all made through earlier
+  vertices, so they move from a dict to the arrays when the closure reaches the vertex, and
+  only the arcs into later vertices are kept as dicts; its edit (offsets, strings) follows
+  from its two cells and is built only when it is compared with a gold edit or lies on the
+  chosen path;
+- the scorer passes only the gold arcs' weights; every other arc weighs its base weight,
+  computed from its record where the path needs it (no weight table per annotator);
 - the shortest path is one pass over the vertices in sorted order, which is topological.
 
 The arc list, its order, the arcs' costs and the path's tie choice are those of release 3.2
@@ -21,6 +27,7 @@ The arc list, its order, the arcs' costs and the path's tie choice are those of 
 """
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 
 from rapidfuzz.distance import Indel, Levenshtein
@@ -30,35 +37,162 @@ from . import py2
 INF = float("inf")
 PENALTY = 0.001  # added to a changing arc's weight each time it is listed
 
-# arc record fields (a list: the cost can still drop while the closure runs)
-UNCHANGED, COST, NOOP, ROW0_INSERT, TRANSITIVE = range(5)
+# An arc record is one int (a lattice of a 672-token line holds millions of arcs: a list per
+# arc and a weight dict per annotator took 400 MiB to 1.6 GB). Low bits first: four flags,
+# then the unchanged-token count, the cost, and the position of the arc's first listing in
+# release 3.2's arc list (before the removal of noop arcs; the removal keeps the relative
+# order, which is all the path's tie choice compares). The widths depend on the sentence.
+NOOP, ROW0_INSERT, TRANSITIVE, DOUBLED = 1, 2, 4, 8
+FLAG_BITS = 4
+
+
+class Layout:
+    """Bit positions of the record fields for one sentence."""
+
+    __slots__ = ("cost_shift", "cost_mask", "position_shift", "unchanged_mask")
+
+    def __init__(self, max_unchanged: int, max_cost: int) -> None:
+        unchanged_bits = max(max_unchanged, 1).bit_length()
+        self.unchanged_mask = (1 << unchanged_bits) - 1
+        self.cost_shift = FLAG_BITS + unchanged_bits
+        cost_bits = max(max_cost, 1).bit_length()
+        self.cost_mask = (1 << cost_bits) - 1
+        self.position_shift = self.cost_shift + cost_bits
+
+    def pack(self, position: int, cost: int, unchanged: int, flags: int) -> int:
+        return (((position << self.position_shift) | (cost << self.cost_shift)) |
+                (unchanged << FLAG_BITS)) | flags
+
+    def unchanged(self, record: int) -> int:
+        return (record >> FLAG_BITS) & self.unchanged_mask
+
+    def cost(self, record: int) -> int:
+        return (record >> self.cost_shift) & self.cost_mask
+
+    def position(self, record: int) -> int:
+        return record >> self.position_shift
+
+    def base_weight(self, record: int) -> float:
+        """The weight before any gold edit: the cost, plus the penalty once per listing for
+        arcs that change something (added one listing after the other, as floats add)."""
+        cost = (record >> self.cost_shift) & self.cost_mask
+        if record & NOOP:
+            return cost
+        weight = cost + PENALTY
+        if record & DOUBLED:
+            weight += PENALTY
+        return weight
+
+
+NO_ARCS = ((), ())  # the sources and records of a vertex without incoming arcs
+
+
+class ArcTable:
+    """Arc key -> record, stored per target vertex as two arrays (sorted sources, records):
+    16 bytes an arc where a dict entry, its key and its record took about 120.
+    Read-only; lookups bisect the target's sources."""
+
+    __slots__ = ("into", "stride", "size")
+
+    def __init__(self, into: dict, stride: int) -> None:
+        self.into = into          # target vertex -> (sources, records)
+        self.stride = stride
+        self.size = sum(len(sources) for sources, _ in into.values())
+
+    def get(self, key: int, default=None):
+        u, v = divmod(key, self.stride)
+        entry = self.into.get(v)
+        if entry is None:
+            return default
+        sources, records = entry
+        at = bisect_left(sources, u)
+        if at < len(sources) and sources[at] == u:
+            return records[at]
+        return default
+
+    def __getitem__(self, key: int) -> int:
+        record = self.get(key)
+        if record is None:
+            raise KeyError(key)
+        return record
+
+    def __contains__(self, key: int) -> bool:
+        return self.get(key) is not None
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self):
+        stride = self.stride
+        for v, (sources, _) in self.into.items():
+            for u in sources:
+                yield u * stride + v
+
+    def items(self):
+        stride = self.stride
+        for v, (sources, records) in self.into.items():
+            for u, record in zip(sources, records):
+                yield u * stride + v, record
+
+
+def _packed(values: list) -> "array | list":
+    """A list of non-negative ints as a compact array when they fit in 64 bits."""
+    try:
+        return array("q", values)
+    except OverflowError:
+        return values
 
 
 class Lattice:
     """The lattice of one sentence (a plain class: the scorer imports no dataclasses)."""
 
-    __slots__ = ("src", "hyp", "vertices", "edges", "arcs", "first_index", "incoming", "removed", "width",
-                 "stride", "base_order", "transitive", "made_through", "doubled", "removed_arcs", "_edits")
+    __slots__ = ("src", "hyp", "vertices", "listing", "removed_positions", "arcs", "into", "removed",
+                 "width", "stride", "base_order", "first_transitive", "made_through", "doubled", "removed_arcs",
+                 "layout", "_edits")
 
-    def __init__(self, src: list, hyp: list, vertices: list, edges: list, arcs: dict, first_index: dict,
-                 incoming: dict, removed: list, width: int, stride: int, base_order: list, transitive: list,
-                 made_through: list, doubled: list, removed_arcs: dict) -> None:
+    def __init__(self, src: list, hyp: list, vertices: list, listing, removed_positions: list,
+                 arcs: ArcTable, removed: list, width: int, stride: int, base_order: list, first_transitive: int,
+                 made_through: list, doubled: list, removed_arcs: dict, layout: Layout) -> None:
         self.src = src
         self.hyp = hyp
         self.vertices = vertices          # cells as ints (i * (m + 1) + j), sorted
-        self.edges = edges                # arc keys in release-3.2 order, duplicates kept
-        self.arcs = arcs                  # arc key -> [unchanged, cost, noop, row-0 insertion start, transitive]
-        self.first_index = first_index    # arc key -> position of its first listing in ``edges``
-        self.incoming = incoming          # vertex -> list of vertices with an arc into it
+        self.listing = listing            # arc keys in release-3.2 order before the noop removal (an array)
+        self.removed_positions = removed_positions  # positions in ``listing`` taken out again
+        self.arcs = arcs                  # arc key -> record (an int, see :class:`Layout`)
+        self.into = arcs.into             # vertex -> (sources, records) of the arcs into it
         self.removed = removed            # transitive noop arcs taken out again
         self.width = width                # m + 1
         self.stride = stride              # number of cells: arc key = u * stride + v
         self.base_order = base_order      # base arcs in backtracking order
-        self.transitive = transitive      # transitive arcs in creation order, removed ones included
+        self.first_transitive = first_transitive  # position of the first transitive arc in ``listing``
         self.made_through = made_through  # (vertex k, number of transitive arcs made through k)
         self.doubled = doubled            # base arcs listed twice (in both settings)
         self.removed_arcs = removed_arcs
+        self.layout = layout
         self._edits: dict = {}
+
+    @property
+    def edge_count(self) -> int:
+        """|E|: the number of listings in release 3.2's arc list (gold arcs weigh -|E|)."""
+        return len(self.listing) - len(self.removed_positions)
+
+    @property
+    def edges(self) -> list:
+        """Arc keys in release-3.2 order, duplicates kept, noop arcs removed (the -v traces)."""
+        if not self.removed_positions:
+            return list(self.listing)
+        kept: list = []
+        start = 0
+        for position in self.removed_positions:
+            kept.extend(self.listing[start:position])
+            start = position + 1
+        kept.extend(self.listing[start:])
+        return kept
+
+    @property
+    def transitive(self) -> list:
+        """Transitive arcs in creation order, removed ones included."""
+        return list(self.listing[self.first_transitive:])
 
     @property
     def created(self) -> list:
@@ -80,23 +214,23 @@ class Lattice:
         u, v = divmod(key, self.stride)
         return divmod(u, self.width), divmod(v, self.width)
 
-    def _arc(self, key: int) -> list:
+    def _arc(self, key: int) -> int:
         arc = self.arcs.get(key)
         return arc if arc is not None else self.removed_arcs[key]
 
     def kind(self, key: int) -> str:
         (ui, uj), (vi, vj) = self.cells(key)
         arc = self._arc(key)
-        if arc[TRANSITIVE]:
+        if arc & TRANSITIVE:
             # a fused arc is labelled by what its edit does: only insertions fused give
             # 'ins' (also in the first row, whose offsets differ), only deletions 'del'
-            if arc[NOOP]:
+            if arc & NOOP:
                 return "noop"
             if vi == ui:
                 return "ins"
             return "del" if vj == uj else "sub"
         if vi > ui and vj > uj:
-            return "noop" if arc[NOOP] else "sub"
+            return "noop" if arc & NOOP else "sub"
         return "del" if vi > ui else "ins"
 
     def edit(self, key: int) -> tuple:
@@ -106,7 +240,7 @@ class Lattice:
             (ui, uj), (vi, vj) = self.cells(key)
             arc = self._arc(key)
             # release 3.2 labels insertions in the first row with the hypothesis position
-            start = uj if (ui == 0 and arc[ROW0_INSERT]) else ui
+            start = uj if (ui == 0 and arc & ROW0_INSERT) else ui
             end = vj - 1 if vi == 0 else vi
             found = (start, end, py2.join_tokens(self.src[ui:vi]), py2.join_tokens(self.hyp[uj:vj]))
             self._edits[key] = found
@@ -115,7 +249,8 @@ class Lattice:
     def edit_tuple(self, key: int) -> tuple:
         """The 6-tuple --very_verbose prints: (kind, start, end, original, correction, unchanged)."""
         start, end, original, correction = self.edit(key)
-        return (py2.ByteStr(self.kind(key)), start, end, original, correction, self._arc(key)[UNCHANGED])
+        return (py2.ByteStr(self.kind(key)), start, end, original, correction,
+                self.layout.unchanged(self._arc(key)))
 
     def edge_cells(self) -> list:
         return [self.cells(key) for key in self.edges]
@@ -202,103 +337,100 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
     _collect(tables[0], src, hyp, 1, width, stride, listed, cells)
     _collect(tables[1], src, hyp, 2, width, stride, listed, cells)
     vertices = sorted(cells)
+    # a cost is a number of single-token operations; a fused arc's unchanged count never
+    # exceeds the limit, a base arc's is at most 1
+    layout = Layout(max_unchanged_words, n + m)
+    unchanged_mask, cost_shift, cost_mask = layout.unchanged_mask, layout.cost_shift, layout.cost_mask
     succ: dict = {v: [] for v in vertices}
-    pred: dict = {v: [] for v in vertices}
-    arcs: dict = {}
-    edges: list = []
+    # arcs into each vertex, source -> record, until the vertex is reached as a middle: arcs
+    # into k are all made through vertices before k, so they are final then and move to
+    # compact arrays (only the arcs into vertices after k are kept as dicts)
+    pending: dict = {v: {} for v in vertices}
+    # arc keys as 8-byte ints: one key object per arc would take 32 bytes more
+    listing = array("q") if stride * stride < 1 << 63 else []
     for key in sorted(listed):
         u, v = divmod(key, stride)
-        edges.extend([key] * listed[key])
         ui, uj = divmod(u, width)
         vi, vj = divmod(v, width)
         diagonal = vi > ui and vj > uj
         noop = diagonal and src[ui] == hyp[uj]
-        arcs[key] = [1 if noop else 0, 1, noop, not diagonal and vi == ui, False]
+        flags = (NOOP if noop else 0) | (ROW0_INSERT if not diagonal and vi == ui else 0) | \
+            (DOUBLED if listed[key] > 1 else 0)
+        pending[v][u] = layout.pack(len(listing), 1, 1 if noop else 0, flags)
+        listing.extend([key] * listed[key])
         succ[u].append(v)
-        pred[v].append(u)
-    first_transitive = len(edges)
+    first_transitive = len(listing)
     made_through = []
-    noop_positions = []      # positions in ``edges`` of transitive arcs that change nothing
+    into: dict = {}
+    removed: list = []           # transitive arcs that change nothing, taken out again
+    removed_positions: list = []
+    removed_arcs: dict = {}
+    removed_into: dict = {}      # target vertex -> sources of its removed arcs
     limit = max_unchanged_words
+    position_shift = layout.position_shift
     for k in vertices:
-        ins = pred[k]
+        ins = pending.pop(k)
         outs = succ[k]
-        if not ins or not outs:
-            continue
-        # Sorted order is topological: every vertex before k is done, so only arcs into
-        # vertices after k are still needed (no successor lists are kept for new arcs).
-        from_k = k * stride
-        out_arcs = [(j, arcs[from_k + j]) for j in sorted(outs)]
-        before = len(edges)
-        for i in sorted(ins):
-            first = arcs[i * stride + k]
-            room = limit - first[UNCHANGED]
-            if room < 0:
-                continue
-            base = i * stride
-            first_unchanged, first_cost, first_noop, first_row0 = first[:4]
-            for j, second in out_arcs:
-                second_unchanged = second[UNCHANGED]
-                if second_unchanged > room:
+        if ins and outs:
+            out_arcs = []
+            for j in sorted(outs):
+                second = pending[j][k]
+                out_arcs.append((j, pending[j], (second >> FLAG_BITS) & unchanged_mask,
+                                 (second >> cost_shift) & cost_mask, second & NOOP))
+            before = len(listing)
+            for i in sorted(ins):
+                first = ins[i]
+                first_unchanged = (first >> FLAG_BITS) & unchanged_mask
+                room = limit - first_unchanged
+                if room < 0:
                     continue
-                key = base + j
-                old = arcs.get(key)
-                if old is not None:
-                    # The arc exists: it keeps its edit, but a cheaper run of operations
-                    # between the same cells lowers its cost (costs are relaxed as in
-                    # Floyd-Warshall; the CoNLL-14 vectors pin this).
-                    cost = first_cost + second[COST]
-                    if cost < old[COST]:
-                        old[COST] = cost
-                    continue
-                noop = first_noop and second[NOOP]
-                arcs[key] = [first_unchanged + second_unchanged, first_cost + second[COST], noop,
-                             first_row0, True]
-                if noop:
-                    noop_positions.append(len(edges))
-                edges.append(key)
-                pred[j].append(i)
-        if len(edges) > before:
-            made_through.append((k, len(edges) - before))
-    transitive = edges[first_transitive:]
-    # Remove transitive arcs that change nothing. Release 3.2 skips the arc listed right
-    # after each removed one (it removes while walking the list), so some of them stay.
-    removed_positions = []
-    for position in noop_positions:
-        if removed_positions and position == removed_positions[-1] + 1:
-            continue                              # stepped over by the walk: it stays
-        removed_positions.append(position)
-    kept = edges
-    removed = [edges[position] for position in removed_positions]
-    if removed_positions:
-        kept = []
-        start = 0
-        for position in removed_positions:
-            kept.extend(edges[start:position])
-            start = position + 1
-        kept.extend(edges[start:])
-    removed_arcs = {}
-    for key in removed:
-        removed_arcs[key] = arcs.pop(key)
-        u, v = divmod(key, stride)
-        pred[v].remove(u)
-    # first listing of each arc: later pairs overwrite, so walk the list backwards
-    first_index = dict(zip(reversed(kept), range(len(kept) - 1, -1, -1)))
+                first_cost = (first >> cost_shift) & cost_mask
+                first_noop = first & NOOP
+                first_flags = (first & ROW0_INSERT) | TRANSITIVE
+                for j, into_j, second_unchanged, second_cost, second_noop in out_arcs:
+                    if second_unchanged > room:
+                        continue
+                    old = into_j.get(i)
+                    cost = first_cost + second_cost
+                    if old is not None:
+                        # The arc exists: it keeps its edit, but a cheaper run of operations
+                        # between the same cells lowers its cost (costs are relaxed as in
+                        # Floyd-Warshall; the CoNLL-14 vectors pin this).
+                        old_cost = (old >> cost_shift) & cost_mask
+                        if cost < old_cost:
+                            into_j[i] = old - ((old_cost - cost) << cost_shift)
+                        continue
+                    noop = first_noop & second_noop
+                    position = len(listing)
+                    if noop:
+                        # Remove transitive arcs that change nothing. Release 3.2 skips the
+                        # arc listed right after each removed one (it removes while walking
+                        # the list), so some of them stay. The arc still extends others.
+                        if not removed_positions or position != removed_positions[-1] + 1:
+                            removed_positions.append(position)
+                            removed.append(i * stride + j)
+                            removed_into.setdefault(j, []).append(i)
+                    into_j[i] = (position << position_shift) | (cost << cost_shift) | \
+                        ((first_unchanged + second_unchanged) << FLAG_BITS) | first_flags | noop
+                    listing.append(i * stride + j)
+            if len(listing) > before:
+                made_through.append((k, len(listing) - before))
+        if ins:
+            sources = sorted(ins)
+            for u in removed_into.pop(k, ()):
+                removed_arcs[u * stride + k] = ins[u]
+                sources.remove(u)
+            into[k] = (_packed(sources), _packed([ins[u] for u in sources]))
     doubled = [key for key, count in listed.items() if count > 1]
-    return Lattice(src, hyp, vertices, kept, arcs, first_index, pred, removed, width, stride,
-                   list(listed), transitive, made_through, doubled, removed_arcs)
+    return Lattice(src, hyp, vertices, listing, removed_positions, ArcTable(into, stride), removed, width,
+                   stride, list(listed), first_transitive, made_through, doubled, removed_arcs, layout)
 
 
 def base_weights(lattice: Lattice) -> dict:
-    """Weights before any gold edit is considered: the arc's cost, plus the penalty once per
-    listing for arcs that change something (added one listing after the other, as floats add;
-    only base arcs are listed twice)."""
-    result = {key: arc[COST] if arc[NOOP] else arc[COST] + PENALTY for key, arc in lattice.arcs.items()}
-    arcs = lattice.arcs
-    for key in lattice.doubled:
-        if not arcs[key][NOOP]:
-            result[key] += PENALTY
-    return result
+    """Weights before any gold edit is considered (:meth:`Layout.base_weight`), for every arc
+    (the --very_verbose trace and the tests; the scorer keeps only the gold weights)."""
+    base_weight = lattice.layout.base_weight
+    return {key: base_weight(arc) for key, arc in lattice.arcs.items()}
 
 
 def gold_arcs(lattice: Lattice, gold_edits: list, spans: dict) -> list:
@@ -346,15 +478,13 @@ def arcs_with_span(lattice: Lattice, start: int, end: int) -> list:
     if end + 1 < width:
         targets.append(end + 1)       # the first-row cell (0, end + 1)
     found = []
-    arcs = lattice.arcs
-    incoming = lattice.incoming
+    into = lattice.into
     for v in targets:
-        for u in incoming.get(v, ()):
+        for u, record in zip(*into.get(v, NO_ARCS)):
             ui, uj = divmod(u, width)
-            key = u * stride + v
-            arc_start = uj if (ui == 0 and arcs[key][ROW0_INSERT]) else ui
+            arc_start = uj if (ui == 0 and record & ROW0_INSERT) else ui
             if arc_start == start:
-                found.append(key)
+                found.append(u * stride + v)
     return found
 
 
@@ -362,7 +492,7 @@ def weights(lattice: Lattice, matches) -> dict:
     """Arc weights for one annotator (``matches(edit4)`` says whether an arc's edit is gold):
     gold arcs weigh -len(E), the others :func:`base_weights`."""
     result = base_weights(lattice)
-    gold_weight = -len(lattice.edges)
+    gold_weight = -lattice.edge_count
     for key in lattice.arcs:
         if matches(lattice.edit(key)):
             result[key] = gold_weight
@@ -386,7 +516,7 @@ def without_first_row_twins(lattice: Lattice, credited: frozenset) -> frozenset:
 
     def first_row_label(key: int) -> bool:
         source = key // stride       # a cell (0, j) with j > 0 is the int j
-        return 0 < source < width and arcs[key][ROW0_INSERT]
+        return 0 < source < width and arcs[key] & ROW0_INSERT
 
     labels = {lattice.edit(key) for key in credited if first_row_label(key)}
     if not labels:
@@ -394,7 +524,7 @@ def without_first_row_twins(lattice: Lattice, credited: frozenset) -> frozenset:
     return frozenset(key for key in credited if first_row_label(key) or lattice.edit(key) not in labels)
 
 
-def best_path_crediting_once(lattice: Lattice, weight: dict, base: dict) -> list:
+def best_path_crediting_once(lattice: Lattice, weight: dict) -> list:
     """:func:`best_path`, where one gold edit earns its weight only once along the path.
 
     The same edit labels several arcs of one path only when a hypothesis inserts the same
@@ -405,18 +535,23 @@ def best_path_crediting_once(lattice: Lattice, weight: dict, base: dict) -> list
     The occurrence that keeps the gold weight is the one on the path leaving the lightest path
     (the first in path order among equals); every other arc with that edit loses it. Each
     round settles one edit, so there are at most as many rounds as gold edits.
+
+    ``weight`` holds the gold weights (arcs missing from it weigh their base weight).
     """
     path, _ = _shortest_path(lattice, weight)
+    base_weight = lattice.layout.base_weight
+    arcs = lattice.arcs
     while True:
-        repeated = _first_repeated_gold_edit(lattice, path, weight, base)
+        repeated = _first_repeated_gold_edit(lattice, path, weight)
         if not repeated:
             return path
         # every arc with that edit loses its gold weight but the one kept below
         edit = lattice.edit(repeated[0])
         plain = dict(weight)
         for key, value in weight.items():
-            if value != base[key] and lattice.edit(key) == edit:
-                plain[key] = base[key]
+            base = base_weight(arcs[key])
+            if value != base and lattice.edit(key) == edit:
+                plain[key] = base
         best = None
         for keep in _lightest_candidates(lattice, plain, weight, repeated):
             trial = dict(plain)
@@ -438,14 +573,16 @@ def _lightest_candidates(lattice: Lattice, plain: dict, weight: dict, repeated: 
     """
     vertices = lattice.vertices
     stride = lattice.stride
-    incoming = lattice.incoming
+    into = lattice.into
+    base_weight = lattice.layout.base_weight
     to_vertex = {vertices[0]: 0.0}
     for v in vertices[1:]:
         best = INF
-        for u in incoming[v]:
+        for u, record in zip(*into.get(v, NO_ARCS)):
             du = to_vertex.get(u)
             if du is not None:
-                cand = du + plain[u * stride + v]
+                w = plain.get(u * stride + v)
+                cand = du + (base_weight(record) if w is None else w)
                 if cand < best:
                     best = cand
         if best < INF:
@@ -455,8 +592,9 @@ def _lightest_candidates(lattice: Lattice, plain: dict, weight: dict, repeated: 
         dv = from_vertex.get(v)
         if dv is None:
             continue
-        for u in incoming[v]:
-            cand = plain[u * stride + v] + dv
+        for u, record in zip(*into.get(v, NO_ARCS)):
+            w = plain.get(u * stride + v)
+            cand = (base_weight(record) if w is None else w) + dv
             if cand < from_vertex.get(u, INF):
                 from_vertex[u] = cand
     totals = []
@@ -467,11 +605,13 @@ def _lightest_candidates(lattice: Lattice, plain: dict, weight: dict, repeated: 
     return [key for key, total in zip(repeated, totals) if total <= lightest + 1e-6]
 
 
-def _first_repeated_gold_edit(lattice: Lattice, path: list, weight: dict, base: dict) -> list:
+def _first_repeated_gold_edit(lattice: Lattice, path: list, weight: dict) -> list:
     """The gold-weighted arcs of the path sharing the first edit that occurs twice on it."""
     groups: dict = {}
+    base_weight = lattice.layout.base_weight
     for key in path:
-        if weight[key] != base[key]:
+        value = weight.get(key)
+        if value is not None and value != base_weight(lattice.arcs[key]):
             groups.setdefault(lattice.edit(key), []).append(key)
     for keys in groups.values():
         if len(keys) > 1:
@@ -486,6 +626,9 @@ def best_path(lattice: Lattice, weight: dict) -> list:
     first brought its final distance. The lattice is a DAG whose sorted vertex order is
     topological, so one pass in that order gives the distances, and the pass/position at
     which Bellman-Ford would first have seen each final distance decides the tie.
+
+    ``weight``: arc key -> weight, for every arc (:func:`weights`) or only for those that do
+    not weigh their base weight (the scorer passes the gold arcs only).
     """
     return _shortest_path(lattice, weight)[0]
 
@@ -498,21 +641,29 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
     dist = {start: 0}
     when = {start: (1, -1)}
     back = {}
-    first_index = lattice.first_index
-    incoming = lattice.incoming
+    arcs = lattice.arcs
+    into = lattice.into
+    layout = lattice.layout
+    cost_shift, cost_mask, position_shift = layout.cost_shift, layout.cost_mask, layout.position_shift
     for v in vertices[1:]:
         best = INF
         best_when = None
         best_u = None
-        for u in incoming[v]:
+        for u, record in zip(*into.get(v, NO_ARCS)):
             du = dist.get(u)
             if du is None:
                 continue
-            key = u * stride + v
-            cand = du + weight[key]
+            w = weight.get(u * stride + v)
+            if w is None:       # Layout.base_weight, inlined: this loop visits every arc
+                w = (record >> cost_shift) & cost_mask
+                if not record & NOOP:
+                    w = w + PENALTY
+                    if record & DOUBLED:
+                        w += PENALTY
+            cand = du + w
             if cand > best:
                 continue
-            index = first_index[key]
+            index = record >> position_shift
             pass_u, index_u = when[u]
             arrive = (pass_u, index) if index_u < index else (pass_u + 1, index)
             if cand < best or arrive < best_when:
@@ -523,11 +674,10 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
             back[v] = best_u
     path = []
     v = vertices[-1]
-    arcs = lattice.arcs
     while v != start:
         u = back[v]
         key = u * stride + v
-        if not arcs[key][NOOP]:  # unchanged-token arcs are not edits
+        if not arcs[key] & NOOP:  # unchanged-token arcs are not edits
             path.append(key)
         v = u
     path.reverse()

@@ -211,9 +211,8 @@ def score_sentences(
             lattice = None if hyp_tokens == sentence.tokens else lat.build(
                 sentence.tokens, hyp_tokens, options.max_unchanged_words)
         if lattice is not None:
-            base = lat.base_weights(lattice)
             spans: dict = {}   # (start, end) -> arcs, filled as the gold edits ask
-            gold_weight = -len(lattice.edges)
+            gold_weight = -lattice.edge_count
             paths: dict = {}   # annotators crediting the same arcs share one path
         best = NO_CHOICE
         offered = [] if candidates is not None else None
@@ -224,21 +223,20 @@ def score_sentences(
             else:
                 credited = frozenset(lat.gold_arcs(lattice, gold_edits, spans)) if gold_edits else frozenset()
                 credited = lat.without_first_row_twins(lattice, credited)
-                weight = base
-                if credited:
-                    weight = dict(base)
-                    for key in credited:
-                        weight[key] = gold_weight
+                # only the gold arcs' weights: every other arc weighs its base weight
+                weight = dict.fromkeys(credited, gold_weight)
                 found = paths.get(credited)
                 if found is None:
-                    keys = lat.best_path_crediting_once(lattice, weight, base)
+                    keys = lat.best_path_crediting_once(lattice, weight)
                     found = paths[credited] = (keys, [lattice.edit(key) for key in keys])
                 path = found[1]
                 if very_verbose:
                     vv.weights_trace(lattice, gold_edits, credited, write)
                     if verbose:
                         write(">> Annotator: %d\n" % annotator)
-                    vv.graph_trace(lattice, weight, found[0], write)
+                    every = lat.base_weights(lattice)
+                    every.update(weight)
+                    vv.graph_trace(lattice, every, found[0], write)
             if options.ignore_whitespace_casing:
                 path = [e for e in path if not _trivial(e)]
             matched, matched_gold = _count_correct(path, gold_edits)

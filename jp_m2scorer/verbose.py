@@ -122,7 +122,7 @@ def _all_arcs_dict(lattice: lat.Lattice, value) -> py2.Py2Dict:
 def weights_trace(lattice: lat.Lattice, gold_edits: list, credited: frozenset, write: Write) -> None:
     """The weighting of one annotator's arcs."""
     write("set weights of edges() gold edits : %s\n" % py2.repr_value(gold_edits))
-    gold_weight = -len(lattice.edges)
+    gold_weight = -lattice.edge_count
     # the original walks the arcs by source rows, then target rows, then columns
     # (the vectors pin this order; duplicates stay together)
     walk = sorted(lattice.edges, key=lambda key: _row_major(lattice.cells(key)))

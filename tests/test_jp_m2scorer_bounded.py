@@ -1,0 +1,142 @@
+"""The compact lattice (issue 22 item 10) against plain renderings of release 3.2's method.
+
+The lattice keeps each arc as one int in per-vertex arrays and the scorer passes only the
+gold weights. These tests rebuild the lattice the direct way (one dict of arcs, the closure
+over every middle vertex, the noop removal afterwards) and find the path by Bellman-Ford over
+the arc list, as the release does, and compare: the arc list, every arc's fields, the order of
+first listings, |E|, and the chosen path under random gold weights."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jp_m2scorer import lattice as lat
+from jp_m2scorer import scorer
+
+WORDS = ["a", "the", "cat", "cats", "go", "goes", ".", ",", "to"]
+
+
+def _direct(src: list, hyp: list, limit: int) -> tuple:
+    """(kept arc list, arc key -> [unchanged, cost, noop, row-0 insertion], base listings):
+    the closure as the method states it, with a dict of every arc."""
+    built = lat.build(src, hyp, limit)          # only its vertices and base arcs are used
+    width, stride = built.width, built.stride
+    base = built.listing[:built.first_transitive]
+    arcs: dict = {}
+    succ: dict = {v: [] for v in built.vertices}
+    pred: dict = {v: [] for v in built.vertices}
+    for key in dict.fromkeys(base):
+        u, v = divmod(key, stride)
+        (ui, uj), (vi, vj) = divmod(u, width), divmod(v, width)
+        diagonal = vi > ui and vj > uj
+        noop = diagonal and src[ui] == hyp[uj]
+        arcs[key] = [int(noop), 1, noop, not diagonal and vi == ui]
+        succ[u].append(v)
+        pred[v].append(u)
+    listing = list(base)
+    noops = []
+    for k in built.vertices:
+        for i in sorted(pred[k]):
+            first = arcs[i * stride + k]
+            for j in sorted(succ[k]):
+                second = arcs[k * stride + j]
+                if first[0] > limit or first[0] + second[0] > limit:
+                    continue
+                key = i * stride + j
+                if key in arcs:
+                    arcs[key][1] = min(arcs[key][1], first[1] + second[1])
+                    continue
+                arcs[key] = [first[0] + second[0], first[1] + second[1], first[2] and second[2], first[3]]
+                if arcs[key][2]:
+                    noops.append(len(listing))
+                listing.append(key)
+                pred[j].append(i)
+    removed: list = []
+    for position in noops:      # the release skips the listing after each removed one
+        if not removed or position != removed[-1] + 1:
+            removed.append(position)
+    kept = [key for position, key in enumerate(listing) if position not in set(removed)]
+    for position in removed:
+        del arcs[listing[position]]
+    return kept, arcs, base
+
+
+def _bellman_ford(kept: list, weight: dict, stride: int, start: int, end: int) -> list:
+    """The release's search: relax the arc list in order until nothing changes; a vertex keeps
+    the arc that first brought its final distance."""
+    dist = {start: 0}
+    back: dict = {}
+    changed = True
+    while changed:
+        changed = False
+        for key in kept:
+            u, v = divmod(key, stride)
+            if u in dist and dist[u] + weight[key] < dist.get(v, lat.INF):
+                dist[v] = dist[u] + weight[key]
+                back[v] = key
+                changed = True
+    path = []
+    v = end
+    while v != start:
+        path.append(back[v])
+        v = back[v] // stride
+    return path[::-1]
+
+
+pairs = st.tuples(st.lists(st.sampled_from(WORDS), max_size=8), st.lists(st.sampled_from(WORDS), max_size=11),
+                  st.sampled_from([-1, 0, 1, 2, 2, 3]), st.randoms(use_true_random=False))
+
+
+@settings(max_examples=400, deadline=None)
+@given(pairs)
+def test_compact_lattice_is_the_direct_one(pair):
+    src, hyp, limit, rng = pair
+    lattice = lat.build(src, hyp, limit)
+    kept, arcs, base = _direct(src, hyp, limit)
+    assert lattice.edges == kept and lattice.edge_count == len(kept)
+    layout = lattice.layout
+    fields = {key: [layout.unchanged(record), layout.cost(record), bool(record & lat.NOOP),
+                    bool(record & lat.ROW0_INSERT)] for key, record in lattice.arcs.items()}
+    assert fields == {key: [value[0], value[1], bool(value[2]), bool(value[3])] for key, value in arcs.items()}
+    # the tie choice compares first listings: their order is the arc list's
+    first = dict(zip(reversed(kept), range(len(kept) - 1, -1, -1)))
+    assert sorted(lattice.arcs, key=lambda key: layout.position(lattice.arcs[key])) == sorted(first, key=first.get)
+    assert len(lattice.arcs) == len(arcs) and all(key in lattice.arcs for key in arcs)
+    assert lattice.arcs.get(-1) is None and lattice.arcs.get(lattice.stride * lattice.stride) is None
+
+    # random gold arcs: the path is Bellman-Ford's over the arc list, with every weight
+    # given or only the gold ones
+    gold = {key for key in arcs if not arcs[key][2] and rng.random() < 0.2}
+    full = lat.weights(lattice, lambda edit: False)
+    for key in gold:
+        full[key] = -len(kept)
+    start, end = lattice.vertices[0], lattice.vertices[-1]
+    expected = [key for key in _bellman_ford(kept, full, lattice.stride, start, end) if not arcs[key][2]]
+    assert lat.best_path(lattice, full) == expected
+    assert lat.best_path(lattice, dict.fromkeys(gold, -len(kept))) == expected
+
+
+def test_a_long_line_against_a_short_source_scores_as_the_direct_lattice():
+    """A 120-token line of the source's words (many co-optimal alignments, long fused arcs):
+    the scorer's path equals Bellman-Ford's over the direct lattice."""
+    rng = random.Random(10)
+    src = "He go to school every day".split()
+    hyp = [rng.choice(src + ["goes"]) for _ in range(120)]
+    lattice = lat.build(src, hyp, 2)
+    kept, arcs, _ = _direct(src, hyp, 2)
+    assert lattice.edges == kept
+    matches = scorer._matches_gold([(1, 2, "go", ["goes"]), (2, 2, "", ["to"])])
+    full = lat.weights(lattice, matches)
+    gold = {key: value for key, value in full.items() if value < 0}
+    expected = [key for key in _bellman_ford(kept, full, lattice.stride, lattice.vertices[0], lattice.vertices[-1])
+                if not arcs[key][2]]
+    assert lat.best_path(lattice, gold) == expected
+
+
+def test_arcs_are_stored_in_arrays():
+    """The bound of issue 22 item 10 comes from the storage: 16 bytes an arc."""
+    lattice = lat.build("He go to school".split(), "He goes to the school".split(), 2)
+    sources, records = next(iter(lattice.into.values()))
+    assert sources.typecode == records.typecode == "q"
