@@ -9,7 +9,9 @@ Cases (each a fresh process of the installed console script; targets of issue 22
   sentences, target 20 s and 300 MiB;
 - ``jp_ptb``: JP mode, the PTB section 23 gold trees given as the system text against the
   CoNLL-2014 gold (licensed corpora read from ``$JP_SHIMS_DATA``; skipped without), target
-  20 s and 300 MiB;
+  20 s and 300 MiB: the runner's format check refuses trees as system text (exit 2, one line);
+- ``jp_ptb_words``: the same, with the trees' words as plain text (one sentence a line):
+  unrelated text that must be counted as missed and spurious, not scored as corrections;
 - ``jp_nonresync``: JP mode, 5,000 gold sentences against 5,003 system lines that never
   re-synchronize (own random words), target 1.5 s.
 
@@ -20,21 +22,30 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from m2scorer_bench import run_once  # noqa: E402  (the same process measurement)
-
-TARGETS = {"legacy_672": (20.0, 300), "jp_20kb": (20.0, 300), "jp_ptb": (20.0, 300),
+TARGETS = {"legacy_672": (20.0, 300), "jp_20kb": (20.0, 300), "jp_ptb": (20.0, 300), "jp_ptb_words": (20.0, 300),
            "jp_nonresync": (1.5, None)}
 VOCABULARY = ["w%d" % number for number in range(5000)]
 
 
 def _sentence(rng: random.Random, low: int = 8, high: int = 25) -> str:
     return " ".join(rng.choice(VOCABULARY) for _ in range(rng.randint(low, high)))
+
+
+def run_once(command: list, cwd: Path) -> tuple:
+    """Wall seconds, peak RSS (KiB) and exit status of one fresh process (a refused input,
+    exit 2, is an outcome here, not a failure of the benchmark)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
 def _gold(sentences: list[str]) -> str:
@@ -60,8 +71,14 @@ def make_cases(folder: Path, data: Path | None) -> dict:
     if data is not None and (data / "ptb" / "23.gold").exists() and \
             (data / "gec" / "conll14.official-2014.combined.m2").exists():
         cases["jp_ptb"] = [str(data / "ptb" / "23.gold"), str(data / "gec" / "conll14.official-2014.combined.m2")]
+        leaves = re.compile(r"\(([^\s()]+) ([^\s()]+)\)")
+        with open(data / "ptb" / "23.gold", encoding="utf-8") as trees:
+            (folder / "ptb_words.txt").write_text(
+                "".join(" ".join(word for _, word in leaves.findall(tree)) + "\n" for tree in trees))
+        cases["jp_ptb_words"] = ["ptb_words.txt", str(data / "gec" / "conll14.official-2014.combined.m2")]
     else:
-        cases["jp_ptb"] = "JP_SHIMS_DATA with ptb/23.gold and gec/conll14.official-2014.combined.m2 needed"
+        cases["jp_ptb"] = cases["jp_ptb_words"] = \
+            "JP_SHIMS_DATA with ptb/23.gold and gec/conll14.official-2014.combined.m2 needed"
     (folder / "gold5000.m2").write_text(_gold([_sentence(rng) for _ in range(5000)]))
     (folder / "system5003.txt").write_text("".join(_sentence(rng) + "\n" for _ in range(5003)))
     cases["jp_nonresync"] = ["system5003.txt", "gold5000.m2"]
@@ -77,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     if ours is None:
         sys.exit("jp_m2scorer is not installed beside %s" % sys.executable)
     data = Path(os.environ["JP_SHIMS_DATA"]) if os.environ.get("JP_SHIMS_DATA") else None
-    print("%-14s %9s %10s   %s" % ("case", "wall (s)", "peak (MiB)", "target"))
+    print("%-14s %9s %10s %5s   %s" % ("case", "wall (s)", "peak (MiB)", "exit", "target"))
     with tempfile.TemporaryDirectory(prefix="m2-bounded-") as scratch:
         folder = Path(scratch)
         for name, case in make_cases(folder, data).items():
@@ -86,10 +103,10 @@ def main(argv: list[str] | None = None) -> int:
             seconds, mib = TARGETS[name]
             target = "<= %.1f s" % seconds + (", <= %d MiB" % mib if mib else "")
             if isinstance(case, str):
-                print("%-14s %9s %10s   %s (skipped: %s)" % (name, "-", "-", target, case))
+                print("%-14s %9s %10s %5s   %s (skipped: %s)" % (name, "-", "-", "-", target, case))
                 continue
-            wall, _, peak_kib, _ = run_once([ours, *case], folder)
-            print("%-14s %9.2f %10.1f   %s" % (name, wall, peak_kib / 1024, target))
+            wall, peak_kib, status = run_once([ours, *case], folder)
+            print("%-14s %9.2f %10.1f %5s   %s" % (name, wall, peak_kib / 1024, status, target))
     return 0
 
 
