@@ -81,7 +81,9 @@ class CherrantCompare(ErrantCompare):
             raise UsageError("-v/--verbose prints while it scores: it cannot be combined with --json or --compare")
         if statistics and not options.beta_is_safe:
             raise UsageError(f"-b/--beta {options.beta}: the significance tests need a beta above 0")
-        options = options._replace(categories=True)
+        # Per-category counts cost a tenth of a run: kept where they are shown (the -cat and
+        # macro tables, the JSON and API scores, the records of the listing and report).
+        options = options._replace(categories=bool(options.cat) or settings.macro or write is None or audit.keep)
         crossing: list = []
         totals = CorpusResult()
         extents: list = []
