@@ -16,7 +16,7 @@ from jp_shims.cli import help_section, take_flag
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
+from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, write_stdout
 
 from .args import Options, Usage, parse_evalb_args, split_extra
 from .jp import ALIGN_CONFIG
@@ -108,8 +108,9 @@ class EvalbTool(Tool):
 
         settings: Settings = parsed.settings
         options = settings.options._replace(gold=gold.name, test=system.name)
-        # The sentence records of --json are gathered unless the report streams to stdout.
-        records = write is None or write != sys.stdout.write
+        # The sentence records of --json are gathered unless the report streams to stdout
+        # (then memory stays flat whatever the input's size).
+        records = write is not write_stdout
         # evalb's per-line messages (stderr); under --strict they wait for the end of the run,
         # and a run that --strict stops prints its one error line alone.
         held: list[str] = []

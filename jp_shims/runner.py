@@ -223,8 +223,10 @@ def main(tool: Tool, argv: Optional[Sequence[str]] = None) -> int:
         return silence_stdout()
 
 
-def _write_stdout(text: str) -> None:
-    """Write report text; a report that holds lone surrogates (jp_m2scorer reads its input
+def write_stdout(text: str) -> None:
+    """What ``Tool.evaluate`` gets as ``write`` when the report streams to standard output (a
+    tool may keep less then: nothing is asked of it afterwards but the scores). Writes report
+    text; a report that holds lone surrogates (jp_m2scorer reads its input
     as Python 2 did, which lets UTF-8-encoded surrogates through) is written with them
     encoded as the original wrote them."""
     try:
@@ -350,7 +352,7 @@ def _run(tool: Tool, args: List[str]) -> int:
         audit = AlignmentAudit(gold.name, systems[0].name, keep=keep)
         buffered: List[str] = []
         streaming = not common.json and not config.strict
-        write: Optional[Write] = _write_stdout if streaming else (buffered.append if not common.json else None)
+        write: Optional[Write] = write_stdout if streaming else (buffered.append if not common.json else None)
         evaluation = tool.evaluate(parsed, gold, systems[0], config, audit, write, wants_statistics)
     _check_strict(config, [(systems[0], audit), *[(system, a) for system, a, _ in others]])
     signature = tool.signature(parsed, config)
@@ -366,7 +368,7 @@ def _run(tool: Tool, args: List[str]) -> int:
     if common.json:
         _write_json(tool, parsed, common, signature, evaluation, audit, others, comparison)
     else:
-        out = _write_stdout
+        out = write_stdout
         if buffered:
             out("".join(buffered))
         out(table)
@@ -469,7 +471,7 @@ def _write_json(tool: Tool, parsed: Parsed, common: _Common, signature: str, eva
         document["compared"] = [{"system": system.name, "scores": other.scores,
                                  "alignment": alignment_section(other_audit, common.show)}
                                 for system, other_audit, other in others]
-    _write_stdout(dumps(document))
+    write_stdout(dumps(document))
 
 
 def _write_report(tool: Tool, path: str, signature: str, evaluation: Evaluation, audit: AlignmentAudit, others,
