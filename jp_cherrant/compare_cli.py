@@ -8,7 +8,6 @@ with :mod:`jp_errant.scorer` (ChERRANT's rules are switches of both).
 """
 from __future__ import annotations
 
-import gc
 import sys
 
 from jp_cherrant.compare_legacy import run_legacy
@@ -17,19 +16,13 @@ __all__ = ["main", "run_legacy"]
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The console script: legacy mode or JP mode, both through the shared runner."""
-    from jp_shims.runner import main as run
+    """The console script: legacy mode or JP mode, both through the shared runner (as
+    jp_errant_compare's, :func:`jp_errant.compare_cli.run_without_cycle_collector`)."""
+    from jp_errant.compare_cli import run_without_cycle_collector
 
     from jp_cherrant.tool import TOOL_INSTANCE
 
-    # Scoring allocates many short-lived tuples and no cycles (see jp_errant.compare_cli).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return run(TOOL_INSTANCE, argv)
-    finally:
-        if collecting:
-            gc.enable()
+    return run_without_cycle_collector(TOOL_INSTANCE, argv)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from jp_align import EXACT, UNALIGNED, iter_align_sentences
 from jp_cherrant.compare_align import CrossingEdit, cut_block
 from jp_cherrant.compare_args import LEGACY_PROG
 from jp_errant.compare import ALIGNMENT, text_normalizer
+from jp_errant.compare import run_signature as errant_signature
 from jp_errant.m2 import (
     FieldCache, M2Error, RawBlock, Sentence, count_blocks, iter_blocks, legacy_block_rows, parse_blocks,
     parse_edit_line, utf8_error,
@@ -35,7 +36,6 @@ from jp_errant.marks import edit_marks, scored_edits
 from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair
 from jp_shims.audit import AlignmentAudit, Summary, block_kind
 from jp_shims.config import AlignConfig
-from jp_shims.signature import signature
 
 TOOL = "jp_cherrant_compare"
 _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
@@ -45,17 +45,10 @@ NOTE_PLACES = 5
 
 
 def run_signature(options: ScoreOptions, args, config: AlignConfig = ALIGNMENT) -> str:
-    flags = [f"-{options.mode}", f"-b{options.beta:g}"]
-    flags += ["-single"] * options.single + ["-multi"] * options.multi
-    if options.filt:
-        flags.append("-filt=" + "+".join(options.filt))
-    if options.cat:
-        flags.append(f"-cat{options.cat}")
-    for name in ("start", "end", "max_answer_num", "reference_num"):
-        if getattr(args, name) is not None:
-            flags.append(f"--{name}={getattr(args, name)}")
-    return signature(TOOL, options=flags, similarity=config.similarity, threshold=config.threshold,
-                     extra={"norm": "nfc"})
+    """jp_errant_compare's signature with ChERRANT's options that change figures."""
+    more = [f"--{name}={getattr(args, name)}" for name in ("start", "end", "max_answer_num", "reference_num")
+            if getattr(args, name) is not None]
+    return errant_signature(options, config, TOOL, more)
 
 
 def crossing_place(path: str, item: CrossingEdit) -> str:

@@ -47,16 +47,17 @@ TOOL = "jp_errant_compare"
 LABELS = ("reference", "hypothesis")
 
 
-def run_signature(options: ScoreOptions, config: AlignConfig = ALIGNMENT) -> str:
-    """The signature: the scoring options errant_compare's figures depend on, and the
-    sentence similarity function of the alignment."""
+def run_signature(options: ScoreOptions, config: AlignConfig = ALIGNMENT, tool: str = TOOL,
+                  more: Sequence[str] = ()) -> str:
+    """The signature: the scoring options errant_compare's figures depend on (and a variant's
+    ``more``), and the sentence similarity function of the alignment."""
     flags = [f"-{options.mode}", f"-b{options.beta:g}"]
     flags += ["-single"] * options.single + ["-multi"] * options.multi
     if options.filt:
         flags.append("-filt=" + "+".join(options.filt))
     if options.cat:
         flags.append(f"-cat{options.cat}")
-    return signature(TOOL, options=flags, similarity=config.similarity, threshold=config.threshold,
+    return signature(tool, options=[*flags, *more], similarity=config.similarity, threshold=config.threshold,
                      extra={"norm": "nfc"})
 
 

@@ -17,17 +17,22 @@ __all__ = ["main", "run_legacy"]
 
 def main(argv: list[str] | None = None) -> int:
     """The console script: legacy mode or JP mode, both through the shared runner."""
-    from jp_shims.runner import main as run
-
     from jp_errant.tool import TOOL_INSTANCE
 
-    # Scoring allocates millions of short-lived tuples and no reference cycles; the cyclic
-    # collector would only re-scan them (about a third of the run time on large corpora).
-    # Restored on return, for callers that run main() in-process (tests).
+    return run_without_cycle_collector(TOOL_INSTANCE, argv)
+
+
+def run_without_cycle_collector(tool, argv: list[str] | None) -> int:
+    """Run ``tool`` on the shared runner with the cyclic garbage collector off: scoring
+    allocates millions of short-lived tuples and no reference cycles, which the collector
+    would only re-scan (about a third of the run time on large corpora). Restored on return,
+    for callers that run main() in-process (tests). jp_cherrant_compare runs this too."""
+    from jp_shims.runner import main as run
+
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return run(TOOL_INSTANCE, argv)
+        return run(tool, argv)
     finally:
         if collecting:
             gc.enable()

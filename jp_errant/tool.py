@@ -8,7 +8,7 @@ does the rest. References are the gold side, hypotheses the system side.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable, Iterator, List, Sequence, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.cli import take_value
@@ -34,10 +34,12 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-class _Settings:
-    """errant_compare's options, parsed, and JP mode's own (``--average``)."""
+class Settings:
+    """The command line, parsed: its arguments, the scoring options and JP mode's own
+    (``--average macro``)."""
 
-    def __init__(self, options: ScoreOptions, macro: bool) -> None:
+    def __init__(self, args, options: ScoreOptions, macro: bool) -> None:
+        self.args = args
         self.options = options
         self.macro = macro
 
@@ -57,39 +59,63 @@ class ErrantCompare(Tool):
     significance_digits = 4
     own_options = (AVERAGE_HELP,)
 
-    @property
-    def usage(self) -> str:  # type: ignore[override]
-        return build_parser(self.prog, jp_mode=False).format_usage()
+    # What a variant of errant_compare (jp_cherrant_compare) changes: its parser and options,
+    # its legacy run, its JSON options and its scoring units. Everything else is shared.
+    def command_parser(self):
+        return build_parser(self.prog, jp_mode=False)
 
-    @property
-    def help_text(self) -> str:  # type: ignore[override]
-        return build_parser(self.prog, jp_mode=False).format_help()
+    def scoring_options(self, args) -> ScoreOptions:
+        return options_from_args(args)
 
-    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
-        return [*options, "-ref", gold, "-hyp", system]
+    def options_document(self, options: ScoreOptions, args) -> dict:
+        return options_document(options)
 
-    def legacy(self, argv: List[str]) -> int:
+    def run_legacy(self, argv: List[str]) -> int:
         import sys
 
         from jp_errant.compare_legacy import run_legacy
 
         return run_legacy(argv, sys.stdout)
 
+    def scoring_units(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                      audit: AlignmentAudit, options: ScoreOptions, totals: CorpusResult,
+                      extents: Optional[list]) -> Tuple[Iterator[SentencePair], Any]:
+        """The sentence pairs to score (and what the note needs besides the summary)."""
+        return aligned_pairs(gold.path, system.path, audit, totals, extents if extents is not None else [],
+                             config, options=options), None
+
+    def add_scores(self, scores: dict, details: Any, system: InputFile) -> None:
+        """Figures of the variant's own beside errant's (none here)."""
+
+    @property
+    def usage(self) -> str:  # type: ignore[override]
+        return self.command_parser().format_usage()
+
+    @property
+    def help_text(self) -> str:  # type: ignore[override]
+        return self.command_parser().format_help()
+
+    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
+        return [*options, "-ref", gold, "-hyp", system]
+
+    def legacy(self, argv: List[str]) -> int:
+        return self.run_legacy(argv)
+
     def parse(self, argv: List[str]) -> Parsed:
         average, missing = take_value(argv, "--average")
         if missing or average not in (None, "micro", "macro"):
             raise UsageError(f"--average: choose micro or macro, not {average!r}" if not missing
                              else "--average needs a value (micro or macro)")
-        parser = build_parser(self.prog, jp_mode=False)
+        parser = self.command_parser()
         parser.error = _raise_usage  # type: ignore[method-assign]
         args = parser.parse_args(argv)
-        options = options_from_args(args)
+        options = self.scoring_options(args)
         check_beta(options.beta)
         macro = average == "macro"
-        document = options_document(options)
+        document = self.options_document(options, args)
         if macro:
             document["average"] = "macro"
-        return Parsed(args.ref, args.hyp, _Settings(options, macro), document)
+        return Parsed(args.ref, args.hyp, Settings(args, options, macro), document)
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
@@ -104,8 +130,8 @@ class ErrantCompare(Tool):
         totals = CorpusResult()
         extents: list = []
         blocks: List[Tuple[Tuple[int, int], list]] = []
-        pairs: Iterator[SentencePair] = aligned_pairs(gold.path, system.path, audit, totals, extents, config,
-                                                      options=options)
+        pairs, details = self.scoring_units(parsed, gold, system, config, audit, options, totals,
+                                            extents if statistics else None)
         if statistics:
             pairs = _counting(pairs, extents, blocks, options)
         try:
@@ -118,8 +144,10 @@ class ErrantCompare(Tool):
                                          f"precision is not") from None
         if write is not None:
             write(text)
-        return Evaluation(scores_document(result, options, parsed.settings.macro), text,
-                          ChoiceStatistics(blocks, options.beta, "errant") if statistics else None)
+        scores = scores_document(result, options, parsed.settings.macro)
+        self.add_scores(scores, details, system)
+        return Evaluation(scores, text, ChoiceStatistics(blocks, options.beta, "errant") if statistics else None,
+                          details=details)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from jp_errant.significance import metric_function
