@@ -19,12 +19,13 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Optional
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from m2scorer_bench import run_once  # noqa: E402  (one measurement of a child process)
 
 ORIGINAL_SECONDS = 2.4  # conlleval.pl on WNUT-17 test x10, issue 23
 MERGED = "wnut17.test.crf.conlleval.txt"
@@ -32,23 +33,8 @@ GOLD = "wnut17.test.annotated.conll"
 SYSTEM = "sys.wnut17.test.crf.retokmerge.txt"
 
 
-def run_once(command: list, stdin: Optional[Path]) -> tuple:
-    """Wall and user+system seconds, peak RSS (KiB) and stdout of one fresh process."""
-    with open(stdin or os.devnull, "rb") as source, tempfile.TemporaryFile() as errors:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdin=source, stdout=subprocess.PIPE, stderr=errors)
-        output = process.stdout.read()
-        process.stdout.close()
-        _, status, usage = os.wait4(process.pid, 0)
-        elapsed = time.perf_counter() - start
-        if os.waitstatus_to_exitcode(status):
-            errors.seek(0)
-            sys.exit(f"{' '.join(map(str, command))} failed:\n{errors.read().decode(errors='replace')}")
-    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, output
-
-
 def timed(command: list, stdin: Optional[Path], repeat: int) -> tuple:
-    runs = [run_once(command, stdin) for _ in range(repeat)]
+    runs = [run_once(command, stdin=stdin) for _ in range(repeat)]
     return min(r[0] for r in runs), min(r[1] for r in runs), max(r[2] for r in runs), runs[-1][3]
 
 

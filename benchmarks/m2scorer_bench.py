@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = ROOT / "compat_tests" / "vectors" / "m2scorer"
@@ -37,18 +38,19 @@ REPEAT6_ORACLE = (26.0, 13.0)
 TARGETS = {"conll14": "<= 0.1 x", "jfleg": "<= 0.1 x", "repeat6": "<= 0.2 s"}
 
 
-def run_once(command: list[str], cwd: Path) -> tuple[float, float, int, bytes]:
-    """Wall and user+system seconds, peak RSS (KiB) and stdout of one fresh process."""
-    with tempfile.TemporaryFile() as errors:
+def run_once(command: list, cwd: Optional[Path] = None, stdin: Optional[Path] = None) -> tuple:
+    """Wall and user+system seconds, peak RSS (KiB) and stdout of one fresh process (in
+    ``cwd``, reading ``stdin``; also the conlleval benchmark's measurement)."""
+    with open(stdin or os.devnull, "rb") as source, tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=errors)
+        process = subprocess.Popen(command, cwd=cwd, stdin=source, stdout=subprocess.PIPE, stderr=errors)
         output = process.stdout.read()
         process.stdout.close()
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - start
         if os.waitstatus_to_exitcode(status):
             errors.seek(0)
-            sys.exit(f"{' '.join(command)} failed:\n{errors.read().decode(errors='replace')}")
+            sys.exit(f"{' '.join(map(str, command))} failed:\n{errors.read().decode(errors='replace')}")
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, output
 
 
