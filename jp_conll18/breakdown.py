@@ -295,8 +295,17 @@ class Breakdown:
         self.groups: Dict[str, GroupCounts] = {key: {} for key in dict.fromkeys(keys)}
         self.matrices: Dict[str, Matrix] = {key: {} for key in dict.fromkeys(confusion_keys)}
 
-    def add_block(self, gold: Sequence[Sentence], system: Sequence[Sentence], pairs: Iterable[tuple]) -> None:
-        add_block(self.groups, self.matrices, gold, system, pairs)
+    def add_block(self, gold: Sequence[Sentence], system: Sequence[Sentence], pairs: Iterable[tuple],
+                  separate: bool = False) -> Optional[Dict[str, GroupCounts]]:
+        """Add one block's counts; with ``separate``, also return the block's own breakdowns
+        (key -> group -> counters: the significance tests resample blocks)."""
+        if not separate or not self.groups:
+            add_block(self.groups, self.matrices, gold, system, pairs)
+            return None
+        own: Dict[str, GroupCounts] = {key: {} for key in self.groups}
+        add_block(own, self.matrices, gold, system, pairs)
+        merge(self.groups, {}, own, {})
+        return own
 
     def breakdowns(self) -> dict:
         """key -> group -> {counter name: count} (groups in :func:`group_order`)."""

@@ -36,7 +36,8 @@ def count_files(gold_path: str, system_path: str, *, legacy: bool = False, lang:
                 options: ReaderOptions = CONLL18, config: Optional[AlignConfig] = None,
                 names: Optional[Tuple[str, str]] = None, breakdown: Optional[Breakdown] = None) -> Counts:
     """The counts behind :func:`evaluate_files`; ``blocks``: a list receiving every scored
-    block as ``(gold sentences, Counts)``; ``config``: JP mode's alignment settings (default:
+    block as ``(gold sentences, Counts)`` (with a ``breakdown``: ``(gold sentences, Counts,
+    the block's own breakdowns)``); ``config``: JP mode's alignment settings (default:
     jp_align's, with ``lang``); ``names``: the files as messages name them (default the
     paths)."""
     gold_name, system_name = names or (gold_path, system_path)

@@ -20,7 +20,8 @@ class Counts:
     for ELAS and EULAS).
 
     ``blocks``: when a list, every scored block is appended to it as ``(gold sentences,
-    the block's own Counts)`` (the paired significance tests resample blocks).
+    the block's own Counts)`` (the paired significance tests resample blocks), and
+    with a ``breakdown`` of groups as ``(gold sentences, Counts, the block's own breakdowns)``.
     ``enhanced``: count ELAS/EULAS too (words carry resolved DEPS, as the current UD scorer's
     reader leaves them).
     ``breakdown``: a ``breakdown.Breakdown`` that every scored block is added to (shared by

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from jp_shims.significance_groups import GroupRow, GroupScoring
+
+from .breakdown import FIELDS, GOLD, LAS_GOLD, LAS_SYSTEM, SYSTEM, UAS_GOLD, UAS_SYSTEM, group_order
 from .evaluation import count_files
 from .model import ENHANCED_METRICS, METRICS
 from .reader import CONLL18, ReaderOptions
@@ -39,7 +42,7 @@ def block_vectors(blocks: list, options: ReaderOptions = CONLL18) -> list:
     metrics = metric_names(options)
     recorded = []
     end = 0
-    for gold, counts in blocks:
+    for gold, counts, *_ in blocks:
         if gold:
             extent = (gold[0].span.start, gold[-1].span.end)
             end = extent[1]
@@ -85,3 +88,61 @@ def check_metrics(names: Optional[Sequence[str]], options: ReaderOptions = CONLL
     if unknown:
         raise ValueError(f"unknown metric {unknown[0]!r} (one of: {', '.join(universe)})")
     return list(dict.fromkeys(names))
+
+
+# --- --breakdown KEY with --compare: per-group figures ----------------------------------------
+
+def block_groups(blocks: list) -> list:
+    """Every scored block's own breakdowns (recorded with ``--breakdown``) as a sparse
+    mapping ``(key, group) -> the breakdown.FIELDS counters``, in :func:`block_vectors` order."""
+    return [{(key, group): counters for key, rows in rest[0].items() for group, counters in rows.items()}
+            if rest else {} for _, _, *rest in blocks]
+
+
+class BreakdownScoring(GroupScoring):
+    """``--breakdown KEY`` in the significance table: per group the F1 of UAS and/or LAS
+    (those of the table's metrics; LAS when it has neither), F1 = 2PR/(P+R) with precision over
+    the group's system words and recall over its gold words, as the breakdown table computes
+    it; 0 where the group has no gold or no system word. A group's size is its gold words."""
+
+    fields = len(FIELDS)
+    unit = "gold words"
+
+    def __init__(self, keys: Sequence[str]) -> None:
+        self.keys = list(dict.fromkeys(keys))
+
+    def order(self, groups):
+        ordered = []
+        for key in self.keys:
+            values = group_order(key, [value for k, value in groups if k == key])
+            ordered.extend((key, value) for value in values)
+        return ordered
+
+    def metric(self, groups, names):
+        import numpy as np
+
+        chosen = [m for m in ("UAS", "LAS") if m in names] or ["LAS"]
+        correct = {"UAS": (UAS_GOLD, UAS_SYSTEM), "LAS": (LAS_GOLD, LAS_SYSTEM)}
+        count = len(groups)
+        fields = self.fields
+
+        def f1(totals):
+            totals = np.asarray(totals, dtype=np.float64)
+            table = totals.reshape(totals.shape[:-1] + (count, fields))
+            gold, system = table[..., GOLD], table[..., SYSTEM]
+            columns = []
+            for metric in chosen:
+                on_gold, on_system = correct[metric]
+                recall = np.divide(table[..., on_gold], gold, out=np.zeros(gold.shape), where=gold > 0)
+                precision = np.divide(table[..., on_system], system, out=np.zeros(system.shape), where=system > 0)
+                total = precision + recall
+                columns.append(np.divide(200.0 * precision * recall, total, out=np.zeros(total.shape),
+                                         where=total > 0))
+            return np.concatenate(columns, axis=-1)
+
+        metric_names = [f"{metric}[{key}={group}]" for metric in chosen for key, group in groups]
+        rows = [GroupRow(key, group, None) for _ in chosen for key, group in groups]
+        return f1, metric_names, rows
+
+    def sizes(self, totals):
+        return totals[:, GOLD]

@@ -96,15 +96,17 @@ def score_block(gold: List[Sentence], system: List[Sentence], counts: Optional[C
     count_spans("Tokens", [t for s in gold for t in s.tokens], [t for s in system for t in s.tokens], own)
     count_spans("Sentences", [s.span for s in gold], [s.span for s in system], own)
     count_alignment(gold_words, system_words, pairs, own)
+    groups = None
     if counts is not None and counts.breakdown is not None:
-        counts.breakdown.add_block(gold, system, pairs)  # before ``release`` unlinks the trees
+        # before ``release`` unlinks the trees; a recorded block keeps its own groups too
+        groups = counts.breakdown.add_block(gold, system, pairs, separate=counts.blocks is not None)
     if free:
         release(gold)
         release(system)
     if counts is None or own is counts:
         return own
     counts.add(own)
-    counts.blocks.append((gold, own))
+    counts.blocks.append((gold, own) if groups is None else (gold, own, groups))
     return counts
 
 

@@ -203,9 +203,16 @@ class CoNLLUTool(Tool):
         text += breakdown_report.format_tables(breakdown)
         if write is not None:
             write(text)
-        vectors = None
+        vectors: Any = None
         if blocks is not None:
             vectors = AdditiveStatistics(block_vectors(blocks, reader), 4 * len(metric_names(reader)))
+            if breakdown is not None and breakdown.groups:
+                # --breakdown with --compare: the per-group figures are tested too
+                from jp_shims.significance_groups import GroupedStatistics
+
+                from .significance import BreakdownScoring, block_groups
+
+                vectors = GroupedStatistics(vectors, block_groups(blocks), BreakdownScoring(list(breakdown.groups)))
         return Evaluation({**scores_as_dict(scores), **breakdown_report.as_json(breakdown)}, text, vectors)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:

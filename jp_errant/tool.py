@@ -132,8 +132,11 @@ class ErrantCompare(Tool):
         blocks: List[Tuple[Tuple[int, int], list]] = []
         pairs, details = self.scoring_units(parsed, gold, system, config, audit, options, totals,
                                             extents if statistics else None)
+        # -cat / --average macro with --compare: the chosen pairs' categories are tested too.
+        level = (options.cat or 3) if statistics and (options.cat or parsed.settings.macro) else 0
+        payloads: list = []
         if statistics:
-            pairs = _counting(pairs, extents, blocks, options)
+            pairs = _counting(pairs, extents, blocks, options, level, payloads)
         try:
             result = score_corpus(pairs, options, write, totals=totals)
             text = format_report(result, options)
@@ -146,8 +149,8 @@ class ErrantCompare(Tool):
             write(text)
         scores = scores_document(result, options, parsed.settings.macro)
         self.add_scores(scores, details, system)
-        return Evaluation(scores, text, ChoiceStatistics(blocks, options.beta, "errant") if statistics else None,
-                          details=details)
+        return Evaluation(scores, text, _statistics(blocks, payloads, options, level, parsed.settings.macro)
+                          if statistics else None, details=details)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from jp_errant.significance import metric_function
@@ -166,14 +169,34 @@ def _raise_usage(message: str):
     raise UsageError(message)
 
 
-def _counting(pairs: Iterator[SentencePair], extents: list, blocks: list, options: ScoreOptions):
+def _counting(pairs: Iterator[SentencePair], extents: list, blocks: list, options: ScoreOptions,
+              level: int = 0, payloads: Optional[list] = None):
     """The pairs as they are scored, each one's annotator-pair counts kept with its block's
-    reference sentences (the statistics of significance, from the one scoring pass)."""
+    reference sentences (the statistics of significance, from the one scoring pass); with a
+    category ``level``, each annotator pair's categories go to ``payloads``."""
     from jp_errant.significance import candidates
 
     for pair in pairs:
-        blocks.append((extents[-1], candidates(pair, options)))
+        found = candidates(pair, options, level)
+        if level and payloads is not None:
+            payloads.append([candidate[3] for candidate in found])
+            found = [candidate[:3] for candidate in found]
+        blocks.append((extents[-1], found))
         yield pair
+
+
+def _statistics(blocks: list, payloads: list, options: ScoreOptions, level: int, macro: bool) -> Any:
+    """The statistics of significance: the annotator pairs' counts, and with a category
+    ``level`` their categories (``jp_shims.significance_groups``)."""
+    statistics = ChoiceStatistics(blocks, options.beta, "errant")
+    if not level:
+        return statistics
+    from jp_errant.significance import CategoryScoring
+    from jp_shims.significance_groups import GroupedStatistics
+
+    return GroupedStatistics(statistics, [[{("type", kind): counts for kind, counts in categories.items()}
+                                           for categories in block] for block in payloads],
+                             CategoryScoring(options.beta, level, bool(options.cat), macro))
 
 
 TOOL_INSTANCE = ErrantCompare()

@@ -174,6 +174,7 @@ def score_sentences(
     write: Callable[[str], None] | None = None,
     keep: bool = True,
     candidates: list | None = None,
+    payloads: list | None = None,
 ) -> Totals:
     """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives -v output.
 
@@ -183,7 +184,9 @@ def score_sentences(
     ``keep``: keep every sentence's result in ``Totals.sentences`` (per-type figures, block
     figures); without it memory stays flat whatever the corpus size. ``candidates``: a list
     receiving, per sentence, every annotator's (correct, proposed, gold) in the order they
-    compete (the significance tests make the choice again inside every resample).
+    compete (the significance tests make the choice again inside every resample);
+    ``payloads`` (with ``candidates``): per sentence, every annotator's gold edits by type,
+    ``{type: [matched, missed]}`` (``--per-type`` with ``--compare``).
     """
     totals = Totals()
     beta = options.beta
@@ -196,6 +199,8 @@ def score_sentences(
             totals.proposed += 1
             if candidates is not None:
                 candidates.append([(0, 1, 0)])
+                if payloads is not None:
+                    payloads.append([{}])
             continue
         number += 1
         hyp_tokens = py2.split(hypothesis)
@@ -216,6 +221,7 @@ def score_sentences(
             paths: dict = {}   # annotators crediting the same arcs share one path
         best = NO_CHOICE
         offered = [] if candidates is not None else None
+        by_type = [] if payloads is not None else None
         for annotator in sentence.annotators:
             gold_edits = sentence.gold[annotator]
             if lattice is None:
@@ -242,6 +248,8 @@ def score_sentences(
             matched, matched_gold = _count_correct(path, gold_edits)
             if offered is not None:
                 offered.append((len(matched), len(path), len(gold_edits)))
+                if by_type is not None:
+                    by_type.append(_types_counted(sentence.types.get(annotator, []), matched_gold))
             c = totals.correct + len(matched)
             e = totals.proposed + len(path)
             g = totals.gold + len(gold_edits)
@@ -272,6 +280,8 @@ def score_sentences(
         chosen = best[1]
         if offered is not None:
             candidates.append(offered)
+            if by_type is not None:
+                payloads.append(by_type)  # type: ignore[union-attr]
         totals.correct += chosen.correct
         totals.proposed += chosen.proposed
         totals.gold += chosen.gold
@@ -287,6 +297,15 @@ def score_sentences(
 # equal, so no annotator is chosen (-v prints -1) and the sentence adds nothing to the
 # totals (vectors fz_beta_nan_*, fz_beta_inf_*).
 NO_CHOICE = ((-1.0, -1, INFINITY), SentenceResult(-1, 0, 0, 0, [], [], [], [], []))
+
+
+def _types_counted(types: list, matched_gold: list) -> dict:
+    """An annotator's gold edits by type, ``{type: [matched, missed]}`` (as :func:`per_type`)."""
+    matched = set(matched_gold)
+    counted: dict = {}
+    for index, kind in enumerate(types):
+        counted.setdefault(kind, [0, 0])[0 if index in matched else 1] += 1
+    return counted
 
 
 def _better(candidate: tuple, best: tuple) -> bool:

@@ -9,6 +9,7 @@ proposed, gold), counted once by the scorer itself (``score_sentences(candidates
 """
 from __future__ import annotations
 
+from jp_shims.significance_groups import GroupRow, GroupScoring
 
 
 def metric_function(beta: float):
@@ -28,3 +29,30 @@ def metric_function(beta: float):
         return np.stack((f, p, r), axis=-1)
 
     return prf
+
+
+class TypeScoring(GroupScoring):
+    """``--per-type`` in the significance table: the recall of every gold error type over the
+    chosen annotators' gold edits (the choice is made on the overall counts; system edits
+    carry no type, so there is no per-type precision). Counters per type: matched, missed;
+    recall 1 for a type without gold edits in a resample, as m2scorer's R. A type's size is
+    its gold edits."""
+
+    fields = 2
+    unit = "gold edits"
+
+    def metric(self, groups, names):
+        import numpy as np
+
+        count = len(groups)
+
+        def recall(totals):
+            totals = np.asarray(totals, dtype=np.float64)
+            table = totals.reshape(totals.shape[:-1] + (count, 2))
+            gold = table[..., 0] + table[..., 1]
+            return np.divide(table[..., 0], gold, out=np.ones(gold.shape), where=gold > 0)
+
+        return recall, [f"R[type={group}]" for _, group in groups], [GroupRow(key, group, None) for key, group in groups]
+
+    def sizes(self, totals):
+        return totals[:, 0] + totals[:, 1]

@@ -9,7 +9,7 @@ does the rest. Note m2scorer's argument order: SYSTEM first, then SOURCE_GOLD.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, List, NamedTuple, Sequence, Tuple
+from typing import Any, Callable, List, NamedTuple, Optional, Sequence, Tuple
 
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.cli import take_flag, take_value
@@ -104,10 +104,12 @@ class M2Scorer(Tool):
         scoring = options if write is not None else Options(
             options.beta, options.max_unchanged_words, options.ignore_whitespace_casing)
         candidates: list = [] if statistics else None  # type: ignore[assignment]
+        # --per-type with --compare: every annotator's gold edits by type are tested too
+        payloads: Optional[list] = [] if statistics and settings.per_type else None
         if statistics:
             pairs = list(pairs)
         totals = score_sentences(pairs, scoring, write, keep=settings.per_type or bool(blocks),
-                                 candidates=candidates)
+                                 candidates=candidates, payloads=payloads)
         _count_blocks(audit, blocks, plain, totals)
         text = report(totals, options)
         if write is not None:
@@ -117,9 +119,17 @@ class M2Scorer(Tool):
         unrelated = 0
         if not blocks and settings.align == "auto" and len(system_lines) == len(gold_sentences) and gold_sentences:
             unrelated = jp.unrelated_pairs(gold_sentences, system_lines)
-        choice = None
+        choice: Any = None
         if statistics:
             choice = ChoiceStatistics(_extents(pairs, candidates), options.beta, "m2scorer")
+            if payloads is not None:
+                from jp_shims.significance_groups import GroupedStatistics
+
+                from .significance import TypeScoring
+
+                choice = GroupedStatistics(choice, [[{("type", kind): counts for kind, counts in offered.items()}
+                                                     for offered in sentence] for sentence in payloads],
+                                           TypeScoring())
         return Evaluation(_scores(totals, options, settings.per_type), report(totals, Options(beta=options.beta)),
                           choice, details=(unrelated, len(gold_sentences)),
                           notable=unrelated * 10 >= max(len(gold_sentences), 1) and unrelated >= 2)

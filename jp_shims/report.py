@@ -150,18 +150,23 @@ def _score_box(headline: str, caption: str, box_id: str = "headline") -> str:
 
 def _significance(comparison: Any, digits: int) -> str:
     """The significance table of ``--compare`` (a :class:`jp_shims.significance.Comparison`)."""
-    from .significance_cli import describe, table_cells
+    from .significance_cli import breakdown_note, describe, table_cells
 
     header, rows = table_cells(comparison, digits)
+    note = breakdown_note(comparison)
+    breakdown = getattr(comparison, "breakdown", None)
     head = "".join(f"<th>{_e(cell)}</th>" for cell in header)
     body = []
     baseline = comparison.systems[0].name if comparison.systems else None
     for row in rows:
         cells = "".join(f'<td class="significant">{_e(cell)}</td>' if header[k] == "p-value" and cell.endswith("*")
                         else f"<td>{_e(cell)}</td>" for k, cell in enumerate(row))
-        body.append(f'<tr class="baseline">{cells}</tr>' if row[0] == baseline else f"<tr>{cells}</tr>")
+        classes = " ".join(name for name, yes in (("baseline", row[0] == baseline),
+                                                  ("breakdown", breakdown is not None and row[1] in breakdown.rows))
+                           if yes)
+        body.append(f'<tr class="{classes}">{cells}</tr>' if classes else f"<tr>{cells}</tr>")
     return (f'<table class="significance" id="significance"><caption>Significance ({_e(describe(comparison))}); '
-            f"the first system is the baseline; * p &lt; 0.05</caption><thead><tr>{head}</tr></thead>"
+            f"the first system is the baseline; * p &lt; 0.05{_e(('. ' + note) if note else '')}</caption><thead><tr>{head}</tr></thead>"
             f'<tbody>{"".join(body)}</tbody></table>')
 
 

@@ -426,10 +426,12 @@ def _metric(tool: Tool, parsed: Parsed, options) -> Tuple[Callable[[Any], Any], 
 
 def _compare(tool: Tool, metric, evaluations: Sequence[Evaluation], names: Sequence[str], options):
     from .significance_cli import run_comparison
+    from .significance_groups import prepare
 
-    counted = system_counts([evaluation.statistics for evaluation in evaluations])
-    function, metric_names = metric
-    return run_comparison(counted, list(names), function, list(metric_names), options)
+    # (A run that also asks for a breakdown adds its per-group rows: significance_groups.)
+    counted, function, metric_names, rows = prepare([e.statistics for e in evaluations], *metric)
+    comparison = run_comparison(counted, list(names), function, list(metric_names), options)
+    return comparison if rows is None else comparison._replace(breakdown=rows)
 
 
 def system_counts(statistics: Sequence[Statistics]) -> list:

@@ -18,7 +18,7 @@ See docs/significance.md for the method and its assumptions.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -130,7 +130,9 @@ class ChoiceCounts:
       then the smaller proposed + beta^2 gold of the totals.
 
     Ties go to the earlier candidate. ``blocks``: per unit, its blocks in order, each a list
-    of candidates.
+    of candidates. A candidate's counts beyond the first three are its *payload* (e.g. its
+    per-category counts): summed for the chosen candidate, never compared; the totals are
+    then (..., 3 + payload), every candidate of the run with the same payload width.
     """
 
     def __init__(self, blocks: Sequence[Sequence[Sequence[Sequence[int]]]], beta: float,
@@ -141,13 +143,18 @@ class ChoiceCounts:
         self.beta = float(beta)
         flat = [candidates for unit in blocks for candidates in unit]
         width = max((len(c) for c in flat), default=1)
+        counts = max((len(c[0]) for c in flat if len(c)), default=3)
         # Row len(flat) is the empty block that pads sequences: one candidate (0, 0, 0).
-        table = np.zeros((len(flat) + 1, width, 3), dtype=np.int64)
+        table = np.zeros((len(flat) + 1, width, counts), dtype=np.int64)
         valid = np.zeros((len(flat) + 1, width), dtype=bool)
         for row, candidates in enumerate(flat):
             table[row, :len(candidates)] = candidates
             valid[row, :len(candidates)] = True
         valid[len(flat), 0] = True
+        # The choice reads the triples only; the payload (if any) is gathered for the chosen.
+        self.payload: Optional[np.ndarray] = None
+        if counts > 3:
+            table, self.payload = np.ascontiguousarray(table[..., :3]), np.ascontiguousarray(table[..., 3:])
         self.table, self.valid = table, valid
         sizes = np.array([len(unit) for unit in blocks], dtype=np.intp)
         self.sizes = sizes
@@ -159,11 +166,11 @@ class ChoiceCounts:
 
     def totals(self) -> np.ndarray:
         order = np.arange(self.units, dtype=np.intp)[None, :]
-        return self._run(self.table, self.valid, self.first[order], self.sizes[order])[0]
+        return self._run(self.table, self.valid, self.first[order], self.sizes[order], self.payload)[0]
 
     def resampled(self, draws: np.ndarray) -> np.ndarray:
         # The units of a sample are taken in the order they were drawn.
-        return self._run(self.table, self.valid, self.first[draws], self.sizes[draws])
+        return self._run(self.table, self.valid, self.first[draws], self.sizes[draws], self.payload)
 
     def swapped(self, other: "ChoiceCounts", swap: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # One table holding both systems' blocks (each without its padding row), then ours.
@@ -172,13 +179,17 @@ class ChoiceCounts:
                                 _widen(self.table[-1:], width)))
         valid = np.concatenate((_widen(self.valid[:-1], width), _widen(other.valid[:-1], width),
                                 _widen(self.valid[-1:], width)))
+        payload = None
+        if self.payload is not None and other.payload is not None:
+            payload = np.concatenate((_widen(self.payload[:-1], width), _widen(other.payload[:-1], width),
+                                      _widen(self.payload[-1:], width)))
         shift = self.table.shape[0] - 1
         mine_first = np.where(swap, other.first + shift, self.first)
         mine_size = np.where(swap, other.sizes, self.sizes)
         theirs_first = np.where(swap, self.first, other.first + shift)
         theirs_size = np.where(swap, self.sizes, other.sizes)
-        return (self._run(table, valid, mine_first, mine_size),
-                self._run(table, valid, theirs_first, theirs_size))
+        return (self._run(table, valid, mine_first, mine_size, payload),
+                self._run(table, valid, theirs_first, theirs_size, payload))
 
     def _keys(self, after: np.ndarray, candidates: np.ndarray, beta2: float) -> tuple:
         """What the choice compares, greatest first, for every sample and candidate
@@ -191,17 +202,21 @@ class ChoiceCounts:
                       where=denominator != 0)
         return (f, candidates[..., 0], -(proposed + beta2 * gold))
 
-    def _run(self, table: np.ndarray, valid: np.ndarray, first: np.ndarray, size: np.ndarray) -> np.ndarray:
+    def _run(self, table: np.ndarray, valid: np.ndarray, first: np.ndarray, size: np.ndarray,
+             payload: Optional[np.ndarray] = None) -> np.ndarray:
         """Totals (samples, 3) of the pseudo-corpora whose unit i holds blocks
-        ``first[s, i] .. first[s, i] + size[s, i] - 1`` of ``table`` (row -1: padding)."""
+        ``first[s, i] .. first[s, i] + size[s, i] - 1`` of ``table`` (row -1: padding); with
+        a ``payload`` (rows, candidates, k), the chosen candidates' payloads summed after them
+        (samples, 3 + k)."""
         sequence = _expand(first, size, table.shape[0] - 1)
         samples = sequence.shape[0]
         totals = np.zeros((samples, 3), dtype=np.int64)
+        gathered = None if payload is None else np.zeros((samples, payload.shape[2]), dtype=np.int64)
         beta2 = self.beta ** 2
         if self.rule == "m2scorer" and not np.isfinite(beta2):
             # every candidate F is nan (beta nan, or beta2 inf: inf/inf), and m2scorer chooses
             # no annotator then: nothing is ever counted
-            return totals
+            return totals if gathered is None else np.concatenate((totals, gathered), axis=1)
         width = table.shape[1]
         rows = np.arange(samples)
         for step in range(sequence.shape[1]):
@@ -209,6 +224,8 @@ class ChoiceCounts:
             candidates = table[ids]
             if width == 1:
                 totals += candidates[:, 0]
+                if gathered is not None:
+                    gathered += payload[ids, 0]  # type: ignore[index]
                 continue
             ok = valid[ids]
             keys = self._keys(totals[:, None, :] + candidates, candidates, beta2)
@@ -226,7 +243,9 @@ class ChoiceCounts:
                 chosen[better] = k
                 best_keys = [np.where(better, key[:, k], old) for key, old in zip(keys, best_keys)]
             totals += candidates[rows, chosen]
-        return totals
+            if gathered is not None:
+                gathered += payload[ids, chosen]  # type: ignore[index]
+        return totals if gathered is None else np.concatenate((totals, gathered), axis=1)
 
 
 def _widen(array: np.ndarray, width: int) -> np.ndarray:
@@ -298,6 +317,8 @@ class Comparison(NamedTuple):
     seed: int
     units: int
     systems: list[SystemResult]
+    # Which metrics are breakdown rows (jp_shims.significance_groups.BreakdownRows), if any.
+    breakdown: Any = None
 
 
 def compare(systems: Sequence, names: Sequence[str], metric: Metric, metric_names: Sequence[str], *,

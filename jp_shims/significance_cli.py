@@ -171,10 +171,31 @@ def format_table(comparison, digits: int = 2) -> str:
     rows = [header, *rows]
     widths = [max(len(row[k]) for row in rows) for k in range(len(header))]
     lines = ["", f"Significance ({describe(comparison)})"]
+    note = breakdown_note(comparison)
+    if note:
+        lines.append(note)
     for row in rows:
         cells = [cell.ljust(widths[k]) if k < 2 else cell.rjust(widths[k]) for k, cell in enumerate(row)]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines) + "\n"
+
+
+def breakdown_note(comparison) -> str:
+    """The line that says which rows are breakdown rows, which groups the table leaves out,
+    and that no test is corrected for multiple comparisons ('' without breakdown rows)."""
+    rows = getattr(comparison, "breakdown", None)
+    if rows is None:
+        return ""
+    grouped = [name for name, row in rows.rows.items() if row.group is not None]
+    hidden = [name for name in grouped if not rows.shown(name)]
+    aggregates = [name for name, row in rows.rows.items() if row.group is None]
+    parts = []
+    if grouped:
+        parts.append(f"METRIC[KEY=GROUP] rows are per group: {len(grouped) - len(hidden)} of {len(grouped)} shown "
+                     f"(groups of at least {rows.minimum} {rows.unit}; all in --json)")
+    if aggregates:
+        parts.append(", ".join(aggregates) + " average over the groups")
+    return "Breakdown: " + "; ".join(parts) + "; each row is tested on its own, not corrected for multiple comparisons"
 
 
 def table_cells(comparison, digits: int = 2) -> tuple:
@@ -187,8 +208,11 @@ def table_cells(comparison, digits: int = 2) -> tuple:
     if len(comparison.systems) > 1 and comparison.test != "ci":
         header.append("p-value")
     rows = [header]
+    breakdown = getattr(comparison, "breakdown", None)
     for index, system in enumerate(comparison.systems):
         for metric in system.metrics:
+            if breakdown is not None and not breakdown.shown(metric.name):
+                continue
             row = [system.name, metric.name, _number(metric.score, digits)]
             if with_interval:
                 interval = metric.interval
@@ -209,7 +233,7 @@ def _number(value: float, digits: int) -> str:
 def as_json(comparison) -> dict:
     """The envelope's ``significance`` section (the baseline is the first system)."""
     baseline = comparison.systems[0].name
-    return {
+    document = {
         "test": {"bs": "paired-bs", "ar": "paired-ar", "ci": "confidence"}[comparison.test],
         "samples": comparison.samples,
         "seed": comparison.seed,
@@ -227,6 +251,17 @@ def as_json(comparison) -> dict:
             for system in comparison.systems
         ],
     }
+    rows = getattr(comparison, "breakdown", None)
+    if rows is not None:
+        document["breakdown"] = {
+            "note": breakdown_note(comparison),
+            "minimum_size": rows.minimum,
+            "size": rows.unit,
+            "corrected_for_multiple_comparisons": False,
+            "rows": {name: {"key": row.key, "group": row.group, "size": row.size, "shown": rows.shown(name)}
+                     for name, row in rows.rows.items()},
+        }
+    return document
 
 
 significance_section = as_json  # the same, for tools that name a flag as_json
