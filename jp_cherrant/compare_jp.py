@@ -256,7 +256,8 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
 
                 audit.add(BlockRecord(UNALIGNED, *where, " | ".join(s.source for s in ref_sentences),
                                       " | ".join(s.source for s in hyp_sentences), reason=block.reason,
-                                      match=block.kind, edits=tuple(marks.marks)), len(ref_items), len(hyp_items))
+                                      match=block.kind, edits=tuple(marks.marks), figures=dict(marks.figures),
+                                      loss=marks.loss), len(ref_items), len(hyp_items))
             continue
         if len(ref_items) == len(hyp_items) == 1 and ref_sentences[0].source == hyp_sentences[0].source:
             audit.count(EXACT, 1, 1)
@@ -276,7 +277,8 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
             yield from marks.scored(pair, "gold", ref.source.split(), wanted is None or number in wanted)
         if audit.keep:
             record = _record(kind, block, numbers.start, audit, ref_sentences, hyp_sentences, cut, hyp_path)
-            audit.add(replace(record, edits=tuple(marks.marks)), len(ref_items), len(hyp_items))
+            audit.add(replace(record, edits=tuple(marks.marks), figures=dict(marks.figures), loss=marks.loss),
+                      len(ref_items), len(hyp_items))
 
 
 def _record(kind: str, block, first: int, audit: AlignmentAudit, ref_sentences, hyp_sentences, cut,
@@ -305,13 +307,20 @@ def _record(kind: str, block, first: int, audit: AlignmentAudit, ref_sentences, 
 
 class _Marks:
     """The edits of one block's units, each with what the scorer made of it, placed on the
-    block's texts (offsets shifted past the earlier sentences of the side they are on)."""
+    block's texts (offsets shifted past the earlier sentences of the side they are on), and
+    the block's own TP/FP/FN as scored (``figures``; its ``loss`` is FP + FN, as
+    jp_errant_compare's blocks)."""
 
     def __init__(self, options: ScoreOptions, totals: CorpusResult | None) -> None:
         self.options = options
         self.totals = totals
         self.marks: list = []
         self.offsets = {"gold": 0, "system": 0}
+        self.figures = {"tp": 0, "fp": 0, "fn": 0}
+
+    @property
+    def loss(self) -> int:
+        return self.figures["fp"] + self.figures["fn"]
 
     def scored(self, pair: SentencePair, on: str, tokens: list, wanted: bool) -> Iterator[SentencePair]:
         """Yield ``pair`` when it is ``wanted`` (scored), then mark its edits: ``on`` is the
@@ -323,6 +332,9 @@ class _Marks:
         if totals is None:
             return
         if wanted:
+            # (The scorer has counted the pair when the generator is resumed.)
+            for name, start, now in zip(("tp", "fp", "fn"), before, (totals.tp, totals.fp, totals.fn)):
+                self.figures[name] += now - start
             system, gold = scored_edits(pair, self.options, before)
         else:  # left out by --start/--end
             system = [(edit, "unscored") for edit in pair.hyp_edits if edit[0] >= 0 and edit[2] != "noop"]

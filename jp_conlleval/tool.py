@@ -160,6 +160,7 @@ def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None
     (no --show-alignment) blocks of one kind are counted together, and a place is only looked
     up for an unaligned block (the audit keeps the first one's)."""
     totals: dict = {}  # kind -> [blocks, gold sentences, system sentences], counted at once
+    per_sentence: Optional[list] = None  # conlleval's counts per gold sentence, for the records' losses
     for block, diverged in [*((b, False) for b in result.changed_blocks), *((b, True) for b in result.diverged_blocks)]:
         kind = UNALIGNED if diverged else block_kind(
             NORMALIZED if block.kind == NORMALIZED else EXACT, len(block.left), len(block.right))
@@ -170,10 +171,15 @@ def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None
         if audit.keep:
             from jp_shims.records import BlockRecord
 
+            if per_sentence is None:
+                per_sentence = result.sentence_statistics()
+            figures = _block_figures(per_sentence, block.left)
             audit.add(BlockRecord(kind, _lines(audit.gold_lines, gold_file, block.left),
                                   _lines(audit.system_lines, system_file, block.right),
                                   _text(gold_file, block.left), _text(system_file, block.right),
-                                  reason=block.reason, match=block.kind), len(block.left), len(block.right))
+                                  reason=block.reason, match=block.kind, figures=figures,
+                                  loss=figures["found_gold"] + figures["found_guess"] - 2 * figures["correct"]),
+                      len(block.left), len(block.right))
         elif kind == UNALIGNED:
             audit.count(kind, len(block.left), len(block.right),
                         where=(_lines(audit.gold_lines, gold_file, block.left),
@@ -191,6 +197,19 @@ def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None
         exact = result.gold_sentences
     if exact:
         audit.count(EXACT, exact, exact, blocks=exact)
+
+
+def _block_figures(per_sentence: list, sentences: range) -> dict:
+    """A block's chunk counts: those of its gold sentences (conlleval's counter; a system
+    chunk without gold text counts with the gold sentence it is placed in). Its loss, the
+    chunks missed or spurious, is found_gold + found_guess - 2 * correct."""
+    figures = {"correct": 0, "found_gold": 0, "found_guess": 0}
+    for number in sentences:
+        counts = per_sentence[number]
+        figures["correct"] += counts.correct_chunks
+        figures["found_gold"] += counts.found_gold
+        figures["found_guess"] += counts.found_guess
+    return figures
 
 
 def _lines(make, file, sentences: range):

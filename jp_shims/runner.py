@@ -436,9 +436,12 @@ def _compare(tool: Tool, metric, evaluations: Sequence[Evaluation], names: Seque
 
 def system_counts(statistics: Sequence[Statistics]) -> list:
     """The counts :func:`jp_shims.significance.compare` resamples, one per system, over the
-    units of gold text no system's block crosses."""
+    units of gold text no system's block crosses (per-group counters left out: see
+    :func:`jp_shims.significance_groups.prepare`)."""
     from .significance import additive_systems
+    from .significance_groups import GroupedStatistics
 
+    statistics = [s.statistics if isinstance(s, GroupedStatistics) else s for s in statistics]
     if statistics and all(isinstance(s, AdditiveStatistics) for s in statistics):
         return additive_systems([s.blocks for s in statistics], statistics[0].width)
     if statistics and all(isinstance(s, ChoiceStatistics) for s in statistics):

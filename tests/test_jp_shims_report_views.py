@@ -85,11 +85,12 @@ def test_every_tools_report_renders_with_legend_scores_and_charts(pages, name):
     assert re.search(r'<figure class="scores"><figcaption><b>Scores</b>[^<]*\S', dom)  # a labelled box
     assert '<pre id="headline" class="headline">' in dom
     assert dom.count('<tr class="block"') >= 1  # the lost unit
-    # The loss distribution is drawn wherever the tool measures a block's loss.
-    with_loss = re.search(r'<tr class="block"[^>]*data-loss="[^"]+"', dom) is not None
-    assert ('<svg class="chart histogram"' in dom) == with_loss
-    # ChERRANT's blocks carry no figures yet, conlleval's unaligned ones no loss.
-    assert with_loss or name in ("jp_cherrant_compare", "jp_conlleval")
+    # Every tool measures each changed block's loss, and the page draws its distribution
+    # (ChERRANT's blocks: FP + FN, as errant's; conlleval's: chunks missed or spurious).
+    assert re.search(r'<tr class="block"[^>]*data-loss="[^"]+"', dom) is not None
+    assert '<svg class="chart histogram"' in dom
+    histogram_caption = re.search(r'<svg class="chart histogram".*?</svg><figcaption>([^<]*)</figcaption>', dom, re.S)
+    assert histogram_caption and tool.loss_label in histogram_caption.group(1)
     if tool.significance:
         assert '<section class="compared" id="compared-1">' in dom
         table = re.search(r'<table class="significance" id="significance">(.*?)</table>', dom, re.S)
