@@ -221,7 +221,7 @@ def score_sentences(
             paths: dict = {}   # annotators crediting the same arcs share one path
         best = NO_CHOICE
         offered = [] if candidates is not None else None
-        by_type = [] if payloads is not None else None
+        by_type: list | None = [] if payloads is not None else None
         for annotator in sentence.annotators:
             gold_edits = sentence.gold[annotator]
             if lattice is None:
