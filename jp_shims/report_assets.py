@@ -21,6 +21,7 @@ table.summary td,table.summary th,table.significance td,table.significance th{bo
 table.significance th:nth-child(-n+2),table.significance td:nth-child(-n+2){text-align:left}
 table.significance caption{text-align:left;font-size:13px;color:#444;padding-bottom:.3em}
 table.significance tr.baseline td{background:#f4f4f4}
+table.significance tr.breakdown td:nth-child(2){padding-left:1.6em;font-style:italic}
 td.significant{font-weight:bold;color:#1b5e20}
 #legend{border:1px solid #ddd;background:#fcfcfc;padding:.3em .8em;margin:.8em 0;max-width:95em;font-size:12.5px;line-height:1.3}
 #legend .columns{display:grid;grid-template-columns:minmax(22em,1fr) minmax(22em,1fr);gap:0 1.5em}

@@ -143,6 +143,25 @@ def test_conll18_page_draws_breakdown_bars_and_confusion_heatmaps(tmp_path):
     assert heat and "gold left, system right: 1 " in heat.group(1)
 
 
+def test_significance_table_of_the_page_has_the_breakdown_rows(tmp_path):
+    """--compare with --breakdown: the page's significance table has the per-group rows
+    (class ``breakdown``) and says they are not corrected for multiple comparisons."""
+    case = Path(__file__).resolve().parents[1] / "compat_tests" / "vectors" / "conll18_ud_eval" / "tri-mix-pud"
+    page = tmp_path / "ud.html"
+    status, _, err = run("jp_conll18_ud_eval", [case / "gold.conllu", case / "system.conllu", "--breakdown",
+                                                "direction", "--report", page, "--paired-bs-n", "50", "--compare",
+                                                case / "gold.conllu"])
+    assert status == 0, err
+    dom = dom_of(page)
+    table = re.search(r'<table class="significance" id="significance">(.*?)</table>', dom, re.S).group(1)
+    assert "not corrected for multiple comparisons" in table
+    rows = re.findall(r'<tr class="([^"]*)"><td>([^<]*)</td><td>([^<]*)</td>', table)
+    assert [(classes, metric) for classes, _, metric in rows if "breakdown" in classes] == [
+        ("baseline breakdown", "LAS[direction=left]"), ("baseline breakdown", "LAS[direction=right]"),
+        ("baseline breakdown", "LAS[direction=root]"), ("breakdown", "LAS[direction=left]"),
+        ("breakdown", "LAS[direction=right]"), ("breakdown", "LAS[direction=root]")]
+
+
 @pytest.mark.skipif(not DATA, reason="JP_SHIMS_DATA not set: the CoNLL-14 page is not built")
 def test_conll14_page_marks_edits_and_stays_small(tmp_path):
     gec = Path(DATA) / "gec"
