@@ -151,10 +151,12 @@ class ChoiceCounts:
             table[row, :len(candidates)] = candidates
             valid[row, :len(candidates)] = True
         valid[len(flat), 0] = True
-        # The choice reads the triples only; the payload (if any) is gathered for the chosen.
+        # The choice reads the triples only; the payload (if any) is gathered for the chosen
+        # (as int32: per-block counts, and half the memory traffic of every step).
         self.payload: Optional[np.ndarray] = None
         if counts > 3:
-            table, self.payload = np.ascontiguousarray(table[..., :3]), np.ascontiguousarray(table[..., 3:])
+            table, self.payload = (np.ascontiguousarray(table[..., :3]),
+                                   np.ascontiguousarray(table[..., 3:], dtype=np.int32))
         self.table, self.valid = table, valid
         sizes = np.array([len(unit) for unit in blocks], dtype=np.intp)
         self.sizes = sizes
@@ -211,7 +213,7 @@ class ChoiceCounts:
         sequence = _expand(first, size, table.shape[0] - 1)
         samples = sequence.shape[0]
         totals = np.zeros((samples, 3), dtype=np.int64)
-        gathered = None if payload is None else np.zeros((samples, payload.shape[2]), dtype=np.int64)
+        gathered = None if payload is None else np.zeros((samples, payload.shape[2]), dtype=payload.dtype)
         beta2 = self.beta ** 2
         if self.rule == "m2scorer" and not np.isfinite(beta2):
             # every candidate F is nan (beta nan, or beta2 inf: inf/inf), and m2scorer chooses
