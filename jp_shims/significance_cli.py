@@ -195,7 +195,10 @@ def breakdown_note(comparison) -> str:
                      f"(groups of at least {rows.minimum} {rows.unit}; all in --json)")
     if aggregates:
         parts.append(", ".join(aggregates) + " average over the groups")
-    return "Breakdown: " + "; ".join(parts) + "; each row is tested on its own, not corrected for multiple comparisons"
+    if not parts:
+        parts.append("no group has any count")
+    alone = "each row's interval is its own" if comparison.test == "ci" else "each row is tested on its own"
+    return "Breakdown: " + "; ".join(parts) + f"; {alone}, not corrected for multiple comparisons"
 
 
 def table_cells(comparison, digits: int = 2) -> tuple:
