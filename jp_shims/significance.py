@@ -8,7 +8,9 @@ computes it (never an average of sentence scores), by a vectorized function the 
 
 * :class:`AdditiveCounts` -- counts that simply add up (evalb, conll18);
 * :class:`ChoiceCounts` -- errant's per-block choice of annotators by the running totals,
-  recomputed inside every resample from per-block, per-annotator-pair counts;
+  recomputed inside every resample from per-block, per-annotator-pair counts (and, for a
+  breakdown, each candidate's payload summed for the chosen one: see
+  :mod:`jp_shims.significance_groups`);
 * :func:`compare` -- paired bootstrap resampling (Koehn 2004), paired approximate
   randomization (Riezler & Maxwell 2005) and 95 % percentile intervals.
 
