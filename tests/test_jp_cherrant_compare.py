@@ -277,3 +277,22 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
 
     assert len(units) == len(expected)
     assert [real(unit.hyp_edits) for unit in units] == [real(edits) for edits in expected]
+
+
+def test_changed_blocks_carry_their_figures_and_loss(tmp_path) -> None:
+    """A ChERRANT block's TP/FP/FN as scored and its loss FP + FN (as jp_errant_compare's),
+    which the HTML report draws as a histogram: a hypothesis that joins two reference
+    sentences, with one edit right, one wrong and one missed."""
+    (tmp_path / "ref.m2").write_text("S 我 去 学 校 。\nA 1 1|||M|||要|||0\n\nS 他 来 了 。\nA 1 2|||S|||去|||0\n\n",
+                                     encoding="utf-8")
+    (tmp_path / "hyp.m2").write_text("S 我 去 学 校 。 他 来 了 。\nA 1 1|||M|||要|||0\nA 0 1|||S|||你|||0\n\n",
+                                     encoding="utf-8")
+    result = run_tool("jp_cherrant_compare", ["--json", "--show-alignment", "-hyp", "hyp.m2", "-ref", "ref.m2"],
+                      cwd=tmp_path)
+    assert result.returncode == 0, result.err
+    document = json.loads(result.out)
+    block, = document["alignment"]["blocks"]
+    scores = document["scores"]
+    assert block["figures"] == {"tp": scores["tp"], "fp": scores["fp"], "fn": scores["fn"]} == {"tp": 1, "fp": 1,
+                                                                                                 "fn": 1}
+    assert block["loss"] == 2

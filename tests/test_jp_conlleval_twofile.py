@@ -203,3 +203,22 @@ def test_reading_layouts_agree() -> None:
     for file in (two, three, tab):
         assert (file.words, file.tags, file.breaks) == (["a", "b", "c", "d"], [b"B-X", b"O", b"O", b"I-X"], [0, 2, 3, 4])
         assert [file.line_of(i) for i in range(4)] == [1, 2, 5, 7]
+
+
+def test_changed_blocks_carry_their_chunk_loss() -> None:
+    """--show-alignment --json on the docs' re-tokenized example: a changed block's figures
+    are its gold sentences' chunk counts and its loss the chunks missed or spurious, which
+    the HTML report draws as a histogram."""
+    from tests.toolrun import run_tool
+
+    folder = Path(__file__).resolve().parents[1] / "examples" / "conlleval"
+    result = run_tool("jp_conlleval", ["--json", "--show-alignment", "gold.txt", "system.retok.txt"], cwd=folder)
+    assert result.returncode == 0, result.err
+    document = json.loads(result.out)
+    block, = document["alignment"]["blocks"]
+    figures = block["figures"]
+    assert figures == {"correct": 2, "found_gold": 4, "found_guess": 5}  # 2 missed, 3 spurious
+    assert block["loss"] == 5
+    # The block holds every chunk of the file: its figures are the file's.
+    scores = document["scores"]
+    assert [scores[name] for name in figures] == list(figures.values())
