@@ -529,9 +529,10 @@ def insertion_walk(lattice: Lattice, keys: list, golds: list, matching: set | No
 
 
 def gold_weights(lattice: Lattice, credited) -> dict:
-    """Arc key -> weight for the credited arcs (:func:`gold_arcs`): -|E|, plus the penalty
-    for an insertion listed twice (its second listing left the walk unweighted and adds the
-    penalty afterwards, as every listing does that is not weighed gold)."""
+    """Arc key -> weight for the credited arcs (:func:`gold_arcs`): -|E|, except for an
+    insertion listed twice, which weighs -|E| + 0.001: the walk weighs one listing gold and
+    takes the other out, and that listing still adds its penalty afterwards, as a listing
+    the walk passes by does (the vectors print -25.999 for |E| = 26)."""
     gold_weight = -lattice.edge_count
     arcs = lattice.arcs
     result = {}
