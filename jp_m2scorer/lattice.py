@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
+from collections import deque
 
 from rapidfuzz.distance import Indel, Levenshtein
 
@@ -434,17 +435,36 @@ def base_weights(lattice: Lattice) -> dict:
 
 
 def gold_arcs(lattice: Lattice, gold_edits: list, spans: dict) -> list:
-    """Arcs whose edit equals one of the annotator's gold edits (same offsets, same original,
-    correction among the alternatives). ``spans``: a cache (start, end) -> arc keys, shared by
-    the annotators of a sentence and filled on demand by :func:`arcs_with_span`."""
+    """The arcs that take the annotator's gold weight: arcs whose edit equals one of the gold
+    edits (same offsets, same original, correction among the alternatives), except at an
+    insertion offset, where only the arcs :func:`insertion_walk` credits do. ``spans``: a
+    cache (start, end) -> arc keys, shared by the annotators of a sentence and filled on
+    demand by :func:`arcs_with_span`."""
     found = []
-    width, stride = lattice.width, lattice.stride
-    for start, end, original, alternatives in gold_edits:
+    by_span: dict = {}
+    for gold in gold_edits:
+        by_span.setdefault((gold[0], gold[1]), []).append(gold)
+    for (start, end), golds in by_span.items():
         keys = spans.get((start, end))
         if keys is None:
             keys = spans[(start, end)] = arcs_with_span(lattice, start, end)
-        # token counts first: an arc's strings are built only when they can match (a run of
-        # repeated insertions labels thousands of arcs with one span)
+        matching = _matching(lattice, keys, golds)
+        if not matching:
+            continue
+        if start == end:
+            found.extend(key for key, gold in insertion_walk(lattice, keys, golds, matching) if gold)
+        else:
+            found.extend(matching)
+    return found
+
+
+def _matching(lattice: Lattice, keys: list, golds: list) -> set:
+    """The arcs among ``keys`` whose edit equals one of ``golds`` (all of one span)."""
+    width, stride = lattice.width, lattice.stride
+    matching = set()
+    for _, _, original, alternatives in golds:
+        # token counts first: an arc's strings are built only when they can match (a run
+        # of repeated insertions labels thousands of arcs with one span)
         source_tokens = len(original.split(" ")) if original else 0
         target_tokens = {len(alternative.split(" ")) if alternative else 0 for alternative in alternatives}
         for key in keys:
@@ -455,8 +475,75 @@ def gold_arcs(lattice: Lattice, gold_edits: list, spans: dict) -> list:
                 continue
             _, _, arc_original, correction = lattice.edit(key)
             if arc_original == original and correction in alternatives:
-                found.append(key)
-    return found
+                matching.add(key)
+    return matching
+
+
+def insertion_walk(lattice: Lattice, keys: list, golds: list, matching: set | None = None) -> list:
+    """(arc key, the gold edit it matched or None) in the order release 3.2 weighs the arcs
+    of one insertion offset (the arcs whose edit starts and ends at one offset), a step per
+    listing; ``golds``: the annotator's gold edits at that offset, ``matching``: the arcs whose
+    edit is one of them (found if not given).
+
+    Derived from the ``--very_verbose`` vectors (all of them agree) and the W&I and JFLEG
+    figures: the listings, in cell order, are walked as a list whose remaining part is
+    reversed after each arc that matches no gold edit, so the walk alternates between the
+    two ends (first, last, second, second to last, ...). An arc that matches takes the gold
+    edit it matched (the first in file order) out of play, so no later arc can match it
+    again (3.2's fix of insertions "counted repeatedly"), and takes all its listings out of
+    the list; the entry that followed it is passed by (the list shrinks under the walk), and
+    the walk goes on in the same direction. An arc passed by is not weighed at all."""
+    if matching is None:
+        matching = _matching(lattice, keys, golds)
+    arcs = lattice.arcs
+    listing: list = []
+    for key in sorted(keys):
+        listing.append(key)
+        if arcs[key] & DOUBLED:
+            listing.append(key)
+    remaining = deque(listing)
+    pool = list(golds)
+    forward = True
+    walk: list = []
+    while remaining:
+        key = remaining.popleft() if forward else remaining.pop()
+        gold = None
+        if key in matching and pool:
+            _, _, original, correction = lattice.edit(key)
+            for index, edit in enumerate(pool):
+                if edit[2] == original and correction in edit[3]:
+                    gold = pool.pop(index)
+                    break
+        walk.append((key, gold))
+        if gold is None:
+            forward = not forward
+            continue
+        if key in remaining:
+            remaining = deque(other for other in remaining if other != key)
+        if remaining:
+            if forward:
+                remaining.popleft()
+            else:
+                remaining.pop()
+    return walk
+
+
+def gold_weights(lattice: Lattice, credited) -> dict:
+    """Arc key -> weight for the credited arcs (:func:`gold_arcs`): -|E|, except for an
+    insertion listed twice, which weighs -|E| + 0.001: the walk weighs one listing gold and
+    takes the other out, and that listing still adds its penalty afterwards, as a listing
+    the walk passes by does (the vectors print -25.999 for |E| = 26)."""
+    gold_weight = -lattice.edge_count
+    arcs = lattice.arcs
+    result = {}
+    for key in credited:
+        if arcs[key] & DOUBLED:
+            start, end, _, _ = lattice.edit(key)
+            if start == end:
+                result[key] = gold_weight + PENALTY
+                continue
+        result[key] = gold_weight
+    return result
 
 
 def arcs_with_span(lattice: Lattice, start: int, end: int) -> list:
@@ -497,126 +584,6 @@ def weights(lattice: Lattice, matches) -> dict:
         if matches(lattice.edit(key)):
             result[key] = gold_weight
     return result
-
-
-def without_first_row_twins(lattice: Lattice, credited: frozenset) -> frozenset:
-    """The gold-matching arcs that keep their gold weight when release 3.2's first-row labels
-    collide with an edit further down.
-
-    3.2 labels the k-th token inserted before the first source word with offset k-1, so a
-    first-row arc can carry the very edit of an arc of another alignment: for "bring glass"
-    -> "Bring a glass", inserting "Bring a" before "bring" labels the "a" (1, 1, '', 'a'),
-    which is also the edit of inserting "a" after "bring". When both match a gold edit,
-    only the first-row arc keeps its gold weight. This rule, with
-    :func:`best_path_crediting_once`, is what makes W&I dev A (1799 correct, 3001 proposed)
-    and JFLEG (2126 / 2898 / 2758 with four annotators) come out as 3.2 prints them; master,
-    which labels those insertions 0, has no such collisions.
-    """
-    width, stride, arcs = lattice.width, lattice.stride, lattice.arcs
-
-    def first_row_label(key: int) -> bool:
-        source = key // stride       # a cell (0, j) with j > 0 is the int j
-        return 0 < source < width and arcs[key] & ROW0_INSERT
-
-    labels = {lattice.edit(key) for key in credited if first_row_label(key)}
-    if not labels:
-        return credited
-    return frozenset(key for key in credited if first_row_label(key) or lattice.edit(key) not in labels)
-
-
-def best_path_crediting_once(lattice: Lattice, weight: dict) -> list:
-    """:func:`best_path`, where one gold edit earns its weight only once along the path.
-
-    The same edit labels several arcs of one path only when a hypothesis inserts the same
-    token twice at one offset (gold ``(8, 8, '', '-')`` for "28 - year - old"). Release 3.2
-    (README 4.3: such insertions "were counted repeatedly ... a fix has been made") credits
-    one of them and treats the others as ordinary edits, which then merge with their
-    neighbours: "-" and "year -" with the deletion of "years", two edits instead of four.
-    The occurrence that keeps the gold weight is the one on the path leaving the lightest path
-    (the first in path order among equals); every other arc with that edit loses it. Each
-    round settles one edit, so there are at most as many rounds as gold edits.
-
-    ``weight`` holds the gold weights (arcs missing from it weigh their base weight).
-    """
-    path, _ = _shortest_path(lattice, weight)
-    base_weight = lattice.layout.base_weight
-    arcs = lattice.arcs
-    while True:
-        repeated = _first_repeated_gold_edit(lattice, path, weight)
-        if not repeated:
-            return path
-        # every arc with that edit loses its gold weight but the one kept below
-        edit = lattice.edit(repeated[0])
-        plain = dict(weight)
-        for key, value in weight.items():
-            base = base_weight(arcs[key])
-            if value != base and lattice.edit(key) == edit:
-                plain[key] = base
-        best = None
-        for keep in _lightest_candidates(lattice, plain, weight, repeated):
-            trial = dict(plain)
-            trial[keep] = weight[keep]
-            found, total = _shortest_path(lattice, trial)
-            if best is None or total < best[1]:
-                best = (found, total, trial)
-        path, _, weight = best
-
-
-def _lightest_candidates(lattice: Lattice, plain: dict, weight: dict, repeated: list) -> list:
-    """The arcs of ``repeated`` (in path order) whose path, when only that arc keeps its gold
-    weight, is the lightest or within rounding of it.
-
-    The lightest path through an arc u -> v is the lightest path to u, the arc, and the
-    lightest path from v: two passes over the lattice instead of one shortest path per arc
-    (a hypothesis repeating the gold token hundreds of times would otherwise cost a search
-    per repetition). The few candidates left are then compared by the searches themselves.
-    """
-    vertices = lattice.vertices
-    stride = lattice.stride
-    into = lattice.into
-    base_weight = lattice.layout.base_weight
-    to_vertex = {vertices[0]: 0.0}
-    for v in vertices[1:]:
-        best = INF
-        for u, record in zip(*into.get(v, NO_ARCS)):
-            du = to_vertex.get(u)
-            if du is not None:
-                w = plain.get(u * stride + v)
-                cand = du + (base_weight(record) if w is None else w)
-                if cand < best:
-                    best = cand
-        if best < INF:
-            to_vertex[v] = best
-    from_vertex = {vertices[-1]: 0.0}
-    for v in reversed(vertices):
-        dv = from_vertex.get(v)
-        if dv is None:
-            continue
-        for u, record in zip(*into.get(v, NO_ARCS)):
-            w = plain.get(u * stride + v)
-            cand = (base_weight(record) if w is None else w) + dv
-            if cand < from_vertex.get(u, INF):
-                from_vertex[u] = cand
-    totals = []
-    for key in repeated:
-        u, v = divmod(key, stride)
-        totals.append(to_vertex.get(u, INF) + weight[key] + from_vertex.get(v, INF))
-    lightest = min(totals)
-    return [key for key, total in zip(repeated, totals) if total <= lightest + 1e-6]
-
-
-def _first_repeated_gold_edit(lattice: Lattice, path: list, weight: dict) -> list:
-    """The gold-weighted arcs of the path sharing the first edit that occurs twice on it."""
-    groups: dict = {}
-    base_weight = lattice.layout.base_weight
-    for key in path:
-        value = weight.get(key)
-        if value is not None and value != base_weight(lattice.arcs[key]):
-            groups.setdefault(lattice.edit(key), []).append(key)
-    for keys in groups.values():
-        if len(keys) > 1:
-            return keys
-    return []
 
 
 def best_path(lattice: Lattice, weight: dict) -> list:

@@ -217,7 +217,6 @@ def score_sentences(
                 sentence.tokens, hyp_tokens, options.max_unchanged_words)
         if lattice is not None:
             spans: dict = {}   # (start, end) -> arcs, filled as the gold edits ask
-            gold_weight = -lattice.edge_count
             paths: dict = {}   # annotators crediting the same arcs share one path
         best = NO_CHOICE
         offered = [] if candidates is not None else None
@@ -228,12 +227,11 @@ def score_sentences(
                 path = []
             else:
                 credited = frozenset(lat.gold_arcs(lattice, gold_edits, spans)) if gold_edits else frozenset()
-                credited = lat.without_first_row_twins(lattice, credited)
                 # only the gold arcs' weights: every other arc weighs its base weight
-                weight = dict.fromkeys(credited, gold_weight)
+                weight = lat.gold_weights(lattice, credited)
                 found = paths.get(credited)
                 if found is None:
-                    keys = lat.best_path_crediting_once(lattice, weight)
+                    keys = lat.best_path(lattice, weight)
                     found = paths[credited] = (keys, [lattice.edit(key) for key in keys])
                 path = found[1]
                 if very_verbose:

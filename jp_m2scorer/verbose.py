@@ -123,24 +123,38 @@ def weights_trace(lattice: lat.Lattice, gold_edits: list, credited: frozenset, w
     """The weighting of one annotator's arcs."""
     write("set weights of edges() gold edits : %s\n" % py2.repr_value(gold_edits))
     gold_weight = -lattice.edge_count
-    # the original walks the arcs by source rows, then target rows, then columns
-    # (the vectors pin this order; duplicates stay together)
-    walk = sorted(lattice.edges, key=lambda key: _row_major(lattice.cells(key)))
-    for key in walk:
+    for key, gold in weighing_order(lattice, gold_edits, credited):
         write("set weights of edge %s\n" % py2.repr_value(lattice.cells(key)))
         write("edit  = %s\n" % py2.repr_value(lattice.edit_tuple(key)))
-        if key in credited:
-            start, end, original, correction = lattice.edit(key)
-            for gold in gold_edits:
-                if gold[0] == start and gold[1] == end and gold[2] == original and correction in gold[3]:
-                    write("matched gold edit : %s\n" % py2.repr_value(gold))
-                    break
+        if gold is not None:
+            write("matched gold edit : %s\n" % py2.repr_value(gold))
             write("set weight to : %d\n" % gold_weight)
 
 
-def _row_major(cells: tuple) -> tuple:
-    (ui, uj), (vi, vj) = cells
-    return (ui, vi, uj, vj)
+def weighing_order(lattice: lat.Lattice, gold_edits: list, credited: frozenset) -> list:
+    """(arc key, the gold edit it matched or None) for each listing the original weighs, in
+    its order: by the edit's offsets, an offset's arcs in cell order with their listings
+    together, except at an insertion offset, which
+    :func:`jp_m2scorer.lattice.insertion_walk` walks (the vectors pin this order)."""
+    listings: dict = {}
+    for key in lattice.edges:
+        listings[key] = listings.get(key, 0) + 1
+    spans: dict = {}
+    for key in listings:
+        spans.setdefault(lattice.edit(key)[:2], []).append(key)
+    order = []
+    for (start, end), keys in sorted(spans.items()):
+        golds = [edit for edit in gold_edits if edit[0] == start and edit[1] == end]
+        if start == end:
+            order.extend(lat.insertion_walk(lattice, keys, golds))
+            continue
+        for key in sorted(keys):
+            gold = None
+            if key in credited:
+                _, _, original, correction = lattice.edit(key)
+                gold = next(edit for edit in golds if edit[2] == original and correction in edit[3])
+            order.extend([(key, gold)] * listings[key])
+    return order
 
 
 def graph_trace(lattice: lat.Lattice, weight: dict, path: list, write: Write) -> None:

@@ -88,8 +88,9 @@ def test_gold_reading_rules():
 
 def test_first_row_label_takes_the_gold_weight_from_its_twin():
     """Release 3.2 labels "a" inserted in the first row (1, 1, '', 'a'), the very edit of
-    inserting "a" after "bring": only the first-row arc keeps the gold weight (W&I dev A and
-    JFLEG pin this; see lattice.without_first_row_twins)."""
+    inserting "a" after "bring": only the first-row arc keeps the gold weight, because the
+    walk over the offset's arcs meets it first and the gold edit is then spent (W&I dev A
+    and JFLEG pin this; see lattice.insertion_walk)."""
     gold = ("S bring glass of water .\n"
             "A 0 1|||R:ORTH|||Bring|||REQUIRED|||-NONE-|||0\n"
             "A 1 1|||M:DET|||a|||REQUIRED|||-NONE-|||0\n")
@@ -111,9 +112,10 @@ def test_edit_after_a_first_row_label_is_credited():
 
 
 def test_one_gold_edit_is_credited_once_along_the_path():
-    """A hypothesis inserting the gold token twice at one offset earns it once: the later
-    occurrence is an ordinary edit and merges with its neighbours (W&I dev A pins this:
-    3.2 and master both propose 3,001 edits there, 3,003 if both occurrences were gold)."""
+    """A hypothesis inserting the gold token twice at one offset earns it once: the walk over
+    the offset's arcs spends the gold edit on the first it meets, the other occurrence is an
+    ordinary edit and merges with its neighbours (W&I dev A pins this: 3.2 and master both
+    propose 3,001 edits there, 3,003 if both occurrences were gold)."""
     gold = ("S I am 28 years old .\n"
             "A 3 3|||M:PUNCT|||-|||REQUIRED|||-NONE-|||0\n"
             "A 3 4|||R:NOUN|||year-|||REQUIRED|||-NONE-|||0\n")
