@@ -39,30 +39,38 @@ INF = float("inf")
 PENALTY = 0.001  # added to a changing arc's weight each time it is listed
 
 # An arc record is one int (a lattice of a 672-token line holds millions of arcs: a list per
-# arc and a weight dict per annotator took 400 MiB to 1.6 GB). Low bits first: four flags,
-# then the unchanged-token count, the cost, and the position of the arc's first listing in
-# release 3.2's arc list (before the removal of noop arcs; the removal keeps the relative
-# order, which is all the path's tie choice compares). The widths depend on the sentence.
-NOOP, ROW0_INSERT, TRANSITIVE, DOUBLED = 1, 2, 4, 8
-FLAG_BITS = 4
+# arc and a weight dict per annotator took 400 MiB to 1.6 GB). Low bits first: five flags,
+# then the unchanged-token count, the number of listings after the first, the cost, and the
+# position of the arc's first listing in release 3.2's arc list (before the removal of noop
+# arcs; the removal keeps the relative order, which is all the path's tie choice compares).
+# The widths depend on the sentence.
+# DOUBLED: listed more than once (a base arc of both cost settings, or a RELISTED arc);
+# RELISTED: a transitive arc made again at a lower cost, which release 3.2 lists once more.
+NOOP, ROW0_INSERT, TRANSITIVE, DOUBLED, RELISTED = 1, 2, 4, 8, 16
+FLAG_BITS = 5
 
 
 class Layout:
     """Bit positions of the record fields for one sentence."""
 
-    __slots__ = ("cost_shift", "cost_mask", "position_shift", "unchanged_mask")
+    __slots__ = ("extra_shift", "cost_shift", "cost_mask", "position_shift", "unchanged_mask")
 
     def __init__(self, max_unchanged: int, max_cost: int) -> None:
         unchanged_bits = max(max_unchanged, 1).bit_length()
         self.unchanged_mask = (1 << unchanged_bits) - 1
-        self.cost_shift = FLAG_BITS + unchanged_bits
         cost_bits = max(max_cost, 1).bit_length()
         self.cost_mask = (1 << cost_bits) - 1
+        # an arc is listed again only at a lower cost: fewer extra listings than cost values
+        self.extra_shift = FLAG_BITS + unchanged_bits
+        self.cost_shift = self.extra_shift + cost_bits
         self.position_shift = self.cost_shift + cost_bits
 
-    def pack(self, position: int, cost: int, unchanged: int, flags: int) -> int:
+    def pack(self, position: int, cost: int, unchanged: int, flags: int, extra: int = 0) -> int:
         return (((position << self.position_shift) | (cost << self.cost_shift)) |
-                (unchanged << FLAG_BITS)) | flags
+                (extra << self.extra_shift) | (unchanged << FLAG_BITS)) | flags
+
+    def extra_listings(self, record: int) -> int:
+        return (record >> self.extra_shift) & self.cost_mask
 
     def unchanged(self, record: int) -> int:
         return (record >> FLAG_BITS) & self.unchanged_mask
@@ -81,7 +89,8 @@ class Layout:
             return cost
         weight = cost + PENALTY
         if record & DOUBLED:
-            weight += PENALTY
+            for _ in range((record >> self.extra_shift) & self.cost_mask):
+                weight += PENALTY
         return weight
 
 
@@ -149,11 +158,11 @@ class Lattice:
 
     __slots__ = ("src", "hyp", "vertices", "listing", "removed_positions", "arcs", "into", "removed",
                  "width", "stride", "base_order", "first_transitive", "made_through", "doubled", "removed_arcs",
-                 "layout", "_edits")
+                 "layout", "relisted", "_edits")
 
     def __init__(self, src: list, hyp: list, vertices: list, listing, removed_positions: list,
                  arcs: ArcTable, removed: list, width: int, stride: int, base_order: list, first_transitive: int,
-                 made_through: list, doubled: list, removed_arcs: dict, layout: Layout) -> None:
+                 made_through: list, doubled: list, removed_arcs: dict, layout: Layout, relisted: dict) -> None:
         self.src = src
         self.hyp = hyp
         self.vertices = vertices          # cells as ints (i * (m + 1) + j), sorted
@@ -170,6 +179,7 @@ class Lattice:
         self.doubled = doubled            # base arcs listed twice (in both settings)
         self.removed_arcs = removed_arcs
         self.layout = layout
+        self.relisted = relisted          # arc key -> positions in ``listing`` of its later listings
         self._edits: dict = {}
 
     @property
@@ -203,12 +213,20 @@ class Lattice:
 
     @property
     def middle(self) -> dict:
-        """Transitive arc key -> the vertex it was made through (for the --very_verbose trace)."""
-        result = {}
+        """Transitive arc key -> the vertex it was first made through."""
+        result: dict = {}
+        for key, k in self.makings():
+            result.setdefault(key, k)
+        return result
+
+    def makings(self) -> list:
+        """(transitive arc key, the vertex it was made through) in creation order, an arc made
+        again at a lower cost once more (for the --very_verbose trace)."""
+        result = []
         arcs = iter(self.transitive)
         for k, count in self.made_through:
             for _ in range(count):
-                result[next(arcs)] = k
+                result.append((next(arcs), k))
         return result
 
     def cells(self, key: int) -> tuple:
@@ -357,7 +375,7 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
         noop = diagonal and src[ui] == hyp[uj]
         flags = (NOOP if noop else 0) | (ROW0_INSERT if not diagonal and vi == ui else 0) | \
             (DOUBLED if listed[key] > 1 else 0)
-        pending[v][u] = layout.pack(len(listing), 1, 1 if noop else 0, flags)
+        pending[v][u] = layout.pack(len(listing), 1, 1 if noop else 0, flags, listed[key] - 1)
         listing.extend([key] * listed[key])
         succ[u].append(v)
     first_transitive = len(listing)
@@ -367,6 +385,8 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
     removed_positions: list = []
     removed_arcs: dict = {}
     removed_into: dict = {}      # target vertex -> sources of its removed arcs
+    relisted: dict = {}          # arc key -> positions of its later listings
+    extra_shift = layout.extra_shift
     limit = max_unchanged_words
     position_shift = layout.position_shift
     for k in vertices:
@@ -394,12 +414,20 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
                     old = into_j.get(i)
                     cost = first_cost + second_cost
                     if old is not None:
-                        # The arc exists: it keeps its edit, but a cheaper run of operations
-                        # between the same cells lowers its cost (costs are relaxed as in
-                        # Floyd-Warshall; the CoNLL-14 vectors pin this).
+                        # The arc exists. A cheaper run of operations between the same cells
+                        # makes it again: it takes that run's edit (offsets, unchanged count)
+                        # and cost, keeps its first place, and is listed once more, so it
+                        # earns the penalty once more (the --very_verbose vectors show the
+                        # second listing and the weight; the corpus vectors the cost).
                         old_cost = (old >> cost_shift) & cost_mask
                         if cost < old_cost:
-                            into_j[i] = old - ((old_cost - cost) << cost_shift)
+                            position = len(listing)
+                            extra = ((old >> extra_shift) & cost_mask) + 1
+                            into_j[i] = (old >> position_shift << position_shift) | (cost << cost_shift) | \
+                                (extra << extra_shift) | ((first_unchanged + second_unchanged) << FLAG_BITS) | \
+                                first_flags | (first_noop & second_noop) | DOUBLED | RELISTED
+                            relisted.setdefault(i * stride + j, []).append(position)
+                            listing.append(i * stride + j)
                         continue
                     noop = first_noop & second_noop
                     position = len(listing)
@@ -424,7 +452,7 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
             into[k] = (_packed(sources), _packed([ins[u] for u in sources]))
     doubled = [key for key, count in listed.items() if count > 1]
     return Lattice(src, hyp, vertices, listing, removed_positions, ArcTable(into, stride), removed, width,
-                   stride, list(listed), first_transitive, made_through, doubled, removed_arcs, layout)
+                   stride, list(listed), first_transitive, made_through, doubled, removed_arcs, layout, relisted)
 
 
 def base_weights(lattice: Lattice) -> dict:
@@ -612,6 +640,8 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
     into = lattice.into
     layout = lattice.layout
     cost_shift, cost_mask, position_shift = layout.cost_shift, layout.cost_mask, layout.position_shift
+    extra_shift = layout.extra_shift
+    relisted = lattice.relisted
     for v in vertices[1:]:
         best = INF
         best_when = None
@@ -626,13 +656,21 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
                 if not record & NOOP:
                     w = w + PENALTY
                     if record & DOUBLED:
-                        w += PENALTY
+                        for _ in range((record >> extra_shift) & cost_mask):
+                            w += PENALTY
             cand = du + w
             if cand > best:
                 continue
             index = record >> position_shift
             pass_u, index_u = when[u]
-            arrive = (pass_u, index) if index_u < index else (pass_u + 1, index)
+            if index_u < index:
+                arrive = (pass_u, index)
+            elif record & RELISTED:
+                # a later listing may still come after u's distance in the same pass
+                later = [p for p in relisted[u * stride + v] if p > index_u]
+                arrive = (pass_u, later[0]) if later else (pass_u + 1, index)
+            else:
+                arrive = (pass_u + 1, index)
             if cand < best or arrive < best_when:
                 best, best_when, best_u = cand, arrive, u
         if best_u is not None:

@@ -90,7 +90,7 @@ def sentence_trace(lattice: lat.Lattice, tables: tuple, write: Write) -> None:
     write("-- Add transitive arcs --\n")
     vertices = [divmod(v, lattice.width) for v in lattice.vertices]
     made = {}
-    for key, k in lattice.middle.items():
+    for key, k in lattice.makings():
         made.setdefault(k, {})[key] = True
     existing = {key for key in lattice.created if key not in lattice.middle}
     stride, width = lattice.stride, lattice.width
