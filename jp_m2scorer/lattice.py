@@ -397,7 +397,7 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
             for j in sorted(outs):
                 second = pending[j][k]
                 out_arcs.append((j, pending[j], (second >> FLAG_BITS) & unchanged_mask,
-                                 (second >> cost_shift) & cost_mask, second & NOOP))
+                                 (second >> cost_shift) & cost_mask, second & NOOP, second & DOUBLED))
             before = len(listing)
             for i in sorted(ins):
                 first = ins[i]
@@ -408,19 +408,24 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
                 first_cost = (first >> cost_shift) & cost_mask
                 first_noop = first & NOOP
                 first_flags = (first & ROW0_INSERT) | TRANSITIVE
-                for j, into_j, second_unchanged, second_cost, second_noop in out_arcs:
+                for j, into_j, second_unchanged, second_cost, second_noop, second_doubled in out_arcs:
                     if second_unchanged > room:
                         continue
                     old = into_j.get(i)
                     cost = first_cost + second_cost
                     if old is not None:
-                        # The arc exists. A cheaper run of operations between the same cells
-                        # makes it again: it takes that run's edit (offsets, unchanged count)
-                        # and cost, keeps its first place, and is listed once more, so it
-                        # earns the penalty once more (the --very_verbose vectors show the
-                        # second listing and the weight; the corpus vectors the cost).
+                        # The arc exists; a cheaper run of operations between the same cells
+                        # lowers its cost. When that run ends with a base arc listed twice
+                        # (both cost settings), release 3.2 makes the arc again: it takes the
+                        # run's edit (offsets, unchanged count) and cost, keeps its first
+                        # place, and is listed once more, so it earns the penalty once more.
+                        # fzr_100102's --very_verbose trace shows the second listings and
+                        # weights; the fz_path_tiebreak vectors and W&I dev A (where a run
+                        # ending in a single listing relists nothing) pin the condition.
                         old_cost = (old >> cost_shift) & cost_mask
-                        if cost < old_cost:
+                        if cost < old_cost and not second_doubled:
+                            into_j[i] = old - ((old_cost - cost) << cost_shift)
+                        elif cost < old_cost:
                             position = len(listing)
                             extra = ((old >> extra_shift) & cost_mask) + 1
                             into_j[i] = (old >> position_shift << position_shift) | (cost << cost_shift) | \

@@ -20,8 +20,9 @@ WORDS = ["a", "the", "cat", "cats", "go", "goes", ".", ",", "to"]
 
 def _direct(src: list, hyp: list, limit: int) -> tuple:
     """(kept arc list, arc key -> [unchanged, cost, noop, row-0 insertion], base listings):
-    the closure as the method states it, with a dict of every arc (an arc made again at a
-    lower cost takes the new run's fields and is listed again, as release 3.2 does)."""
+    the closure as the method states it, with a dict of every arc (an arc reached again at a
+    lower cost takes that cost; through a base arc listed twice it takes the run's fields and
+    is listed again, as release 3.2 does)."""
     built = lat.build(src, hyp, limit)          # only its vertices and base arcs are used
     width, stride = built.width, built.stride
     base = built.listing[:built.first_transitive]
@@ -47,10 +48,14 @@ def _direct(src: list, hyp: list, limit: int) -> tuple:
                     continue
                 key = i * stride + j
                 if key in arcs:
-                    # made again at a lower cost: that run's fields, and one more listing
+                    # a cheaper run lowers the cost; ending in a base arc listed twice, it
+                    # makes the arc again: that run's fields, and one more listing
                     if first[1] + second[1] < arcs[key][1]:
-                        arcs[key] = [first[0] + second[0], first[1] + second[1], first[2] and second[2], first[3]]
-                        listing.append(key)
+                        if base.count(k * stride + j) > 1:
+                            arcs[key] = [first[0] + second[0], first[1] + second[1], first[2] and second[2], first[3]]
+                            listing.append(key)
+                        else:
+                            arcs[key][1] = first[1] + second[1]
                     continue
                 arcs[key] = [first[0] + second[0], first[1] + second[1], first[2] and second[2], first[3]]
                 if arcs[key][2]:
