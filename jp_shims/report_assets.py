@@ -41,7 +41,7 @@ table.blocks th{position:sticky;top:0;background:#fafafa;border-bottom:2px solid
 table.blocks th.sortable{cursor:pointer;text-decoration:underline dotted}
 table.blocks td{border-bottom:1px solid #ddd;vertical-align:top;padding:.3em;overflow-wrap:anywhere}
 table.blocks tbody tr{content-visibility:auto;contain-intrinsic-size:auto 5em}
-table.blocks col.n{width:4em}table.blocks col.k{width:7.5em}table.blocks col.l{width:4.5em}table.blocks col.f{width:14.5em}
+table.blocks col.n{width:4em}table.blocks col.k{width:7.5em}table.blocks col.l{width:6.5em}table.blocks col.f{width:14.5em}
 .place{color:#555;font-size:12px}
 .kind{display:inline-block;padding:0 .4em;border-radius:3px;color:#fff;font-size:12px}
 .reason{color:#666;font-size:12px}
