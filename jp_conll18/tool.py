@@ -169,6 +169,12 @@ class CoNLLUTool(Tool):
         # One line (argparse wraps it): a usage error is the usage line and the error line.
         return " ".join(build_parser(False, self.command).format_usage().split()) + "\n"
 
+    def default_metrics(self) -> Sequence[str]:
+        from .significance import check_metrics
+
+        args = build_parser(False, self.command).parse_args(["gold", "system"])
+        return check_metrics((), self.command.reader_options(args, False))
+
     @property  # type: ignore[override]
     def help_text(self) -> str:
         return build_parser(False, self.command).format_help()

@@ -146,6 +146,10 @@ class Tool:
         return signature(self.prog, params=parsed.params, options=list(parsed.signature_options),
                          **config.signature_fields())
 
+    def default_metrics(self) -> Sequence[str]:
+        """The metrics of the significance table without ``--metrics`` (for ``--help``)."""
+        return ()
+
     def help(self) -> str:
         """``--help`` in JP mode: the original's help, then the JP options section."""
         entries: List[HelpEntry] = []
@@ -162,7 +166,7 @@ class Tool:
         if self.significance:
             from .significance_cli import help_entries
 
-            entries += help_entries(metrics=self.metrics_option)
+            entries += help_entries(metrics=self.metrics_option, default_metrics=self.default_metrics())
         return self.help_text + help_section(entries, self.original)
 
 

@@ -30,7 +30,6 @@ HELP = [
     ("--confidence", "95 % bootstrap interval of every score (also without --compare)"),
     ("--seed N", "seed of the resampling (default 12345)"),
 ]
-METRICS_HELP = ("--metrics M ...", "metrics of the significance table (default: LAS MLAS BLEX)")
 
 TEST_NAMES = {
     "bs": "paired bootstrap resampling",
@@ -152,9 +151,13 @@ def run_comparison(systems: Sequence, names: Sequence[str], metric, metric_names
                    seed=options.seed, intervals=options.confidence or options.test != "ar")
 
 
-def help_entries(metrics: bool = False) -> list:
-    """The significance options' lines of a tool's JP help section."""
-    return HELP + ([METRICS_HELP] if metrics else [])
+def help_entries(metrics: bool = False, default_metrics: Sequence[str] = ()) -> list:
+    """The significance options' lines of a tool's JP help section (``--metrics`` with the
+    tool's default metrics when it offers the option)."""
+    if not metrics:
+        return list(HELP)
+    default = f" (default: {' '.join(default_metrics)})" if default_metrics else ""
+    return HELP + [("--metrics M ...", "metrics of the significance table" + default)]
 
 
 def describe(comparison) -> str:

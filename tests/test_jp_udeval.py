@@ -220,6 +220,8 @@ def test_help_legacy_is_the_originals_usage_and_jp_adds_its_section():
     assert "JP options" not in out and "--json" not in out
     code, out, _ = run(["--help"])
     assert code == 0 and out.startswith("usage: jp_udeval ") and "JP options (jp-shims " in out
+    # the significance table's default metrics are jp_udeval's, with the enhanced ones
+    assert "(default: LAS MLAS BLEX ELAS EULAS)" in " ".join(out.split())
 
 
 def test_legacy_character_mismatch_reports_the_tokens_of_each_file(files):
