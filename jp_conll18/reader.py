@@ -11,6 +11,7 @@ import re
 import sys
 import unicodedata
 from collections import deque
+from contextlib import closing
 from dataclasses import dataclass
 from typing import Callable, FrozenSet, Iterable, Iterator, Optional, TextIO, Tuple
 
@@ -478,8 +479,11 @@ def iter_sentences_from_file(path: str, *, legacy: bool = False,
     ``legacy``: the original's decoding and messages (see ``iter_conllu_lines``);
     ``options``: which original (see ``ReaderOptions``)."""
     if legacy:
+        # closing(): the file is closed as soon as reading stops, also on an error (the
+        # traceback would otherwise keep the suspended line generator, and its file, alive)
         try:
-            yield from iter_sentences(iter_conllu_lines(path, legacy=True), path, legacy=True, options=options)
+            with closing(iter_conllu_lines(path, legacy=True)) as lines:
+                yield from iter_sentences(lines, path, legacy=True, options=options)
         except UnicodeDecodeError as error:
             error.path = path  # which file (legacy decoding only)
             raise
@@ -487,7 +491,8 @@ def iter_sentences_from_file(path: str, *, legacy: bool = False,
     # JP mode: every error of the input is jp-shims' InputError (UDError is one); an
     # exception the input did not cause propagates as it is.
     try:
-        yield from iter_sentences(iter_conllu_lines(path), path, options=options)
+        with closing(iter_conllu_lines(path)) as lines:
+            yield from iter_sentences(lines, path, options=options)
     except (ValueError, IndexError, OSError) as error:
         located = input_error(error, path)
         if located is None:

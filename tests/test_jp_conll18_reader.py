@@ -1,11 +1,13 @@
 """jp_conll18.reader: the CoNLL-U reader (the original's acceptance rules, with places)."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from jp_conll18 import read_token_sentences
 from jp_conll18.model import FEATS, DEPREL, FORM, UDError
-from jp_conll18.reader import iter_sentences, load_conllu, strip_zs
+from jp_conll18.reader import iter_sentences, iter_sentences_from_file, load_conllu, strip_zs
 
 
 def row(i, form, head, deprel="dep", upos="X", feats="_", lemma="_"):
@@ -138,3 +140,19 @@ def test_load_conllu_builds_the_original_representation(tmp_path):
     assert [(s.start, s.end) for s in ud.sentences] == [(0, 6), (6, 8)]
     assert [w.columns[FORM] for w in ud.words] == ["The", "cat", "It"]
     assert ud.words[0].parent is ud.words[1] and ud.words[1].parent is None
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc/self/fd to list open files")
+@pytest.mark.parametrize("legacy", [False, True])
+def test_an_input_error_closes_the_file_at_once(tmp_path, legacy):
+    """The file is closed when reading stops on an error, not when the error (whose
+    traceback holds the reading generators) is collected."""
+    path = tmp_path / "bad.conllu"
+    path.write_text("1\ta\n", encoding="utf-8")
+
+    def open_copies() -> int:
+        return sum(os.path.realpath(f"/proc/self/fd/{fd}") == str(path) for fd in os.listdir("/proc/self/fd"))
+
+    with pytest.raises(Exception) as caught:
+        list(iter_sentences_from_file(str(path), legacy=legacy))
+    assert caught.value is not None and open_copies() == 0
