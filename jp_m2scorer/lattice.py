@@ -530,10 +530,9 @@ def insertion_walk(lattice: Lattice, keys: list, golds: list, matching: set | No
         matching = _matching(lattice, keys, golds)
     arcs = lattice.arcs
     listing: list = []
+    extra_listings = lattice.layout.extra_listings
     for key in sorted(keys):
-        listing.append(key)
-        if arcs[key] & DOUBLED:
-            listing.append(key)
+        listing.extend([key] * (1 + extra_listings(arcs[key])))
     remaining = deque(listing)
     pool = list(golds)
     forward = True
