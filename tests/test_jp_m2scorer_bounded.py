@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -125,6 +126,25 @@ def test_compact_lattice_is_the_direct_one(pair):
     expected = [key for key in _bellman_ford(kept, full, lattice.stride, start, end) if not arcs[key][2]]
     assert lat.best_path(lattice, full) == expected
     assert lat.best_path(lattice, dict.fromkeys(gold, -len(kept))) == expected
+
+
+@pytest.mark.parametrize("src, hyp, limit", [
+    ("with often she", "goes water not with saw an problem with often books she .", 2),
+    ("books student help", "our my , books never student her her her many help .", 2),
+    ("goes not saw", "with books saw goes saw our a . cat an with not goes my", 1),
+])
+def test_a_tie_reached_through_a_distance_not_yet_final(src, hyp, limit):
+    """Paths of one float weight, where Bellman-Ford reaches the final distance of a vertex
+    from a predecessor's earlier distance, a float's last bit above its final one
+    (4.001 + 8.001 == 4.0009999999999994 + 8.001): that earlier relaxation keeps its arc.
+    The first two are the vectors fz_v_path_tiebreak_repeated_word and _leading_insertions."""
+    src, hyp = src.split(), hyp.split()
+    lattice = lat.build(src, hyp, limit)
+    kept, arcs, _ = _direct(src, hyp, limit)
+    full = lat.weights(lattice, lambda edit: False)
+    expected = [key for key in _bellman_ford(kept, full, lattice.stride, lattice.vertices[0], lattice.vertices[-1])
+                if not arcs[key][2]]
+    assert lat.best_path(lattice, full) == lat.best_path(lattice, {}) == expected
 
 
 def test_a_long_line_against_a_short_source_scores_as_the_direct_lattice():
