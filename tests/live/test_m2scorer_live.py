@@ -57,7 +57,9 @@ def _document(rng: random.Random) -> tuple[str, str]:
                 continue
             position = 0
             for _ in range(rng.randint(0, 4)):
-                start = rng.randint(position, len(source) + (1 if rng.random() < 0.05 else 0))
+                # now and then one past the last token (an out-of-range edit, dropped by both);
+                # an earlier edit may already end there
+                start = rng.randint(position, max(position, len(source) + (1 if rng.random() < 0.05 else 0)))
                 end = min(len(source) + 1, start + rng.choice([0, 0, 1, 1, 1, 2]))
                 correction = rng.choice(["-NONE-", "", *WORDS, "to the", "a very||the"])
                 block.append(f"A {start} {end}|||{rng.choice(TYPES)}|||{correction}|||REQUIRED|||-NONE-|||{annotator}")
