@@ -176,7 +176,7 @@ class ReadOptions(NamedTuple):
     """What the reader needs from the parameters (label sets), and whether to trace.
 
     ``keys``: raw phrase label -> the label scoring compares, None for a deleted bracket (the
-    scorer's :class:`~jp_evalb.scoring.LabelTable`). Given it, the reader returns the scored
+    scorer's :class:`~jp_evalb.brackets.LabelTable`). Given it, the reader returns the scored
     brackets directly (``Tree.spans``) for well-formed lines when nothing needs the bracket
     list itself (no trace, no quote repair); ``pieces`` then caches what each piece of a line
     means (see :func:`_read_spans`) for the run.
