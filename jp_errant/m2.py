@@ -334,4 +334,3 @@ def _line_of_bad_utf8(path: str) -> int:
                 return line
             line += 1
     return line
-

@@ -113,4 +113,3 @@ class CorpusResult:
     def __repr__(self) -> str:
         return (f"CorpusResult(tp={self.tp}, fp={self.fp}, fn={self.fn}, "
                 f"sentences={self.sentences}, categories={self.categories!r})")
-

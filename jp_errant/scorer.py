@@ -272,4 +272,3 @@ def _merge_categories(merged: CategoryCounts, categories: CategoryCounts) -> Non
             known[0] += counts[0]
             known[1] += counts[1]
             known[2] += counts[2]
-

@@ -276,4 +276,3 @@ def score_brackets(
         gold_match, match = None, count_matches(gold, test, params)
     crossing = count_crossing(gold, test, gold_nested=gold_nested)
     return BracketScore(match, len(gold), len(test), crossing, gold_match)
-

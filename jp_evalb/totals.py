@@ -165,4 +165,3 @@ class RunTotals:
     def short(self) -> Totals:
         self._fold()
         return self._short
-
