@@ -19,9 +19,8 @@ from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.compare_args import LEGACY_PROG
 from jp_errant.m2 import FieldCache, Sentence, named, read_m2
 from jp_errant.marks import edit_marks, scored_edits
-from jp_errant.scorer import (
-    TITLES, CorpusResult, ScoreOptions, SentencePair, iter_category_scores, macro_average, precision_recall_f,
-)
+from jp_errant.report import TITLES, iter_category_scores, macro_average, precision_recall_f
+from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
 from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, Summary, WordGroup, block_kind, note_line
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError
@@ -280,7 +279,7 @@ def options_document(options: ScoreOptions) -> dict:
 def scores_document(result: CorpusResult, options: ScoreOptions, macro: bool = False) -> dict:
     """The ``scores`` of the JSON document: the report's figures, per category at the
     ``-cat`` level (all categories by default); with ``macro``, also ``macro``: the macro
-    average over those categories (``scorer.macro_average``)."""
+    average over those categories (``report.macro_average``)."""
     p, r, f = precision_recall_f(result.tp, result.fp, result.fn, options.beta)
     level = options.cat or 3
     document = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from jp_errant.scorer import ScoreOptions
+from jp_errant.score_options import ScoreOptions
 from jp_shims.cli import JPArgumentParser, help_section, version_line
 from jp_shims.significance_cli import help_entries
 

@@ -4,14 +4,16 @@ The scorer counts TP/FP/FN per annotator pair and keeps the pair giving the best
 it does not say which edit was which. :func:`scored_edits` asks the scorer's own functions
 again for one pair, with the running totals it was scored with: the same choice
 (:func:`jp_errant.scorer.score_sentence`), the same edit keys of the evaluation mode
-(:func:`jp_errant.scorer.coder_edit_sets`), so every edit gets the status the counts gave it.
+(:func:`jp_errant.edit_sets.coder_edit_sets`), so every edit gets the status the counts gave it.
 Only blocks the report records come here: the scoring pass itself is not repeated.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair, coder_edit_sets, score_sentence
+from jp_errant.edit_sets import coder_edit_sets
+from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
+from jp_errant.scorer import score_sentence
 from jp_shims.records import EditMark
 
 

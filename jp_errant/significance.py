@@ -10,7 +10,9 @@ F-beta, P, R of the totals.
 """
 from __future__ import annotations
 
-from jp_errant.scorer import ScoreOptions, SentencePair, coder_edit_sets, compare_edit_sets, grouped_categories
+from jp_errant.edit_sets import coder_edit_sets, compare_edit_sets
+from jp_errant.report import grouped_categories
+from jp_errant.score_options import ScoreOptions, SentencePair
 from jp_shims.significance_groups import GroupRow, GroupScoring
 
 

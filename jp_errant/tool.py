@@ -22,7 +22,9 @@ from jp_errant.compare import (
     scores_document,
 )
 from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
-from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair, format_macro, format_report, score_corpus
+from jp_errant.report import format_macro, format_report
+from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
+from jp_errant.scorer import score_corpus
 
 # An M2 file: its first line of content is a source sentence (errant writes "S " lines; an
 # empty sentence is "S" alone).

@@ -14,18 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, NamedTuple, Optional
 
-from .scoring import (
-    STATUS_COUNTED_SKIP,
-    STATUS_ERROR,
-    STATUS_OK,
-    STATUS_SKIP,
-    LabelTable,
-    SentenceScore,
-    correct_tags,
-    score_brackets,
-    survivors,
-)
+from .brackets import LabelTable, correct_tags, score_brackets, survivors
 from .sentences import Sentence
+from .totals import STATUS_COUNTED_SKIP, STATUS_ERROR, STATUS_OK, STATUS_SKIP, SentenceScore
 from .trees import ReadOptions, Tree, all_brackets
 
 if TYPE_CHECKING:

@@ -23,19 +23,10 @@ from jp_shims.audit import EXACT as EXACT_BLOCK
 from jp_shims.audit import UNALIGNED, AlignmentAudit, block_kind
 
 from .blocks import BlockResult, score_block, side_counts
-from .scoring import (
-    STATUS_COUNTED_SKIP,
-    STATUS_ERROR,
-    STATUS_OK,
-    STATUS_SKIP,
-    Evaluation,
-    LabelTable,
-    SentenceScore,
-    clean_pair_score,
-    evaluate_pair,
-    reader_keys,
-)
+from .brackets import LabelTable, reader_keys
+from .scoring import Evaluation, clean_pair_score, evaluate_pair
 from .sentences import Sentence, read_sentences
+from .totals import STATUS_COUNTED_SKIP, STATUS_ERROR, STATUS_OK, STATUS_SKIP, SentenceScore
 from .trees import ReadOptions
 from .variant import RunFlags
 

@@ -15,9 +15,10 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError
 
 from .args import Options
+from .brackets import tag_view
 from .feed import Listener, feed
 from .report import HEADER, debug_dump, matching_trace, sentence_line, sentence_record, totals_record
-from .scoring import STATUS_OK, RunTotals, SentenceScore, tag_view
+from .totals import STATUS_OK, RunTotals, SentenceScore
 
 if TYPE_CHECKING:
     from .sentences import Sentence

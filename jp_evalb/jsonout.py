@@ -16,8 +16,8 @@ from jp_shims.envelope import envelope_head, envelope_tail
 
 from .args import PROG, Options
 from .report import sentence_record, totals_record
-from .scoring import RunTotals, SentenceScore
 from .signature import options_document, run_signature
+from .totals import RunTotals, SentenceScore
 
 __all__ = ["JsonSink", "options_document", "run_signature", "sentence_record", "totals_record"]
 

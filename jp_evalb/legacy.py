@@ -5,12 +5,15 @@ import io
 from typing import BinaryIO, Iterator, Optional, TextIO
 
 from .args import Extra, Usage, parse_evalb_args
+from .brackets import LabelTable, reader_keys, tag_view
+from .limits import undefined_debug_text, undefined_reading
+from .lines import LineBuffer, legacy_lines
 from .output import Output
 from .params import FatalError, Params
 from .report import HEADER, debug_dump, matching_trace, sentence_line
-from .scoring import LabelTable, RunTotals, clean_pair_score, evaluate_pair, reader_keys, tag_view
-from .limits import undefined_debug_text, undefined_reading
-from .trees import MSG_TWO_ELEMENTS, LineBuffer, ReadOptions, Tree, legacy_lines, read_tree
+from .scoring import clean_pair_score, evaluate_pair
+from .totals import RunTotals
+from .trees import MSG_TWO_ELEMENTS, ReadOptions, Tree, read_tree
 from .variant import RunFlags
 
 PROG = "jp_evalb"

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .brackets import match_brackets, tag_view
 from .params import Params
-from .scoring import STATUS_COUNTED_SKIP, STATUS_ERROR, STATUS_SKIP, Evaluation, SentenceScore, match_brackets, tag_view
+from .scoring import Evaluation
+from .totals import STATUS_COUNTED_SKIP, STATUS_ERROR, STATUS_SKIP, SentenceScore
 
 # evalb_spmrl -X in legacy mode counts gold brackets of an unparsed sentence by a rule of its
 # own (see jp_evalb.spmrl.skipped_gold_counter) that no label owns: they get this row.

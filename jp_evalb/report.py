@@ -3,17 +3,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .scoring import (
-    DELETED,
-    MATCHED,
-    NOT_EVALUATED,
-    UNMATCHED,
-    Evaluation,
-    SentenceScore,
-    STATUS_COUNTED_SKIP,
-    Totals,
-    first_crossing_gold,
-)
+from .brackets import DELETED, MATCHED, NOT_EVALUATED, UNMATCHED, first_crossing_gold
+from .scoring import Evaluation
+from .totals import STATUS_COUNTED_SKIP, SentenceScore, Totals
 from .variant import EVALB
 
 RULE = "=" * 76 + "\n"

@@ -10,7 +10,8 @@ from typing import BinaryIO, Iterator, NamedTuple, Optional
 
 from jp_shims.errors import InputError
 
-from .trees import ReadOptions, Tree, leaf_words, nesting_depth, read_tree, whole_line_blocks
+from .lines import whole_line_blocks
+from .trees import ReadOptions, Tree, leaf_words, nesting_depth, read_tree
 
 __all__ = ["MAX_DEPTH", "MAX_LINE_BYTES", "InputError", "Sentence", "read_sentences", "utf8_lines"]
 

@@ -12,7 +12,7 @@ from typing import Callable, Optional
 
 from .params import Params
 from .report import summary
-from .scoring import RunTotals, Totals
+from .totals import RunTotals, Totals
 from .trees import _TOKEN, ReadOptions, Tree, all_brackets
 from .variant import RunFlags, cut_label
 
@@ -102,7 +102,7 @@ def skipped_gold_counter(params: Params, options: ReadOptions) -> Callable[[Tree
 def scored_gold_counter(table, options: ReadOptions) -> Callable[[Tree], int]:
     """JP mode's ``-X``: a sentence without a parse counts the gold brackets scoring keeps
     (recall drops by exactly what was not parsed)."""
-    from .scoring import survivors
+    from .brackets import survivors
 
     return lambda gold: len(survivors(all_brackets(gold, options), table))
 

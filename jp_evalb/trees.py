@@ -7,16 +7,38 @@ the quote terminals recorded for QUOTE_LABEL, and the reading errors with the po
 they happen (so that the error limit can kill the run at the same place as evalb).
 
 Lines are handled as ``str`` decoded one byte per character (latin-1) in legacy mode, so every
-width and every printed byte is the original's; JP mode decodes UTF-8 instead.
+width and every printed byte is the original's; JP mode decodes UTF-8 instead. How a file is
+cut into those lines, and evalb's line buffer, are :mod:`jp_evalb.lines` (importable from here
+too). Three readers, from the top: :func:`read_tree` picks one; the fast reader
+(:func:`_read_spans`, or its C accelerator) reads a well-formed line straight into the brackets
+scoring keeps; the scanner (:func:`_scan`) reads any line token by token as evalb does, errors
+and trace included. Last come the helpers of JP mode for lines that are not read as trees.
 """
 from __future__ import annotations
 
 import os
 import re
 from itertools import accumulate
-from typing import BinaryIO, Iterator, Mapping, NamedTuple, Optional
+from typing import Mapping, NamedTuple, Optional
 
+from .lines import (
+    LEGACY_LINE_CHUNK,
+    LINE_BLOCK,
+    LINE_BUFFER_SIZE,
+    LineBuffer,
+    legacy_lines,
+    whole_line_blocks,
+)
 from .params import Params
+
+__all__ = [
+    "PURE_PYTHON_VARIABLE", "AcceleratedReader", "QUOTE_WORDS", "MSG_TWO_ELEMENTS", "MSG_READING",
+    "MSG_UNBALANCED", "MSG_TOO_MANY_CLOSE", "UNDEFINED_LINE_END", "QuoteTerm", "Tree", "ReadOptions", "read_tree",
+    "C_SPACE", "PIECE_MEMO_SIZE", "PIECE_MEMO_LENGTH", "PHRASE", "LONG_LABEL", "LONG_WORD", "all_brackets",
+    "leaf_words", "nesting_depth",
+    # jp_evalb.lines
+    "LEGACY_LINE_CHUNK", "LINE_BUFFER_SIZE", "LINE_BLOCK", "LineBuffer", "legacy_lines", "whole_line_blocks",
+]
 
 PURE_PYTHON_VARIABLE = "JP_SHIMS_PURE_PYTHON"
 # The optional C accelerator of the fast reader (setup.py builds it where a C compiler is
@@ -39,8 +61,6 @@ _NAME = r"[^ \t\n\v\f\r()]"
 #   a bare word (evalb: "Reading sentence" forever)  -> group 7
 # Whitespace between tokens matches nothing and is skipped, as in evalb's scanner.
 _TOKEN = re.compile(rf"\(({_NAME}*)(?:({_WS}+)({_NAME}*)(?:(\))|(?=(\()))?)?|(\))|({_NAME}+)")
-# fgets(buff, 5000, fd): longer lines arrive as several 4999-byte pieces.
-LEGACY_LINE_CHUNK = 4999
 QUOTE_WORDS = ("'", '"', "/")
 
 MSG_TWO_ELEMENTS = "More than two elements in a bracket\n"
@@ -116,67 +136,11 @@ class Tree:
 _new_tree = object.__new__
 
 
-LINE_BUFFER_SIZE = LEGACY_LINE_CHUNK + 1  # fgets(buff, 5000): 4999 bytes and the NUL
-
-
-class LineBuffer:
-    """evalb's line buffer, shared by the two files: each line is written over the start of
-    it with its terminating NUL, and what lies beyond is what earlier, longer lines left there
-    (zero bytes where no line reached). evalb reads that when a label or word of a line runs
-    into the end of the line (see :func:`_scan`).
-
-    Kept as the lines still visible in it, the latest on top (each shorter than the one below):
-    the lines written that are longer than every line written after them. Lines are taken in
-    batches (``write`` only appends), so a line costs a list append and a step of one loop,
-    and the buffer is built only when it is read.
-    """
-
-    __slots__ = ("_layers", "_pending", "_size")
-
-    FOLD_EVERY = 256  # lines taken at once (held between two folds)
-
-    def __init__(self, size: int = LINE_BUFFER_SIZE) -> None:
-        self._layers: list[str] = []
-        self._pending: list[str] = []
-        self._size = size  # evalb_spmrl's holds 50,000 bytes
-
-    def write(self, line: str) -> None:
-        pending = self._pending
-        pending.append(line)
-        if len(pending) >= self.FOLD_EVERY:
-            self._fold()
-
-    def _fold(self) -> None:
-        visible: list[str] = []  # of the pending lines, latest first
-        longest = -1
-        for line in reversed(self._pending):
-            if len(line) > longest:
-                visible.append(line)
-                longest = len(line)
-        self._pending.clear()
-        layers = self._layers
-        while layers and len(layers[-1]) <= longest:
-            layers.pop()  # entirely overwritten (with its NUL)
-        layers.extend(reversed(visible))
-
-    def text(self) -> str:
-        """The whole buffer (its size in characters), the current line first."""
-        self._fold()
-        parts, size = [], 0
-        for layer in reversed(self._layers):
-            written = layer + "\0"
-            if len(written) > size:
-                parts.append(written[size:])
-                size = len(written)
-        parts.append("\0" * max(self._size - size, 0))
-        return "".join(parts)[:self._size]
-
-
 class ReadOptions(NamedTuple):
     """What the reader needs from the parameters (label sets), and whether to trace.
 
     ``keys``: raw phrase label -> the label scoring compares, None for a deleted bracket (the
-    scorer's :class:`~jp_evalb.scoring.LabelTable`). Given it, the reader returns the scored
+    scorer's :class:`~jp_evalb.brackets.LabelTable`). Given it, the reader returns the scored
     brackets directly (``Tree.spans``) for well-formed lines when nothing needs the bracket
     list itself (no trace, no quote repair); ``pieces`` then caches what each piece of a line
     means (see :func:`_read_spans`) for the run.
@@ -478,50 +442,3 @@ def nesting_depth(line: str) -> int:
     """
     brackets = _NOT_BRACKET.sub("", line)
     return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets), initial=0))
-
-
-def legacy_lines(stream: BinaryIO, chunk: int = LEGACY_LINE_CHUNK) -> Iterator[str]:
-    """Lines as evalb's fgets(buff, 5000) returns them (evalb_spmrl: ``chunk`` 49,999), one
-    byte per character (decoded a block of whole lines at a time: a line costs no call of its own)."""
-    for block in whole_line_blocks(stream):
-        lines = block.decode("latin-1").split("\n")
-        last = lines.pop()  # ("" after a final newline; else the file's last line, without one)
-        for line in lines:
-            if len(line) < chunk:
-                yield line + "\n"
-            else:
-                yield from _fgets_pieces(line + "\n", chunk)
-        if last:
-            yield from _fgets_pieces(last, chunk)
-
-
-LINE_BLOCK = 1 << 16  # bytes read at once (a block, its text and its lines are held together)
-
-
-def whole_line_blocks(stream: BinaryIO, longest: Optional[int] = None) -> Iterator[bytes]:
-    """The bytes of ``stream`` in blocks of whole lines: each block ends with a newline, but
-    the last of the file when the file does not. The one way jp_evalb's two line readers
-    (legacy mode's and JP mode's) cut a file.
-
-    ``longest``: once a line grows beyond that many bytes without its newline, what was read
-    of it is the last block (without newline and longer than ``longest``: the reader's error)."""
-    rest = b""
-    while True:
-        block = stream.read(LINE_BLOCK)
-        if not block:
-            break
-        data = rest + block if rest else block
-        cut = data.rfind(b"\n") + 1
-        rest = data[cut:]
-        if cut:
-            yield data[:cut]
-        if longest is not None and len(rest) > longest:
-            yield rest
-            return
-    if rest:
-        yield rest
-
-
-def _fgets_pieces(line: str, chunk: int) -> Iterator[str]:
-    for start in range(0, len(line), chunk):
-        yield line[start:start + chunk]

@@ -2,7 +2,7 @@
 the docs iterate it. Adding a tool is its own package plus one line here (and its console
 script in setup.cfg): see docs/adding-a-tool.md.
 
-Each entry names the module and the :class:`jp_shims.runner.Tool` instance in it; a tool is
+Each entry names the module and the :class:`jp_shims.tool.Tool` instance in it; a tool is
 imported only when asked for.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Dict, List, Tuple
 
 if TYPE_CHECKING:
-    from .runner import Tool
+    from .tool import Tool
 
 # console script -> (module, attribute)
 TOOLS: Dict[str, Tuple[str, str]] = {

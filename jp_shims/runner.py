@@ -1,10 +1,11 @@
 """The JP-mode run every drop-in shares, and the Python API behind it.
 
-A tool supplies only what is its own (a :class:`Tool`): the legacy entry, its options, its
-input formats, its alignment defaults, an ``evaluate`` that reads, aligns and scores one
-gold/system pair (writing the original's report, recording blocks in an audit, returning
-its scores and per-unit statistics), its metric over those statistics, and the wording of its
-note. The runner owns the rest, the same way for every tool:
+A tool supplies only what is its own (a :class:`~jp_shims.tool.Tool`; :mod:`jp_shims.tool`
+holds every type a tool author needs, and this module re-exports them): the legacy entry, its
+options, its input formats, its alignment defaults, an ``evaluate`` that reads, aligns and
+scores one gold/system pair (writing the original's report, recording blocks in an audit,
+returning its scores and per-unit statistics), its metric over those statistics, and the
+wording of its note. The runner owns the rest, the same way for every tool:
 
 1. ``--legacy`` anywhere: the original, exactly (a JP-only option next to it is a usage
    error, exit 2: the original has no such option); ``--version`` and ``--help``/``-h``
@@ -30,160 +31,28 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, List, NamedTuple, Optional, Sequence, Tuple
 
-from .audit import AlignmentAudit, Summary, note_line
-from .cli import HelpEntry, help_section, take_flag, take_value, version_line
+from .audit import AlignmentAudit, note_line
+from .cli import take_flag, take_value, version_line
 from .config import LANGUAGES, AlignConfig
 from .errors import EXIT_BAD_INPUT, InputError, UsageError, error_line
-from .inputs import Format, InputFile, Inputs, check_format, check_not_blank
+from .inputs import InputFile, Inputs, check_format, check_not_blank
+from .significance_groups import system_counts
+from .tool import AdditiveStatistics, ChoiceStatistics, Evaluation, Parsed, Result, Statistics, Tool, Write
 
-Write = Callable[[str], object]
+# The names a tool and its users import from here: the run's, and (re-exported) the tool
+# author's of jp_shims.tool and the significance counts of jp_shims.significance_groups.
+__all__ = [
+    "JP_FLAGS", "JP_VALUED", "main", "write_stdout", "without_common_options", "check_writable",
+    "statistics", "compare_systems", "evaluate",
+    "Write", "Parsed", "AdditiveStatistics", "ChoiceStatistics", "Statistics", "Evaluation", "Tool", "Result",
+    "system_counts",
+]
 
 # Options the runner owns in JP mode (the original has none of them).
 JP_FLAGS = ("--json", "--show-alignment", "--strict")
 JP_VALUED = ("--report", "--lang")
-
-
-class Parsed(NamedTuple):
-    """A tool's own options, parsed: what :meth:`Tool.parse` returns."""
-
-    gold: str  # the gold (reference) input as given ("-": standard input)
-    system: str  # the system (hypothesis) input as given
-    settings: Any  # whatever the tool's evaluate needs (a namespace, options tuple, ...)
-    options: Mapping[str, Any]  # the JSON envelope's "options"
-    signature_options: Sequence[str] = ()  # figure-changing options, canonical (-c40)
-    outputs: Sequence[str] = ()  # files the run will write besides --report (checked first)
-    params: Optional[Tuple[str, str]] = None  # (parameter file name, content hash)
-
-
-class AdditiveStatistics(NamedTuple):
-    """Per-block count vectors that add up (evalb, conll18, preprocess, conlleval): each
-    ``(extent, vector)`` with extent the half-open range of gold positions the block covers."""
-
-    blocks: Sequence[Tuple[Tuple[int, int], Sequence[float]]]
-    width: int
-
-
-class ChoiceStatistics(NamedTuple):
-    """Per-block candidate counts of tools that choose an annotator per sentence (errant,
-    m2scorer): each ``(extent, candidates)``, candidates one count triple per annotator (pair);
-    see :class:`jp_shims.significance.ChoiceCounts` for ``rule``."""
-
-    blocks: Sequence[Tuple[Tuple[int, int], Sequence[Sequence[int]]]]
-    beta: float
-    rule: str
-
-
-Statistics = Any  # AdditiveStatistics | ChoiceStatistics | None
-
-
-class Evaluation(NamedTuple):
-    """What one ``evaluate`` returns: the scores (JSON), the headline as the original prints
-    it (for the HTML report), and the statistics of significance (None unless asked)."""
-
-    scores: Dict[str, Any]
-    headline: str
-    statistics: Statistics = None
-    unaligned_note: Optional[str] = None  # the tool's own wording of its unaligned text
-    details: Any = None  # what the tool's note needs besides the summary (Tool.note reads it)
-    # The tool read its input differently from the original even where every block is exact
-    # (CRLF line ends, a strict tag scheme): the note is printed all the same.
-    notable: bool = False
-
-
-class Tool:
-    """A drop-in as the runner sees it. Subclass it; an instance holds no state of a run."""
-
-    prog: str = ""
-    original: Optional[str] = None  # the original program (None: the tool has none)
-    usage: str = ""  # the usage line(s), as printed before a usage error
-    help_text: str = ""  # the original's help, printed by --help before the JP section
-    formats: Tuple[Optional[Format], Optional[Format]] = (None, None)  # gold, system
-    labels: Tuple[str, str] = ("gold", "system")
-    config: AlignConfig = AlignConfig()
-    own_options: Sequence[HelpEntry] = ()  # the tool's JP-only options, for --help
-    loss_label: str = "loss"
-    report_caption: str = ""  # HTML: what the report's score box holds (default: the tool's printed scores)
-    significance: bool = True  # offers --compare and the significance options
-    metrics_option: bool = False  # offers --metrics
-    significance_digits: int = 2  # decimals of the significance table (the report's own)
-    lang_option: bool = True  # takes --lang (a tool whose texts are compared without a table: no)
-
-    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
-        """A command line of the tool naming ``gold`` and ``system`` (the Python API and the
-        tests build runs with it)."""
-        return [*options, gold, system]
-
-    def legacy(self, argv: List[str]) -> int:
-        raise UsageError(f"--legacy: there is no original of {self.prog} to reproduce; JP mode is the only mode")
-
-    def parse(self, argv: List[str]) -> Parsed:
-        raise NotImplementedError
-
-    def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, write: Optional[Write], statistics: bool) -> Evaluation:
-        """Read, align and score one pair. Write the original's report through ``write``
-        (None: JSON or API run, write nothing), count every block in ``audit``, raise
-        :class:`InputError` for bad input. With ``statistics``, return the per-unit
-        statistics of significance."""
-        raise NotImplementedError
-
-    def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
-        """The metric over summed statistics (numpy totals -> metrics) and its names, the one
-        definition significance uses. ``names``: what ``--metrics`` asked for (tools with
-        :attr:`metrics_option`; empty: the default); a name the tool does not know is a
-        :class:`UsageError`. The runner asks before any scoring."""
-        raise NotImplementedError
-
-    def note(self, summary: Summary, evaluation: Evaluation) -> Tuple[Optional[str], Optional[str]]:
-        """(what happened, what it means) for the stderr note; None: the runner's wording."""
-        return None, None
-
-    def signature(self, parsed: Parsed, config: AlignConfig) -> str:
-        from .signature import signature
-
-        return signature(self.prog, params=parsed.params, options=list(parsed.signature_options),
-                         **config.signature_fields())
-
-    def default_metrics(self) -> Sequence[str]:
-        """The metrics of the significance table without ``--metrics`` (for ``--help``)."""
-        return ()
-
-    def help(self) -> str:
-        """``--help`` in JP mode: the original's help, then the JP options section."""
-        entries: List[HelpEntry] = []
-        if self.original:
-            entries.append("--legacy")
-        entries += ["--json", "--show-alignment", "--report FILE.html"]
-        if self.lang_option:
-            entries.append(("--lang LANG", "exception table for aligning texts: " + "; ".join(
-                f"{code} = {meaning}" for code, meaning in LANGUAGES.items()) + f" (default {self.config.lang})"))
-        entries.append(("--strict", "any text that does not align (missed or spurious) is an error: exit 2 "
-                                    "naming both places"))
-        entries += list(self.own_options)
-        entries.append("--version")
-        if self.significance:
-            from .significance_cli import help_entries
-
-            entries += help_entries(metrics=self.metrics_option, default_metrics=self.default_metrics())
-        return self.help_text + help_section(entries, self.original)
-
-
-class Result(NamedTuple):
-    """What the Python API returns for one run (the CLI prints the same)."""
-
-    scores: Dict[str, Any]
-    summary: Summary
-    blocks: List[Any]  # BlockRecord of every block JP mode changed
-    signature: str
-    text: str  # the report as the original prints it
-
-    def __getitem__(self, key):  # type: ignore[override]
-        # Dict-like access to the scores (``result["F"]``); integers index the tuple.
-        if isinstance(key, str):
-            return self.scores[key]
-        return tuple.__getitem__(self, key)
 
 
 # --- the command line ----------------------------------------------------------------------
@@ -436,36 +305,6 @@ def _compare(tool: Tool, metric, evaluations: Sequence[Evaluation], names: Seque
     counted, function, metric_names, rows = prepare([e.statistics for e in evaluations], *metric)
     comparison = run_comparison(counted, list(names), function, list(metric_names), options)
     return comparison if rows is None else comparison._replace(breakdown=rows)
-
-
-def system_counts(statistics: Sequence[Statistics]) -> list:
-    """The counts :func:`jp_shims.significance.compare` resamples, one per system, over the
-    units of gold text no system's block crosses (per-group counters left out: see
-    :func:`jp_shims.significance_groups.prepare`)."""
-    from .significance import additive_systems
-    from .significance_groups import GroupedStatistics
-
-    statistics = [s.statistics if isinstance(s, GroupedStatistics) else s for s in statistics]
-    if statistics and all(isinstance(s, AdditiveStatistics) for s in statistics):
-        return additive_systems([s.blocks for s in statistics], statistics[0].width)
-    if statistics and all(isinstance(s, ChoiceStatistics) for s in statistics):
-        return _choice_systems(statistics)
-    raise TypeError("evaluate returned no statistics of one kind for significance")
-
-
-def _choice_systems(statistics: Sequence[ChoiceStatistics]) -> list:
-    """``ChoiceCounts`` of every system over their common units (the gold sentences no
-    system's block crosses); a unit's blocks stay in file order."""
-    from .significance import ChoiceCounts, unit_index, units_of
-
-    starts = units_of([[extent for extent, _ in s.blocks] for s in statistics])
-    counted = []
-    for s in statistics:
-        units: List[list] = [[] for _ in starts]
-        for extent, candidates in s.blocks:
-            units[unit_index(starts, extent)].append(candidates)
-        counted.append(ChoiceCounts(units, s.beta, rule=s.rule))
-    return counted
 
 
 def _write_json(tool: Tool, parsed: Parsed, common: _Common, signature: str, evaluation: Evaluation,

@@ -8,7 +8,10 @@ groups of all compared systems are united (a group one system lacks counts zeros
 the counters are laid out densely after the usual ones -- extra columns of the additive count
 vectors, or the payload that :class:`jp_shims.significance.ChoiceCounts` sums for the chosen
 candidate while the choice itself still reads the overall counts -- and the metric is the
-tool's usual one followed by the per-group ones (:class:`GroupScoring`).
+tool's usual one followed by the per-group ones (:class:`GroupScoring`). Without a
+breakdown, :func:`system_counts` turns the tools' statistics (:mod:`jp_shims.tool`) into the
+counts :func:`jp_shims.significance.compare` resamples; :func:`prepare` takes one way or the
+other.
 
 Which rows are breakdown rows, and how large each group is, travels with the result
 (:class:`BreakdownRows`): the text table shows groups of at least :data:`MIN_SIZE`, the JSON
@@ -20,7 +23,10 @@ numpy is imported when a comparison is computed, not with this module (tools imp
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:
+    from .tool import ChoiceStatistics, Statistics
 
 MIN_SIZE = 20  # the text table's threshold: groups with fewer gold items are in the JSON only
 
@@ -78,7 +84,7 @@ class GroupScoring:
 
 class GroupedStatistics(NamedTuple):
     """A tool's statistics of significance with per-group counters: ``statistics`` an
-    :class:`~jp_shims.runner.AdditiveStatistics` or :class:`~jp_shims.runner.ChoiceStatistics`;
+    :class:`~jp_shims.tool.AdditiveStatistics` or :class:`~jp_shims.tool.ChoiceStatistics`;
     ``groups`` parallel to its blocks -- per block a mapping group -> counters (additive), or
     per block a list with one such mapping per candidate (choice); ``scoring`` the
     :class:`GroupScoring` of the run (the baseline's serves all systems)."""
@@ -91,11 +97,38 @@ class GroupedStatistics(NamedTuple):
 def prepare(statistics: Sequence[Any], metric: Callable[[Any], Any], names: Sequence[str]) -> tuple:
     """``(systems, metric, names, rows)``: :func:`with_groups` when the statistics carry
     groups, else the plain counts with the tool's metric and no breakdown rows (None)."""
-    from .runner import system_counts
-
     if statistics and all(isinstance(s, GroupedStatistics) for s in statistics):
         return with_groups(statistics, metric, names)
     return system_counts(statistics), metric, list(names), None
+
+
+def system_counts(statistics: Sequence[Statistics]) -> list:
+    """The counts :func:`jp_shims.significance.compare` resamples, one per system, over the
+    units of gold text no system's block crosses (per-group counters left out: see :func:`prepare`)."""
+    from .significance import additive_systems
+    from .tool import AdditiveStatistics, ChoiceStatistics
+
+    statistics = [s.statistics if isinstance(s, GroupedStatistics) else s for s in statistics]
+    if statistics and all(isinstance(s, AdditiveStatistics) for s in statistics):
+        return additive_systems([s.blocks for s in statistics], statistics[0].width)
+    if statistics and all(isinstance(s, ChoiceStatistics) for s in statistics):
+        return _choice_systems(statistics)
+    raise TypeError("evaluate returned no statistics of one kind for significance")
+
+
+def _choice_systems(statistics: Sequence[ChoiceStatistics]) -> list:
+    """``ChoiceCounts`` of every system over their common units (the gold sentences no
+    system's block crosses); a unit's blocks stay in file order."""
+    from .significance import ChoiceCounts, unit_index, units_of
+
+    starts = units_of([[extent for extent, _ in s.blocks] for s in statistics])
+    counted = []
+    for s in statistics:
+        units: List[list] = [[] for _ in starts]
+        for extent, candidates in s.blocks:
+            units[unit_index(starts, extent)].append(candidates)
+        counted.append(ChoiceCounts(units, s.beta, rule=s.rule))
+    return counted
 
 
 def with_groups(statistics: Sequence[Any], metric: Callable[[Any], Any], names: Sequence[str]) -> tuple:
@@ -105,7 +138,7 @@ def with_groups(statistics: Sequence[Any], metric: Callable[[Any], Any], names: 
     :class:`BreakdownRows`."""
     import numpy as np
 
-    from .runner import AdditiveStatistics, system_counts
+    from .tool import AdditiveStatistics
 
     scoring: GroupScoring = statistics[0].scoring
     union = scoring.order(list(dict.fromkeys(group for s in statistics for group in _groups_of(s))))
@@ -153,7 +186,7 @@ def _dense(sparse: Mapping[Group, Sequence[int]], index: Mapping[Group, int], fi
 
 
 def _dense_additive(grouped: GroupedStatistics, index: Mapping[Group, int], fields: int):
-    from .runner import AdditiveStatistics
+    from .tool import AdditiveStatistics
 
     base = grouped.statistics
     width = len(index) * fields

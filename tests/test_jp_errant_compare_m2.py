@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from jp_errant import m2
+from jp_errant import m2_blocks
 from jp_errant.m2 import (
     Edit, FieldCache, M2Error, Sentence, count_blocks, format_sentence, iter_block_texts,
     iter_blocks, legacy_block_edits, legacy_block_rows, legacy_block_source, named, noop_edit,
@@ -183,7 +183,7 @@ def test_legacy_rows_read_every_line_like_errant_with_or_without_cached_fields()
 
 
 def test_field_cache_stays_bounded(monkeypatch) -> None:
-    monkeypatch.setattr(m2, "_CACHE_LIMIT", 5)
+    monkeypatch.setattr(m2_blocks, "_CACHE_LIMIT", 5)
     cache = FieldCache()
     block = "S " + " ".join("w" * 40) + "\n" + "\n".join(
         f"A {i} {i + 1}|||R|||x|||REQUIRED|||-NONE-|||{i % 3}" for i in range(30))

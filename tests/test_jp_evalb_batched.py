@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import jp_evalb.lines as lines_module
 import jp_evalb.sentences as jp_module
-import jp_evalb.trees as trees_module
 from jp_evalb.params import Params, read_parameter_file
 from jp_evalb.scoring import (
     STATUS_COUNTED_SKIP,
@@ -46,12 +46,12 @@ def _fgets_lines(data: bytes, chunk: int) -> Iterator[str]:
 @given(st.lists(st.tuples(st.integers(0, 40), st.booleans()), max_size=30), st.integers(1, 9), st.integers(3, 50))
 def test_legacy_lines_in_blocks_split_like_fgets(lines, block, chunk):
     data = b"".join(b"\xe9(x" * (n // 3) + b"y" * (n % 3) + (b"\n" if newline else b"") for n, newline in lines)
-    original = trees_module.LINE_BLOCK
-    trees_module.LINE_BLOCK = block
+    original = lines_module.LINE_BLOCK
+    lines_module.LINE_BLOCK = block
     try:
         assert list(legacy_lines(io.BytesIO(data), chunk)) == list(_fgets_lines(data, chunk))
     finally:
-        trees_module.LINE_BLOCK = original
+        lines_module.LINE_BLOCK = original
 
 
 def _utf8_reference(data: bytes, name: str, limit: int):
@@ -76,8 +76,8 @@ def _utf8_reference(data: bytes, name: str, limit: int):
 def test_jp_lines_in_blocks_equal_line_by_line_reading(parts, block, limit):
     data = b"".join(parts)
     expected, error = _utf8_reference(data, "f", limit)
-    original = (trees_module.LINE_BLOCK, jp_module.MAX_LINE_BYTES)
-    trees_module.LINE_BLOCK, jp_module.MAX_LINE_BYTES = block, limit
+    original = (lines_module.LINE_BLOCK, jp_module.MAX_LINE_BYTES)
+    lines_module.LINE_BLOCK, jp_module.MAX_LINE_BYTES = block, limit
     got = []
     try:
         try:
@@ -88,7 +88,7 @@ def test_jp_lines_in_blocks_equal_line_by_line_reading(parts, block, limit):
         else:
             assert error is None
     finally:
-        trees_module.LINE_BLOCK, jp_module.MAX_LINE_BYTES = original
+        lines_module.LINE_BLOCK, jp_module.MAX_LINE_BYTES = original
     assert got == expected
 
 
