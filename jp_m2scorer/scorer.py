@@ -9,6 +9,8 @@ import math
 from typing import Callable, Iterable, NamedTuple
 
 from . import lattice as lat
+from . import weighting
+from .paths import best_path
 from . import py2
 from . import verbose as vv
 from .m2io import Sentence
@@ -226,19 +228,19 @@ def score_sentences(
             if lattice is None:
                 path = []
             else:
-                credited = frozenset(lat.gold_arcs(lattice, gold_edits, spans)) if gold_edits else frozenset()
+                credited = frozenset(weighting.gold_arcs(lattice, gold_edits, spans)) if gold_edits else frozenset()
                 # only the gold arcs' weights: every other arc weighs its base weight
-                weight = lat.gold_weights(lattice, credited)
+                weight = weighting.gold_weights(lattice, credited)
                 found = paths.get(credited)
                 if found is None:
-                    keys = lat.best_path(lattice, weight)
+                    keys = best_path(lattice, weight)
                     found = paths[credited] = (keys, [lattice.edit(key) for key in keys])
                 path = found[1]
                 if very_verbose:
                     vv.weights_trace(lattice, gold_edits, credited, write)
                     if verbose:
                         write(">> Annotator: %d\n" % annotator)
-                    every = lat.base_weights(lattice)
+                    every = weighting.base_weights(lattice)
                     every.update(weight)
                     vv.graph_trace(lattice, every, found[0], write)
             if options.ignore_whitespace_casing:

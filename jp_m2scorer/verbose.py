@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import lattice as lat
+from . import weighting
 from . import py2
 
 Write = Callable[[str], None]
@@ -146,7 +147,7 @@ def weighing_order(lattice: lat.Lattice, gold_edits: list, credited: frozenset) 
     for (start, end), keys in sorted(spans.items()):
         golds = [edit for edit in gold_edits if edit[0] == start and edit[1] == end]
         if start == end:
-            order.extend(lat.insertion_walk(lattice, keys, golds))
+            order.extend(weighting.insertion_walk(lattice, keys, golds))
             continue
         for key in sorted(keys):
             gold = None

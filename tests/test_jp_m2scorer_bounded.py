@@ -14,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jp_m2scorer import lattice as lat
+from jp_m2scorer import paths
+from jp_m2scorer import weighting
 from jp_m2scorer import scorer
 
 WORDS = ["a", "the", "cat", "cats", "go", "goes", ".", ",", "to"]
@@ -119,13 +121,13 @@ def test_compact_lattice_is_the_direct_one(pair):
     # random gold arcs: the path is Bellman-Ford's over the arc list, with every weight
     # given or only the gold ones
     gold = {key for key in arcs if not arcs[key][2] and rng.random() < 0.2}
-    full = lat.weights(lattice, lambda edit: False)
+    full = weighting.weights(lattice, lambda edit: False)
     for key in gold:
         full[key] = -len(kept)
     start, end = lattice.vertices[0], lattice.vertices[-1]
     expected = [key for key in _bellman_ford(kept, full, lattice.stride, start, end) if not arcs[key][2]]
-    assert lat.best_path(lattice, full) == expected
-    assert lat.best_path(lattice, dict.fromkeys(gold, -len(kept))) == expected
+    assert paths.best_path(lattice, full) == expected
+    assert paths.best_path(lattice, dict.fromkeys(gold, -len(kept))) == expected
 
 
 @pytest.mark.parametrize("src, hyp, limit", [
@@ -141,10 +143,10 @@ def test_a_tie_reached_through_a_distance_not_yet_final(src, hyp, limit):
     src, hyp = src.split(), hyp.split()
     lattice = lat.build(src, hyp, limit)
     kept, arcs, _ = _direct(src, hyp, limit)
-    full = lat.weights(lattice, lambda edit: False)
+    full = weighting.weights(lattice, lambda edit: False)
     expected = [key for key in _bellman_ford(kept, full, lattice.stride, lattice.vertices[0], lattice.vertices[-1])
                 if not arcs[key][2]]
-    assert lat.best_path(lattice, full) == lat.best_path(lattice, {}) == expected
+    assert paths.best_path(lattice, full) == paths.best_path(lattice, {}) == expected
 
 
 def test_a_long_line_against_a_short_source_scores_as_the_direct_lattice():
@@ -157,11 +159,11 @@ def test_a_long_line_against_a_short_source_scores_as_the_direct_lattice():
     kept, arcs, _ = _direct(src, hyp, 2)
     assert lattice.edges == kept
     matches = scorer._matches_gold([(1, 2, "go", ["goes"]), (2, 2, "", ["to"])])
-    full = lat.weights(lattice, matches)
+    full = weighting.weights(lattice, matches)
     gold = {key: value for key, value in full.items() if value < 0}
     expected = [key for key in _bellman_ford(kept, full, lattice.stride, lattice.vertices[0], lattice.vertices[-1])
                 if not arcs[key][2]]
-    assert lat.best_path(lattice, gold) == expected
+    assert paths.best_path(lattice, gold) == expected
 
 
 def test_arcs_are_stored_in_arrays():

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from jp_m2scorer import lattice as lat
+from jp_m2scorer import paths
+from jp_m2scorer import weighting
 from jp_m2scorer import py2
 from jp_m2scorer.scorer import _matches_gold
 
@@ -38,7 +40,7 @@ def test_arc_list_is_the_originals(index):
 def test_weights_are_the_originals(index):
     source, hypothesis, gold = CASES[index]
     lattice = lat.build(source.split(), hypothesis.split(), 2)
-    weights = {lattice.cells(key): value for key, value in lat.weights(lattice, _matches_gold(gold)).items()}
+    weights = {lattice.cells(key): value for key, value in weighting.weights(lattice, _matches_gold(gold)).items()}
     printed = ast.literal_eval(_printed("dist() = ")[0 if index == 0 else 1].replace("inf", "None"))
     expected = {key: value for key, value in printed.items() if value is not None}  # removed arcs: inf
     assert weights == expected
@@ -47,7 +49,7 @@ def test_weights_are_the_originals(index):
 def test_viterbi_path_of_the_vector():
     source, hypothesis, gold = CASES[0]
     lattice = lat.build(source.split(), hypothesis.split(), 2)
-    path = lat.best_path(lattice, lat.weights(lattice, _matches_gold(gold)))
+    path = paths.best_path(lattice, weighting.weights(lattice, _matches_gold(gold)))
     assert [lattice.edit(key) for key in reversed(path)] == \
         [(3, 5, "school .", "the school ."), (1, 2, "go", "goes")]
 
@@ -84,7 +86,7 @@ def test_path_spans_the_sentence_and_is_left_to_right():
     for _ in range(200):
         source, hypothesis = _random_pair(rng)
         lattice = lat.build(source, hypothesis, 2)
-        path = lat.best_path(lattice, lat.weights(lattice, lambda edit: False))
+        path = paths.best_path(lattice, weighting.weights(lattice, lambda edit: False))
         starts = [lattice.edit(key)[0] for key in path]
         assert starts == sorted(starts) or not source  # first-row insertions may be labelled oddly
         if source == hypothesis:
@@ -96,7 +98,7 @@ def test_repeated_phrase_lattice_stays_small_enough():
     source = "I think that this is a good idea for all of us .".split()
     hypothesis = ("I think that this is a good " * 6 + "idea .").split()
     lattice = lat.build(source, hypothesis, 2)
-    path = lat.best_path(lattice, lat.weights(lattice, lambda edit: False))
+    path = paths.best_path(lattice, weighting.weights(lattice, lambda edit: False))
     assert path and len(lattice.edges) < 200_000
 
 
@@ -113,6 +115,6 @@ def test_arcs_with_span_finds_exactly_the_arcs_labelled_with_the_span():
             labelled.setdefault(lattice.edit(key)[:2], set()).add(key)
         spans = set(labelled) | {(s, e) for s in range(len(source) + 2) for e in range(len(source) + 2)}
         for start, end in spans:
-            found = lat.arcs_with_span(lattice, start, end)
+            found = weighting.arcs_with_span(lattice, start, end)
             assert len(found) == len(set(found))
             assert set(found) == labelled.get((start, end), set()), (source, hypothesis, start, end)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import jp_m2scorer
 from jp_m2scorer import lattice as lat
+from jp_m2scorer import weighting
 
 
 def _walk(src: str, hyp: str, golds: list) -> tuple:
     lattice = lat.build(src.split(), hyp.split(), 2)
-    keys = lat.arcs_with_span(lattice, golds[0][0] if golds else 1, golds[0][1] if golds else 1)
-    return lattice, [(lattice.cells(key), gold) for key, gold in lat.insertion_walk(lattice, keys, golds)]
+    keys = weighting.arcs_with_span(lattice, golds[0][0] if golds else 1, golds[0][1] if golds else 1)
+    return lattice, [(lattice.cells(key), gold) for key, gold in weighting.insertion_walk(lattice, keys, golds)]
 
 
 def test_walk_alternates_between_the_two_ends_when_nothing_matches():
@@ -48,8 +49,8 @@ def test_gold_insertion_is_spent_by_the_first_arc_that_matches_it():
 def test_doubled_gold_insertion_weighs_gold_plus_one_penalty():
     lattice = lat.build("a b".split(), "a x b".split(), 2)
     gold = [(1, 1, "", ["x"]), (0, 1, "a", ["a"])]
-    credited = lat.gold_arcs(lattice, gold, {})
-    weights = {lattice.cells(key): value for key, value in lat.gold_weights(lattice, credited).items()}
+    credited = weighting.gold_arcs(lattice, gold, {})
+    weights = {lattice.cells(key): value for key, value in weighting.gold_weights(lattice, credited).items()}
     size = lattice.edge_count
     # the insertion is listed twice (both cost settings), so is the unchanged "a"
     assert weights == {((1, 1), (1, 2)): -size + lat.PENALTY, ((0, 0), (1, 1)): -size}
