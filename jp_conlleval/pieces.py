@@ -37,7 +37,7 @@ def read_pieces(path: str, name: str, delimiter: Optional[bytes] = None, size: i
             more = stream.read(size)
             data = held + more
             cut = _end_of_last_blank_line(data) if more else len(data)
-            if not cut:
+            if more and not cut:
                 held = data
                 continue
             data, held = data[:cut], data[cut:]

@@ -1,0 +1,318 @@
+"""JP mode on two files, streamed: the files are read in parts (:mod:`jp_conlleval.pieces`),
+cut into stretches that end where both sides end a sentence block, and each stretch is placed
+(:mod:`jp_conlleval.window`) and counted; only running counts stay (and, on request, three
+counts per gold sentence for significance).
+
+While the two texts agree character for character, a stretch ends at a sentence end both
+sides share: the blocks jp_align would make there (m:n where the sentence breaks differ) are
+found from the offsets alone. From the first place they differ on, the rest is aligned by
+:func:`jp_align.sentences.iter_align_sentences` and cut between two exact blocks, so that a
+chunk in text the two sides spell differently is placed as in the whole files (by the
+nearest aligned token before and after it).
+
+conlleval's counter carries its state from one stretch to the next. Where the two files have
+the same tokens and sentence breaks conlleval reads the system's own tags, elsewhere its
+chunks re-expressed on the gold tokens (IOB2): which one is known at the end only, so both
+are counted while every stretch so far has the same tokens (once, where the two columns are
+the same).
+"""
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import Callable, Iterator, List, Optional, Tuple
+
+from jp_align.blocks import EXACT, NORMALIZED
+from jp_align.normalize import raw_text
+
+from jp_shims.config import AlignConfig
+
+from .evaluation import Figures
+from .pieces import SIZE, join, sentences, split_at
+from .projection import divergence
+from .reader import Options
+from .scoring import ChunkCounter, Statistics
+from .tagged import TaggedFile
+from .window import Window, place
+
+# Called with every stretch scored: the stretch, its statistics per gold sentence (when asked
+# for) and the number of gold sentences before it.
+OnWindow = Callable[[Window, Optional[List[Statistics]], int], None]
+
+
+class _Side:
+    """One file's parts as they are read; ``pending`` holds the sentences not scored yet."""
+
+    def __init__(self, parts: Iterator[TaggedFile]) -> None:
+        self._parts = parts
+        self.pending: Optional[TaggedFile] = None
+        self.ended = False
+        self.cr_lines = 0
+
+    def next_part(self) -> Optional[TaggedFile]:
+        part = None if self.ended else next(self._parts, None)
+        if part is None:
+            self.ended = True
+        else:
+            self.cr_lines += part.cr_lines
+        return part
+
+    def pull(self) -> bool:
+        part = self.next_part()
+        if part is not None:
+            self.pending = part if self.pending is None else join(self.pending, part)
+        return part is not None
+
+    def take(self, sentence: int) -> TaggedFile:
+        """The pending sentences before ``sentence`` (all: None), the rest left pending."""
+        assert self.pending is not None
+        if sentence == self.pending.sentence_count:
+            head, self.pending = self.pending, None
+        else:
+            head, self.pending = split_at(self.pending, sentence)
+        return head
+
+    def items(self) -> Iterator[Tuple[TaggedFile, int]]:
+        """Every sentence not scored yet, as ``(part, index)``, reading on to the end."""
+        part, self.pending = self.pending, None
+        while part is not None:
+            yield from ((part, k) for k in range(part.sentence_count))
+            part = self.next_part()
+
+
+class _Tally:
+    """conlleval's running count of one guess column."""
+
+    def __init__(self, vectors: bool) -> None:
+        self.counter = ChunkCounter()
+        self.statistics = Statistics()
+        self.vectors: Optional[List[List[int]]] = [] if vectors else None  # per gold sentence
+
+    def count(self, window: Window, guess: List[bytes], extra: dict, per_sentence: bool) -> Optional[List[Statistics]]:
+        if not per_sentence and self.vectors is None:
+            total = self.counter.count(window.lines(guess), Statistics())
+            for stats in extra.values():
+                total.add(stats)
+            self.statistics.add(total)
+            return None
+        counted = [self.counter.count(lines, Statistics()) for lines in window.sentences(guess)]
+        for number, stats in extra.items():
+            counted[number].add(stats)
+        for stats in counted:
+            self.statistics.add(stats)
+        if self.vectors is not None:
+            self.vectors.extend([s.correct_chunks, s.found_guess, s.found_gold] for s in counted)
+        return counted
+
+    def finish(self) -> None:
+        before = self.statistics.correct_chunks
+        self.counter.finish(self.statistics)
+        if self.vectors and self.statistics.correct_chunks > before:
+            self.vectors[-1][0] += 1  # (the match confirmed at the end is the last sentence's)
+
+
+class Streamed(Figures):
+    """The figures of a streamed run, and the per-gold-sentence counts (correct, found, gold)
+    of significance when asked for."""
+
+    vectors: Optional[List[List[int]]] = None
+
+
+class _Run:
+    def __init__(self, gold: Iterator[TaggedFile], system: Iterator[TaggedFile], options: Options,
+                 scheme: Optional[str], config: AlignConfig, on_window: Optional[OnWindow], per_sentence: bool,
+                 vectors: bool, size: int) -> None:
+        self.gold, self.system = _Side(gold), _Side(system)
+        self.options, self.scheme, self.config = options, scheme, config
+        self.on_window, self.per_sentence, self.size = on_window, per_sentence, size
+        self.placed = _Tally(vectors)
+        self.own: Optional[_Tally] = _Tally(vectors)  # the system's own tags, while the tokens are the same
+        self.unrepresentable: list = []
+        self.gold_sentences = self.system_sentences = self.system_chunks = 0
+        self.loose = [0, 0]
+        self.aligned = 0  # stretches or blocks whose texts are the same (after normalization)
+        self.blocks = 0  # blocks of jp_align's walk (where the texts differ somewhere)
+        self.names = ("gold", "system")
+
+    # --- the two texts agree: stretches cut at shared sentence ends --------------------------
+
+    def run(self) -> Streamed:
+        if self._agreeing():
+            self._aligning()
+        tally = self.own if self.own is not None else self.placed
+        tally.finish()
+        result = Streamed(tally.statistics, self.unrepresentable, self.options, self.scheme, self.gold_sentences,
+                          self.system_sentences, self.system_chunks, self.blocks, self.own is not None,
+                          (self.loose[0], self.loose[1]), (self.gold.cr_lines, self.system.cr_lines), self.names)
+        result.vectors = tally.vectors
+        return result
+
+    def _agreeing(self) -> bool:
+        """Score stretches while the texts agree; True when the rest must be aligned."""
+        gold, system = self.gold, self.system
+        while True:
+            if gold.pending is None:
+                gold.pull()
+            if system.pending is None:
+                system.pull()
+            if gold.pending is None or system.pending is None:
+                # One side has nothing left: what the other has is aligned (one-sided).
+                return gold.pending is not None or system.pending is not None
+            g, s = gold.pending, system.pending
+            assert g is not None and s is not None
+            self.names = (g.name, s.name)
+            g_text, s_text = raw_text(g.words), raw_text(s.words)
+            agree = _agreeing_characters(g_text, s_text)
+            ends = _shared_ends(g, s, agree)
+            if agree < min(len(g_text), len(s_text)):
+                # A difference: one exact block before it stays (it places what follows).
+                if len(ends) < 2:
+                    return True
+                ends.pop()
+            elif len(g_text) == len(s_text):
+                if gold.ended != system.ended:
+                    (system if gold.ended else gold).pull()  # the other side goes on, or ends now
+                    continue
+            else:
+                shorter = gold if len(g_text) < len(s_text) else system
+                if shorter.ended:  # the longer side goes on alone: its last shared block stays
+                    if len(ends) < 2:
+                        return True
+                    ends.pop()
+                elif not ends:
+                    shorter.pull()
+                    continue
+            g_end, s_end = ends[-1]
+            last = gold.ended and system.ended and g_end == g.sentence_count and s_end == s.sentence_count
+            window = place(_head(g, g_end), _head(s, s_end), self.options, self.scheme, self.config, cut=not last)
+            if window is None:  # a chunk stays open past the cut: grow
+                if not (gold.pull() | system.pull()):
+                    return True
+                continue
+            gold.take(g_end)
+            system.take(s_end)
+            self.aligned += 1
+            self._score(window)
+            if last:
+                return False
+
+    # --- the texts differ: jp_align's walk, cut between exact blocks --------------------------
+
+    def _aligning(self) -> None:
+        from jp_align.sentences import iter_align_sentences
+
+        def tokens(item: Tuple[TaggedFile, int]) -> List[str]:
+            part, k = item
+            return part.words[part.breaks[k]:part.breaks[k + 1]]
+
+        walk = iter_align_sentences(self.gold.items(), self.system.items(), tokens=tokens,
+                                    **self.config.sentence_options())
+        batch: list = []  # (block, gold items, system items)
+        tokens_held = 0
+        for block, gold_items, system_items in walk:
+            self.blocks += 1
+            if block.left and block.right and block.kind in (EXACT, NORMALIZED):
+                self.aligned += 1
+            if (batch and tokens_held >= self.size and block.kind == EXACT and batch[-1][0].kind == EXACT):
+                if self._score_batch(batch, cut=True):
+                    batch, tokens_held = [], 0
+            batch.append((block, gold_items, system_items))
+            tokens_held += sum(len(tokens(item)) for item in gold_items)
+        if batch:
+            window = self._batch_window(batch)
+            if self.aligned == 0:
+                raise divergence(window[0], window[1], 0, 0)
+            self._score_batch(batch, cut=False)
+
+    def _batch_window(self, batch: list) -> Tuple[TaggedFile, TaggedFile, list]:
+        gold_start = batch[0][0].left.start
+        system_start = batch[0][0].right.start
+        gold = _gather([item for _, items, _ in batch for item in items])
+        system = _gather([item for _, _, items in batch for item in items])
+        blocks = [block._replace(left=range(block.left.start - gold_start, block.left.stop - gold_start),
+                                 right=range(block.right.start - system_start, block.right.stop - system_start))
+                  for block, _, _ in batch]
+        return gold, system, blocks
+
+    def _score_batch(self, batch: list, cut: bool) -> bool:
+        gold, system, blocks = self._batch_window(batch)
+        window = place(gold, system, self.options, self.scheme, self.config, blocks=blocks, cut=cut)
+        if window is None:
+            return False
+        self._score(window)
+        return True
+
+    # --- counting ------------------------------------------------------------------------------
+
+    def _score(self, window: Window) -> None:
+        projection = window.projection
+        extra = window.extra()
+        per_sentence = self.per_sentence
+        if window.same and self.own is not None:
+            self.own.count(window, window.system_tags, extra, False)
+        else:
+            self.own = None
+        counted = self.placed.count(window, window.placed_tags, extra, per_sentence)
+        self.unrepresentable.extend(projection.unrepresentable)
+        if self.on_window is not None:
+            self.on_window(window, counted, self.gold_sentences)
+        self.gold_sentences += window.gold.sentence_count
+        self.system_sentences += window.system.sentence_count
+        self.system_chunks += window.system_chunks
+        self.loose[0] += window.loose[0]
+        self.loose[1] += window.loose[1]
+
+
+def _agreeing_characters(a: str, b: str) -> int:
+    """How many characters the two texts share from their start."""
+    shorter = min(len(a), len(b))
+    if a[:shorter] == b[:shorter]:
+        return shorter
+    low, high = 0, shorter  # a[:low] == b[:low], a[:high] != b[:high]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def _ends(file: TaggedFile) -> dict:
+    """Character offset of each sentence end -> the number of sentences up to it."""
+    offsets = [0, *accumulate(file.lengths)]
+    return {offsets[end]: number for number, end in enumerate(file.breaks[1:], 1)}
+
+
+def _shared_ends(gold: TaggedFile, system: TaggedFile, limit: int) -> List[Tuple[int, int]]:
+    """``(gold sentences, system sentences)`` up to each character offset at most ``limit``
+    where both sides end a sentence, in order."""
+    gold_ends, system_ends = _ends(gold), _ends(system)
+    return [(gold_ends[offset], system_ends[offset]) for offset in sorted(gold_ends.keys() & system_ends.keys())
+            if offset <= limit]
+
+
+def _head(file: TaggedFile, sentence: int) -> TaggedFile:
+    return file if sentence == file.sentence_count else split_at(file, sentence)[0]
+
+
+def _gather(items: List[Tuple[TaggedFile, int]]) -> TaggedFile:
+    """Consecutive sentences, given as ``(part, index)``, as one part."""
+    gathered: Optional[TaggedFile] = None
+    start = 0
+    for position, (part, k) in enumerate(items):
+        ends_run = position + 1 == len(items) or items[position + 1][0] is not part
+        if ends_run:
+            piece = sentences(part, items[start][1], k + 1)
+            gathered = piece if gathered is None else join(gathered, piece)
+            start = position + 1
+    assert gathered is not None
+    return gathered
+
+
+def evaluate_stream(gold: Iterator[TaggedFile], system: Iterator[TaggedFile], options: Options,
+                    scheme: Optional[str] = None, config: Optional[AlignConfig] = None, *,
+                    on_window: Optional[OnWindow] = None, per_sentence: bool = False, vectors: bool = False,
+                    size: int = SIZE) -> Streamed:
+    """Score two files given as their parts (:func:`~jp_conlleval.pieces.read_pieces`)."""
+    return _Run(gold, system, options, scheme, config or AlignConfig(), on_window, per_sentence, vectors,
+                size // 8).run()
