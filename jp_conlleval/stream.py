@@ -44,16 +44,20 @@ class _Side:
 
     def __init__(self, parts: Iterator[TaggedFile]) -> None:
         self._parts = parts
+        self._ahead = next(parts, None)  # (read one part ahead: whether the file goes on is known)
         self.pending: Optional[TaggedFile] = None
-        self.ended = False
         self.cr_lines = 0
 
+    @property
+    def ended(self) -> bool:
+        """Nothing left to pull."""
+        return self._ahead is None
+
     def next_part(self) -> Optional[TaggedFile]:
-        part = None if self.ended else next(self._parts, None)
-        if part is None:
-            self.ended = True
-        else:
+        part = self._ahead
+        if part is not None:
             self.cr_lines += part.cr_lines
+            self._ahead = next(self._parts, None)
         return part
 
     def pull(self) -> bool:
@@ -163,24 +167,18 @@ class _Run:
             g_text, s_text = raw_text(g.words), raw_text(s.words)
             agree = _agreeing_characters(g_text, s_text)
             ends = _shared_ends(g, s, agree)
-            if agree < min(len(g_text), len(s_text)):
-                # A difference: one exact block before it stays (it places what follows).
+            differ = agree < min(len(g_text), len(s_text))
+            final = not differ and len(g_text) == len(s_text) and gold.ended and system.ended
+            if not final:
+                # The last block stays for the next stretch: an exact block before text
+                # that differs places what follows it, as in the whole files.
                 if len(ends) < 2:
-                    return True
-                ends.pop()
-            elif len(g_text) == len(s_text):
-                if gold.ended != system.ended:
-                    (system if gold.ended else gold).pull()  # the other side goes on, or ends now
-                    continue
-            else:
-                shorter = gold if len(g_text) < len(s_text) else system
-                if shorter.ended:  # the longer side goes on alone: its last shared block stays
-                    if len(ends) < 2:
+                    side = (gold if len(g_text) < len(s_text) else system) if len(g_text) != len(s_text) \
+                        else (system if gold.ended else gold)
+                    if differ or not side.pull():
                         return True
-                    ends.pop()
-                elif not ends:
-                    shorter.pull()
                     continue
+                ends.pop()
             g_end, s_end = ends[-1]
             last = gold.ended and system.ended and g_end == g.sentence_count and s_end == s.sentence_count
             window = place(_head(g, g_end), _head(s, s_end), self.options, self.scheme, self.config, cut=not last)
