@@ -9,6 +9,7 @@ sentence break and put consecutive parts together, line numbers kept.
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_right
 from typing import Iterator, List, Optional
 
 from .tagged import EMPTY_SIDE, FileInputError, TaggedFile, read_tagged
@@ -73,7 +74,7 @@ def split_at(file: TaggedFile, sentence: int) -> tuple:
     between them stay with the head)."""
     token = file.breaks[sentence]
     skipped = file.skipped
-    kept = sum(1 for before in skipped if before <= token)
+    kept = bisect_right(skipped, token)
     head = TaggedFile(file.name, file.words[:token], file.tags[:token], skipped[:kept], file.breaks[:sentence + 1],
                       file.lengths[:token], file.cr_lines, file.first_line)
     tail = TaggedFile(file.name, file.words[token:], file.tags[token:], [before - token for before in skipped[kept:]],

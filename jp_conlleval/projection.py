@@ -101,7 +101,7 @@ class SystemPositions:
     offsets only in blocks aligned word by word."""
 
     def __init__(self, gold: TaggedFile, system: TaggedFile, gold_text: "GoldText",
-                 config: AlignConfig = DEFAULT, blocks: Optional[List] = None) -> None:
+                 config: AlignConfig = DEFAULT, blocks: Optional[List] = None, same_text: bool = False) -> None:
         self.changed: List = []  # jp_align blocks whose chunks were re-expressed (merged, normalized)
         self.diverged: List = []  # blocks whose texts differ or have one side only
         self._s_offsets = [0, *accumulate(system.lengths)]
@@ -110,7 +110,7 @@ class SystemPositions:
         self._explicit: dict = {}  # system token -> (start, end), in word-aligned blocks
         g_breaks, s_breaks, s_offsets = gold.breaks, system.breaks, self._s_offsets
         g_offsets = gold_text.starts
-        if blocks is None and g_offsets[-1] == s_offsets[-1] and "".join(gold.words) == "".join(system.words):
+        if same_text or blocks is None and g_offsets[-1] == s_offsets[-1] and "".join(gold.words) == "".join(system.words):
             # The same characters throughout (words hold no whitespace here): the sentence
             # alignment would make every block exact, with the offsets unchanged; its blocks
             # end where both sides end a sentence at the same character.
@@ -237,12 +237,13 @@ class Projection:
 
 def project_chunks(gold: TaggedFile, system: TaggedFile, chunks: Sequence[Chunk], *,
                    one_token: bool = False, config: AlignConfig = DEFAULT,
-                   blocks: Optional[List] = None) -> Projection:
+                   blocks: Optional[List] = None, same_text: bool = False) -> Projection:
     """Place ``chunks`` (read from ``system``) on the gold tokens; ``one_token``: ``-r``,
     where a chunk must be exactly one gold token. ``blocks``: the sentence blocks of the two
-    (None: aligned here, and a system none of whose text is the gold text is an error)."""
+    (None: aligned here, and a system none of whose text is the gold text is an error);
+    ``same_text``: the two hold the same characters (known already)."""
     text = GoldText(gold)
-    positions = SystemPositions(gold, system, text, config, blocks)
+    positions = SystemPositions(gold, system, text, config, blocks, same_text)
     placed: List[Tuple[Chunk, int, int]] = []
     rejected: List[Unrepresentable] = []
     for chunk in chunks:

@@ -46,6 +46,8 @@ class _Side:
         self._parts = parts
         self._ahead = next(parts, None)  # (read one part ahead: whether the file goes on is known)
         self.pending: Optional[TaggedFile] = None
+        self.text = ""  # the pending sentences' space-free text
+        self._ends: Optional[dict] = None
         self.cr_lines = 0
 
     @property
@@ -64,20 +66,34 @@ class _Side:
         part = self.next_part()
         if part is not None:
             self.pending = part if self.pending is None else join(self.pending, part)
+            self.text += raw_text(part.words)
+            self._ends = None
         return part is not None
 
-    def take(self, sentence: int) -> TaggedFile:
-        """The pending sentences before ``sentence`` (all: None), the rest left pending."""
-        assert self.pending is not None
-        if sentence == self.pending.sentence_count:
-            head, self.pending = self.pending, None
-        else:
-            head, self.pending = split_at(self.pending, sentence)
-        return head
+    def ends(self) -> dict:
+        """Character offset of each pending sentence end -> the number of sentences up to it."""
+        if self._ends is None:
+            assert self.pending is not None
+            offsets = [0, *accumulate(self.pending.lengths)]
+            breaks = self.pending.breaks
+            self._ends = dict(zip(map(offsets.__getitem__, breaks[1:]), range(1, len(breaks))))
+        return self._ends
+
+    def split(self, sentence: int) -> Tuple[TaggedFile, Optional[TaggedFile]]:
+        """The pending sentences before ``sentence``, and the rest (None: nothing)."""
+        pending = self.pending
+        assert pending is not None
+        return (pending, None) if sentence == pending.sentence_count else split_at(pending, sentence)
+
+    def keep(self, rest: Optional[TaggedFile], offset: int) -> None:
+        """Only ``rest`` (from character ``offset`` on) stays pending."""
+        self.pending = rest
+        self.text = self.text[offset:]
+        self._ends = None
 
     def items(self) -> Iterator[Tuple[TaggedFile, int]]:
         """Every sentence not scored yet, as ``(part, index)``, reading on to the end."""
-        part, self.pending = self.pending, None
+        part, self.pending, self.text, self._ends = self.pending, None, "", None
         while part is not None:
             yield from ((part, k) for k in range(part.sentence_count))
             part = self.next_part()
@@ -164,9 +180,9 @@ class _Run:
             g, s = gold.pending, system.pending
             assert g is not None and s is not None
             self.names = (g.name, s.name)
-            g_text, s_text = raw_text(g.words), raw_text(s.words)
+            g_text, s_text = gold.text, system.text
             agree = _agreeing_characters(g_text, s_text)
-            ends = _shared_ends(g, s, agree)
+            ends = _shared_ends(gold.ends(), system.ends(), agree)
             differ = agree < min(len(g_text), len(s_text))
             final = not differ and len(g_text) == len(s_text) and gold.ended and system.ended
             if not final:
@@ -179,15 +195,16 @@ class _Run:
                         return True
                     continue
                 ends.pop()
-            g_end, s_end = ends[-1]
+            offset, g_end, s_end = ends[-1]
             last = gold.ended and system.ended and g_end == g.sentence_count and s_end == s.sentence_count
-            window = place(_head(g, g_end), _head(s, s_end), self.options, self.scheme, self.config, cut=not last)
+            (g_head, g_rest), (s_head, s_rest) = gold.split(g_end), system.split(s_end)
+            window = place(g_head, s_head, self.options, self.scheme, self.config, same_text=True, cut=not last)
             if window is None:  # a chunk stays open past the cut: grow
                 if not (gold.pull() | system.pull()):
                     return True
                 continue
-            gold.take(g_end)
-            system.take(s_end)
+            gold.keep(g_rest, offset)
+            system.keep(s_rest, offset)
             self.aligned += 1
             self._score(window)
             if last:
@@ -263,7 +280,7 @@ class _Run:
 def _agreeing_characters(a: str, b: str) -> int:
     """How many characters the two texts share from their start."""
     shorter = min(len(a), len(b))
-    if a[:shorter] == b[:shorter]:
+    if (a.startswith(b) if len(b) == shorter else b.startswith(a)):
         return shorter
     low, high = 0, shorter  # a[:low] == b[:low], a[:high] != b[:high]
     while high - low > 1:
@@ -275,22 +292,11 @@ def _agreeing_characters(a: str, b: str) -> int:
     return low
 
 
-def _ends(file: TaggedFile) -> dict:
-    """Character offset of each sentence end -> the number of sentences up to it."""
-    offsets = [0, *accumulate(file.lengths)]
-    return {offsets[end]: number for number, end in enumerate(file.breaks[1:], 1)}
-
-
-def _shared_ends(gold: TaggedFile, system: TaggedFile, limit: int) -> List[Tuple[int, int]]:
-    """``(gold sentences, system sentences)`` up to each character offset at most ``limit``
-    where both sides end a sentence, in order."""
-    gold_ends, system_ends = _ends(gold), _ends(system)
-    return [(gold_ends[offset], system_ends[offset]) for offset in sorted(gold_ends.keys() & system_ends.keys())
-            if offset <= limit]
-
-
-def _head(file: TaggedFile, sentence: int) -> TaggedFile:
-    return file if sentence == file.sentence_count else split_at(file, sentence)[0]
+def _shared_ends(gold_ends: dict, system_ends: dict, limit: int) -> List[Tuple[int, int, int]]:
+    """``(offset, gold sentences, system sentences)`` at each character offset at most
+    ``limit`` where both sides end a sentence, in order."""
+    return [(offset, gold_ends[offset], system_ends[offset])
+            for offset in sorted(gold_ends.keys() & system_ends.keys()) if offset <= limit]
 
 
 def _gather(items: List[Tuple[TaggedFile, int]]) -> TaggedFile:

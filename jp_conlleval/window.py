@@ -65,11 +65,12 @@ class Window:
 
 
 def place(gold: TaggedFile, system: TaggedFile, options: Options, scheme: Optional[str], config: AlignConfig,
-          blocks: Optional[List] = None, cut: bool = False) -> Optional[Window]:
+          blocks: Optional[List] = None, cut: bool = False, same_text: bool = False) -> Optional[Window]:
     """Both columns read and the system's chunks placed (``blocks``: see
     :func:`~jp_conlleval.projection.project_chunks`). With ``cut`` (the files go on after
     this stretch), None where a chunk still open at its end would go on past the sentence
-    break (a tag conlleval never closes there, such as ``.-X``): the stretch must grow."""
+    break (a tag conlleval never closes there, such as ``.-X``): the stretch must grow.
+    ``same_text``: the two hold the same characters (known already)."""
     gold_tags = column_tags(gold, options, scheme)
     system_tags = column_tags(system, options, scheme)
     system_chunks = read_chunks(system_tags, system.breaks)
@@ -82,7 +83,8 @@ def place(gold: TaggedFile, system: TaggedFile, options: Options, scheme: Option
         if cut and (_open_past_end(gold_read, gold_loose) or _open_past_end(system_read, system_loose)):
             return None
         loose = (len(gold_read), len(system_read))
-    projection = project_chunks(gold, system, system_chunks, one_token=options.raw, config=config, blocks=blocks)
+    projection = project_chunks(gold, system, system_chunks, one_token=options.raw, config=config, blocks=blocks,
+                                 same_text=same_text)
     same = gold.breaks == system.breaks and gold.words == system.words
     return Window(gold, system, gold_tags, system_tags, projection, len(system_chunks), same, loose)
 
