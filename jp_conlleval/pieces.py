@@ -14,7 +14,7 @@ from typing import Iterator, List, Optional
 
 from .tagged import EMPTY_SIDE, FileInputError, TaggedFile, read_tagged
 
-SIZE = 1 << 18  # bytes read at a time (a part holds whole sentences: more when one is longer)
+SIZE = 1 << 15  # bytes read at a time (a part holds whole sentences: more when one is longer)
 
 
 def _end_of_last_blank_line(data: bytes) -> int:
