@@ -3,7 +3,7 @@
 The tool reads both column files (:mod:`jp_conlleval.tagged`), places the system's chunks on
 the gold tokens (:mod:`jp_conlleval.projection`), counts with conlleval's counter and prints
 conlleval's report (:mod:`jp_conlleval.evaluation`); the runner does the rest. The merged
-file on standard input (conlleval's own interface) is :func:`jp_conlleval.cli.run_merged`.
+file on standard input (conlleval's own interface) is :func:`jp_conlleval.merged_cli.run_merged`.
 """
 from __future__ import annotations
 
@@ -95,18 +95,10 @@ class Conlleval(Tool):
             raise UsageError(str(error).replace("conlleval: ", "", 1)) from None
         files = ["-" if name == STDIN_NAME else name for name in files]
         if len(files) != 2:
-            raise UsageError("expected GOLD SYSTEM (two files), or the merged file on standard input")
-        chosen = [flag for flag, on in (("-l", options.latex), ("-r", options.raw)) if on]
-        if options.delimiter is not None:
-            chosen.append("-d" + options.delimiter.decode("utf-8", "surrogateescape"))
-        if options.outside != b"O":
-            chosen.append("-o" + options.outside.decode("utf-8", "surrogateescape"))
-        if scheme:
-            chosen.append(f"--scheme={scheme}")
-        document = {"latex": options.latex, "raw": options.raw, "scheme": scheme,
-                    "delimiter": None if options.delimiter is None else options.delimiter.decode("utf-8", "replace"),
-                    "outside": options.outside.decode("utf-8", "replace")}
-        return Parsed(files[0], files[1], _Settings(options, scheme), document, chosen)
+            raise UsageError("expected GOLD SYSTEM (two files): the options of JP mode's alignment need both; "
+                             "the merged file (one file or standard input) takes conlleval's options, --scheme "
+                             "and --json")
+        return described(files[0], files[1], options, scheme)
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
@@ -218,17 +210,41 @@ def _text(file, sentences: range) -> str:
                       zip(file.breaks[sentences.start:sentences.stop], file.breaks[sentences.start + 1:sentences.stop + 1]))
 
 
+def described(gold: str, system: str, options, scheme: Optional[str]) -> Parsed:
+    """The run as the runner (and the JSON document) describes it: options and signature."""
+    chosen = [flag for flag, on in (("-l", options.latex), ("-r", options.raw)) if on]
+    if options.delimiter is not None:
+        chosen.append("-d" + options.delimiter.decode("utf-8", "surrogateescape"))
+    if options.outside != b"O":
+        chosen.append("-o" + options.outside.decode("utf-8", "surrogateescape"))
+    if scheme:
+        chosen.append(f"--scheme={scheme}")
+    document = {"latex": options.latex, "raw": options.raw, "scheme": scheme,
+                "delimiter": None if options.delimiter is None else options.delimiter.decode("utf-8", "replace"),
+                "outside": options.outside.decode("utf-8", "replace")}
+    return Parsed(gold, system, _Settings(options, scheme), document, chosen)
+
+
 def _scores(result) -> dict:
-    overall = result.scores.overall
-    stats = result.statistics
+    return scores_document(result.statistics, result.unrepresentable)
+
+
+def scores_document(statistics, unrepresentable: Sequence = ()) -> dict:
+    """The ``scores`` of the JSON document: conlleval's figures (and the chunks JP mode could
+    not place on the gold tokens)."""
+    from jp_conlleval.scoring import scores
+
+    result = scores(statistics)
+    overall = result.overall
     return {
-        "tokens": stats.tokens, "accuracy": result.accuracy,
-        "found_gold": stats.found_gold, "found_guess": stats.found_guess, "correct": stats.correct_chunks,
+        "tokens": statistics.tokens, "accuracy": result.accuracy,
+        "found_gold": statistics.found_gold, "found_guess": statistics.found_guess,
+        "correct": statistics.correct_chunks,
         "precision": overall.precision, "recall": overall.recall, "fb1": overall.fb1,
-        "types": {name: {"precision": s.precision, "recall": s.recall, "fb1": s.fb1, "found_guess": s.found_guess,
-                         "found_gold": s.found_gold}
-                  for name, s in result.by_type().items()},
-        "unrepresentable": [str(chunk) for chunk in result.unrepresentable],
+        "types": {kind.decode("utf-8", "surrogateescape"): {
+            "precision": s.precision, "recall": s.recall, "fb1": s.fb1, "found_guess": s.found_guess,
+            "found_gold": s.found_gold} for kind, s in result.by_type.items()},
+        "unrepresentable": [str(chunk) for chunk in unrepresentable],
     }
 
 
