@@ -124,7 +124,7 @@ class Conlleval(Tool):
             write(text)
         blocks = None
         if statistics:
-            blocks = AdditiveStatistics([((number, number + 1), vector) for number, vector in enumerate(result.vectors)],
+            blocks = AdditiveStatistics([((number, number + 1), vector) for number, vector in enumerate(result.vectors or ())],
                                         WIDTH)
         return Evaluation(_scores(result), text, blocks, details=result,
                           notable=bool(result.unrepresentable or result.scheme or any(result.cr_lines)))
