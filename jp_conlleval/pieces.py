@@ -9,19 +9,26 @@ sentence break and put consecutive parts together, line numbers kept.
 from __future__ import annotations
 
 import dataclasses
+import re
 from bisect import bisect_right
 from typing import Iterator, List, Optional
 
 from .tagged import EMPTY_SIDE, FileInputError, TaggedFile, read_tagged
 
 SIZE = 1 << 15  # bytes read at a time (a part holds whole sentences: more when one is longer)
+_BLANK_LINE = re.compile(rb"\n[ \t\r\f\v]+\n")
 
 
-def _end_of_last_blank_line(data: bytes) -> int:
-    """Where the last blank line of ``data`` ends (after its newline); 0 when there is none.
-    (A line of spaces is a break too, but not looked for: a part then just grows.)"""
+def _end_of_last_blank_line(data: bytes, new: int) -> int:
+    """Where the last blank line of ``data`` ends (after its newline); 0 when there is none
+    (``data[:new]`` was searched before). Only where a part may end: a blank line missed
+    would just make a part longer."""
     lf, crlf = data.rfind(b"\n\n"), data.rfind(b"\n\r\n")
-    return max(lf + 2 if lf >= 0 else 0, crlf + 3 if crlf >= 0 else 0)
+    end = max(lf + 2 if lf >= 0 else 0, crlf + 3 if crlf >= 0 else 0)
+    if end:
+        return end
+    ends = [match.end() for match in _BLANK_LINE.finditer(data, max(0, new - 256))]  # lines of spaces, TABs
+    return ends[-1] if ends else 0
 
 
 def read_pieces(path: str, name: str, delimiter: Optional[bytes] = None, size: int = SIZE) -> Iterator[TaggedFile]:
@@ -37,7 +44,7 @@ def read_pieces(path: str, name: str, delimiter: Optional[bytes] = None, size: i
         while True:
             more = stream.read(size)
             data = held + more
-            cut = _end_of_last_blank_line(data) if more else len(data)
+            cut = _end_of_last_blank_line(data, len(held)) if more else len(data)
             if more and not cut:
                 held = data
                 continue

@@ -185,3 +185,12 @@ def test_wnut17_in_parts() -> None:
         expected = _whole(gold, system)
         for size in (2000, 1 << 15):
             assert _streamed(gold, system, size) == expected
+
+
+def test_lines_of_spaces_end_parts_too(tmp_path: Path) -> None:
+    path = tmp_path / "gold.txt"
+    path.write_text("".join(f"w{n} O\nv{n} B-X\n \t\n" for n in range(200)), encoding="utf-8")
+    parts = list(read_pieces(str(path), "gold.txt", size=64))
+    assert len(parts) > 50 and max(len(part.words) for part in parts) < 20
+    assert sum(part.sentence_count for part in parts) == 200
+    assert parts[-1].line_of(len(parts[-1].words) - 1) == 599
