@@ -34,9 +34,9 @@ from .scoring import ChunkCounter, Statistics
 from .tagged import TaggedFile
 from .window import Window, place
 
-# Called with every stretch scored: the stretch, its statistics per gold sentence (when asked
-# for) and the number of gold sentences before it.
-OnWindow = Callable[[Window, Optional[List[Statistics]], int], None]
+# Called with every stretch scored: the stretch and its statistics per gold sentence (when
+# asked for).
+OnWindow = Callable[[Window, Optional[List[Statistics]]], None]
 
 
 class _Side:
@@ -107,21 +107,32 @@ class _Tally:
         self.statistics = Statistics()
         self.vectors: Optional[List[List[int]]] = [] if vectors else None  # per gold sentence
 
-    def count(self, window: Window, guess: List[bytes], extra: dict, per_sentence: bool) -> Optional[List[Statistics]]:
+    def count(self, window: Window, guess: List[bytes], extra: dict,
+              per_sentence: bool) -> Tuple[Statistics, Optional[List[Statistics]]]:
+        """Count a stretch with ``guess`` as its guess column: its total, and its statistics
+        per gold sentence when asked for (or kept for significance)."""
+        counted = None
         if not per_sentence and self.vectors is None:
             total = self.counter.count(window.lines(guess), Statistics())
             for stats in extra.values():
                 total.add(stats)
-            self.statistics.add(total)
-            return None
-        counted = [self.counter.count(lines, Statistics()) for lines in window.sentences(guess)]
-        for number, stats in extra.items():
-            counted[number].add(stats)
-        for stats in counted:
-            self.statistics.add(stats)
+        else:
+            counted = [self.counter.count(lines, Statistics()) for lines in window.sentences(guess)]
+            for number, stats in extra.items():
+                counted[number].add(stats)
+            total = Statistics()
+            for stats in counted:
+                total.add(stats)
+        self.add(total, counted, self.counter.state)
+        return total, counted
+
+    def add(self, total: Statistics, counted: Optional[List[Statistics]], state: tuple) -> None:
+        """Take a stretch counted already (by another tally in the same state)."""
+        self.statistics.add(total)
         if self.vectors is not None:
+            assert counted is not None
             self.vectors.extend([s.correct_chunks, s.found_guess, s.found_gold] for s in counted)
-        return counted
+        self.counter.state = state
 
     def finish(self) -> None:
         before = self.statistics.correct_chunks
@@ -132,7 +143,8 @@ class _Tally:
 
 class Streamed(Figures):
     """The figures of a streamed run, and the per-gold-sentence counts (correct, found, gold)
-    of significance when asked for."""
+    of significance when asked for. (The ``gold_tokens`` of its unrepresentable chunks count
+    from the start of their stretch.)"""
 
     vectors: Optional[List[List[int]]] = None
 
@@ -232,10 +244,12 @@ class _Run:
                     batch, tokens_held = [], 0
             batch.append((block, gold_items, system_items))
             tokens_held += sum(len(tokens(item)) for item in gold_items)
+        if batch and not self.aligned:
+            # Nothing of the system text is the gold text: not a system output for this gold
+            # (the batch is then the whole of both files).
+            gold, system, _ = self._batch_window(batch)
+            raise divergence(gold, system, 0, 0)
         if batch:
-            window = self._batch_window(batch)
-            if self.aligned == 0:
-                raise divergence(window[0], window[1], 0, 0)
             self._score_batch(batch, cut=False)
 
     def _batch_window(self, batch: list) -> Tuple[TaggedFile, TaggedFile, list]:
@@ -261,15 +275,19 @@ class _Run:
     def _score(self, window: Window) -> None:
         projection = window.projection
         extra = window.extra()
-        per_sentence = self.per_sentence
-        if window.same and self.own is not None:
-            self.own.count(window, window.system_tags, extra, False)
-        else:
-            self.own = None
-        counted = self.placed.count(window, window.placed_tags, extra, per_sentence)
+        own, placed = self.own, self.placed
+        if not window.same:
+            self.own = own = None
+        shared = own is not None and window.placed_tags == window.system_tags and own.counter.state == placed.counter.state
+        total, counted = placed.count(window, window.placed_tags, extra, self.per_sentence)
+        if own is not None:
+            if shared:  # (the two columns are the same: counted once)
+                own.add(total, counted, placed.counter.state)
+            else:
+                own.count(window, window.system_tags, extra, False)
         self.unrepresentable.extend(projection.unrepresentable)
         if self.on_window is not None:
-            self.on_window(window, counted, self.gold_sentences)
+            self.on_window(window, counted)
         self.gold_sentences += window.gold.sentence_count
         self.system_sentences += window.system.sentence_count
         self.system_chunks += window.system_chunks

@@ -115,7 +115,7 @@ class Conlleval(Tool):
                 result = evaluate_stream(read_pieces(gold.path, gold.name, delimiter),
                                          read_pieces(system.path, system.name, delimiter),
                                          settings.options, settings.scheme, config,
-                                         on_window=lambda window, counted, before: count_blocks(audit, window, counted),
+                                         on_window=lambda window, counted: count_blocks(audit, window, counted),
                                          per_sentence=audit.keep, vectors=statistics)
         except FileInputError as error:
             raise InputError(error.file, error.line or None, error.message) from None

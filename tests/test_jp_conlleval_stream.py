@@ -172,7 +172,7 @@ def test_only_a_stretch_is_held(tmp_path: Path) -> None:
     gold = _write(tmp_path / "gold.txt", gold_sentences)
     system = _write(tmp_path / "system.txt", system_sentences)
     sizes: List[int] = []
-    _streamed(gold, system, 4096, on_window=lambda window, counted, before: sizes.append(len(window.gold.words)))
+    _streamed(gold, system, 4096, on_window=lambda window, counted: sizes.append(len(window.gold.words)))
     assert len(sizes) > 20
     assert max(sizes) < 2000  # 4096 bytes hold about 600 tokens
     assert sum(sizes) == 3000 * 8
@@ -194,3 +194,55 @@ def test_lines_of_spaces_end_parts_too(tmp_path: Path) -> None:
     assert len(parts) > 50 and max(len(part.words) for part in parts) < 20
     assert sum(part.sentence_count for part in parts) == 200
     assert parts[-1].line_of(len(parts[-1].words) - 1) == 599
+
+
+def _split_merged(folder: Path, tmp_path: Path):
+    """A merged vector's input as a gold and a system file with the same tokens (None when it
+    is not a plain whitespace-separated merged file that conlleval scores)."""
+    import json
+
+    spec = json.loads((folder / "case.json").read_text(encoding="utf-8"))
+    if spec.get("exit_code") != 0 or spec.get("args") or "stdin" not in spec:
+        return None
+    gold_lines, system_lines = [], []
+    name = spec["stdin"]
+    path = data_path(*name[len(DATA_PREFIX):].split("/")) if name.startswith(DATA_PREFIX) else folder / name
+    for line in path.read_bytes().split(b"\n"):
+        fields = line.split()
+        if len(fields) >= 3 and b"\r" not in line:
+            gold_lines.append(fields[0] + b" " + fields[-2])
+            system_lines.append(fields[0] + b" " + fields[-1])
+        elif not fields:
+            gold_lines.append(b"")
+            system_lines.append(b"")
+        else:
+            return None
+    if not any(gold_lines):
+        return None
+    gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
+    gold.write_bytes(b"\n".join(gold_lines) + b"\n")
+    system.write_bytes(b"\n".join(system_lines) + b"\n")
+    return gold, system
+
+
+DATA_PREFIX = "../../../data/"
+MERGED_VECTORS = sorted(path.parent for path in VECTORS.glob("*/case.json"))
+
+
+@pytest.mark.parametrize("folder", MERGED_VECTORS, ids=[folder.name for folder in MERGED_VECTORS])
+def test_same_tokens_stream_as_whole_files(folder: Path, tmp_path: Path) -> None:
+    """Where the tokens are the same, conlleval reads the system's own tags (any scheme, any
+    quirk): counted alongside the placed chunks until a stretch differs, then dropped."""
+    pair = _split_merged(folder, tmp_path)
+    if pair is None:
+        pytest.skip("not a merged file conlleval scores")
+    gold, system = pair
+    expected = _whole(gold, system)
+    for size in (8, 64, 1 << 15):
+        assert _streamed(gold, system, size) == expected, size
+    # The same, then a sentence the gold does not have at the end: the placed chunks count.
+    changed = tmp_path / "changed.txt"
+    changed.write_bytes(system.read_bytes() + b"\nzzq B-PER\n")
+    expected = _whole(gold, changed)
+    for size in (8, 64):
+        assert _streamed(gold, changed, size) == expected, size
