@@ -150,6 +150,8 @@ class Streamed(Figures):
 
 
 class _Run:
+    """One streamed run: the two sides, the tallies and what the note needs."""
+
     def __init__(self, gold: Iterator[TaggedFile], system: Iterator[TaggedFile], options: Options,
                  scheme: Optional[str], config: AlignConfig, on_window: Optional[OnWindow], per_sentence: bool,
                  vectors: bool, size: int) -> None:
