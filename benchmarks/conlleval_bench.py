@@ -6,7 +6,9 @@ Input: WNUT-17 test x10 (234k tokens). Runs the installed console script in a fr
 - ``--legacy`` on the merged file (WNUT-17 test vs the CRF, the vector
   ``real_wnut17_test_crf``, ten times) on standard input: target <= 0.5 x conlleval.pl;
 - JP mode on two files (the gold x10 and the CRF on the merge-only re-tokenization x10,
-  different tokens and sentence breaks): target <= 2 x ``--legacy``.
+  different tokens and sentence breaks): target <= 2 x ``--legacy``;
+- the peak memory of both at x1 and at ``--copies``: JP mode streams its two files, so its
+  peak must not grow with the input (the contract: no growth beyond one aligned block).
 
 conlleval.pl is timed when ``$JP_SHIMS_CONLLEVAL`` names the script and ``perl`` is found;
 otherwise the ratio uses the 2.4 s the issue records for it on this input. The machine is
@@ -73,6 +75,10 @@ def main(argv: Optional[list] = None) -> int:
         system = repeated(ner / SYSTEM, folder / "system.txt", args.copies)
         legacy = timed([exe, "--legacy"], merged, args.repeat)
         jp = timed([exe, str(gold), str(system)], None, args.repeat)
+        # the same at x1: peak memory (KiB) of each mode
+        legacy_one = timed([exe, "--legacy"], repeated(ner / MERGED, folder / "merged1.txt", 1), 1)[2]
+        jp_one = timed([exe, str(repeated(ner / GOLD, folder / "gold1.txt", 1)),
+                        str(repeated(ner / SYSTEM, folder / "system1.txt", 1))], None, 1)[2]
         original_script = os.environ.get("JP_SHIMS_CONLLEVAL")
         perl = shutil.which("perl")
         if original_script and perl:
@@ -89,6 +95,8 @@ def main(argv: Optional[list] = None) -> int:
           f"   {legacy[0] / original_seconds:.2f} x conlleval.pl (target <= 0.5 x)")
     print(f"jp_conlleval JP     {jp[0]:6.2f} s wall {jp[1]:6.2f} s CPU {jp[2] // 1024:4d} MiB"
           f"   {jp[0] / legacy[0]:.2f} x --legacy wall, {jp[1] / legacy[1]:.2f} x CPU (target <= 2 x)")
+    print(f"peak memory x1 -> x{args.copies}: legacy {legacy_one // 1024} -> {legacy[2] // 1024} MiB,"
+          f" JP {jp_one // 1024} -> {jp[2] // 1024} MiB ({jp[2] / jp_one:.2f} x; target: flat)")
     print("JP report, line 2:", jp[3].split(b"\n")[1].decode())
     return 0
 

@@ -10,26 +10,25 @@ tokens, it tags the gold tokens it overlaps.
 from __future__ import annotations
 
 import os
-from itertools import chain, islice, repeat
-from operator import sub
 from dataclasses import dataclass, field
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from jp_shims.config import AlignConfig
 
-from .projection import GoldText, Unrepresentable, project_chunks
+from .projection import Unrepresentable
 from .reader import Options
-from .scoring import BOUNDARY, Line, Scores, Statistics, count_lines, scores, sentence_statistics
-from .tagged import TaggedFile, column_tags, read_chunks, read_tagged, tagged_from_pairs, without_gc
-from .tags import split_tag
+from .scoring import BOUNDARY, Scores, Statistics, count_lines, scores, sentence_statistics
+from .tagged import TaggedFile, read_tagged, tagged_from_pairs, without_gc
+from .window import place
 from .writer import report
 
 Side = Union[str, "os.PathLike[str]", Sequence[Sequence[Tuple[str, str]]]]
 
 
 @dataclass
-class Evaluation:
-    """The result of :func:`evaluate`."""
+class Figures:
+    """conlleval's figures of a JP-mode run and what its note says (a run over files
+    streams them and keeps only these; :class:`Evaluation` adds the columns)."""
 
     statistics: Statistics
     unrepresentable: List[Unrepresentable]
@@ -40,33 +39,10 @@ class Evaluation:
     system_chunks: int
     blocks: int
     same_tokens: bool  # same tokens and sentence breaks: the system's own tags were used
-    gold_column: List[bytes]  # the gold tags as scored (after -r/--scheme)
-    guess_column: List[bytes]  # per gold token: the placed system chunks in IOB2, or the
-    # system's own tags when the tokens and sentence breaks are the same
-    gold_breaks: List[int]  # first gold token of each sentence, then the number of tokens
-    extra: Dict[int, Statistics]  # per gold sentence: what the unrepresentable chunks add
     chunks_as_conlleval_reads: Tuple[int, int] = (0, 0)  # (gold, system) without --scheme
     cr_lines: Tuple[int, int] = (0, 0)
     names: Tuple[str, str] = ("gold", "system")
-    changed_blocks: Tuple = ()  # jp_align blocks re-expressed on the gold tokens (merged, normalized)
-    diverged_blocks: Tuple = ()  # jp_align blocks whose texts differ or have one side only
     _scores: Optional[Scores] = field(default=None, repr=False)
-
-    @property
-    def system_on_gold(self) -> List[List[bytes]]:
-        """The guess column, per gold sentence."""
-        column = self.guess_column
-        return [column[a:b] for a, b in zip(self.gold_breaks, self.gold_breaks[1:])]
-
-    def sentence_statistics(self) -> List[Statistics]:
-        """Statistics per gold sentence (conlleval's counter, state carried over); their sum
-        is :attr:`statistics`."""
-        spans = list(zip(self.gold_breaks, self.gold_breaks[1:]))
-        per_sentence = list(sentence_statistics(
-            [*zip(self.gold_column[a:b], self.guess_column[a:b]), BOUNDARY] for a, b in spans))
-        for number, stats in self.extra.items():
-            per_sentence[number].add(stats)
-        return per_sentence
 
     @property
     def scores(self) -> Scores:
@@ -143,6 +119,35 @@ class Evaluation:
         return said
 
 
+@dataclass
+class Evaluation(Figures):
+    """The result of :func:`evaluate`: the figures, and the columns they were counted from."""
+
+    gold_column: List[bytes] = field(default_factory=list)  # the gold tags as scored (after -r/--scheme)
+    guess_column: List[bytes] = field(default_factory=list)  # per gold token: the placed system chunks
+    # in IOB2, or the system's own tags when the tokens and sentence breaks are the same
+    gold_breaks: List[int] = field(default_factory=list)  # first gold token of each sentence, then the number of tokens
+    extra: Dict[int, Statistics] = field(default_factory=dict)  # per gold sentence: what the unrepresentable chunks add
+    changed_blocks: Tuple = ()  # jp_align blocks re-expressed on the gold tokens (merged, normalized)
+    diverged_blocks: Tuple = ()  # jp_align blocks whose texts differ or have one side only
+
+    @property
+    def system_on_gold(self) -> List[List[bytes]]:
+        """The guess column, per gold sentence."""
+        column = self.guess_column
+        return [column[a:b] for a, b in zip(self.gold_breaks, self.gold_breaks[1:])]
+
+    def sentence_statistics(self) -> List[Statistics]:
+        """Statistics per gold sentence (conlleval's counter, state carried over); their sum
+        is :attr:`statistics`."""
+        spans = list(zip(self.gold_breaks, self.gold_breaks[1:]))
+        per_sentence = list(sentence_statistics(
+            [*zip(self.gold_column[a:b], self.guess_column[a:b]), BOUNDARY] for a, b in spans))
+        for number, stats in self.extra.items():
+            per_sentence[number].add(stats)
+        return per_sentence
+
+
 def _side(value: Side, name: str, delimiter: Optional[bytes]) -> TaggedFile:
     if isinstance(value, (str, bytes, os.PathLike)):
         path = os.fsdecode(value)
@@ -194,24 +199,6 @@ def evaluate(gold: Side, system: Side, *, delimiter: Optional[str] = None, raw: 
     return evaluate_files(gold_file, system_file, options, scheme)
 
 
-def _same_tokens(gold: TaggedFile, system: TaggedFile) -> bool:
-    return gold.breaks == system.breaks and gold.words == system.words
-
-
-def _lines(gold_tags: List[bytes], guess_tags: List[bytes], breaks: List[int]) -> Iterator[Line]:
-    """The merged file conlleval would read: the two columns, an empty line after each
-    sentence; counted, the same statistics. (An empty line after an ``O O`` line changes
-    nothing, as another ``O O`` line would not, and it is no token: it is left out, so that
-    the counter takes the ``O O`` lines around it as one run.)"""
-    outside = b"O"
-    boundaries = [() if gold_tags[end - 1] == outside and guess_tags[end - 1] == outside else (BOUNDARY,)
-                  for end in islice(breaks, 1, None)]
-    # (Built of iterators only: no Python step per sentence.)
-    tag_pairs = zip(gold_tags, guess_tags)
-    sentences = map(islice, repeat(tag_pairs), map(sub, islice(breaks, 1, None), breaks))
-    return chain.from_iterable(chain.from_iterable(zip(sentences, boundaries)))
-
-
 def evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options,
                    scheme: Optional[str] = None, config: Optional[AlignConfig] = None) -> Evaluation:
     """:func:`evaluate` on files already read (``config``: the alignment's settings)."""
@@ -221,55 +208,15 @@ def evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options,
 
 def _evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options, scheme: Optional[str],
                     config: AlignConfig) -> Evaluation:
-    gold_tags = column_tags(gold, options, scheme)
-    system_tags = column_tags(system, options, scheme)
-    system_chunks = read_chunks(system_tags, system.breaks)
-    projection = project_chunks(gold, system, system_chunks, one_token=options.raw, config=config)
-    same = _same_tokens(gold, system)
-    if same:
-        guess_tags = system_tags
-    else:
-        guess_tags = [b"O"] * len(gold_tags)
-        for chunk, first, last in projection.chunks:
-            guess_tags[first] = b"B-" + chunk.kind
-            if last > first:
-                guess_tags[first + 1:last + 1] = [b"I-" + chunk.kind] * (last - first)
-    statistics = count_lines(_lines(gold_tags, guess_tags, gold.breaks))
-    extra = _unrepresentable_statistics(projection.unrepresentable, gold_tags, guess_tags, gold)
+    window = place(gold, system, options, scheme, config)
+    assert window is not None  # (only a stretch cut from longer files can be refused)
+    statistics = count_lines(window.lines())
+    extra = window.extra()
     for stats in extra.values():
         statistics.add(stats)
-    loose = (0, 0)
-    if scheme is not None:
-        loose = (len(read_chunks(column_tags(gold, options), gold.breaks)),
-                 len(read_chunks(column_tags(system, options), system.breaks)))
+    projection = window.projection
     return Evaluation(statistics, projection.unrepresentable, options, scheme,
-                      gold.sentence_count, system.sentence_count, len(system_chunks), projection.blocks,
-                      same, gold_tags, guess_tags, gold.breaks, extra, loose,
-                      (gold.cr_lines, system.cr_lines), (gold.name, system.name),
-                      projection.changed, projection.diverged)
-
-
-def _unrepresentable_statistics(chunks: Sequence[Unrepresentable], gold_tags: List[bytes],
-                                guess_tags: List[bytes], gold: TaggedFile) -> Dict[int, Statistics]:
-    """Per gold sentence (where it starts), each chunk is one more found chunk that matches
-    nothing; the gold tokens it overlaps that no placed chunk covers take its tag for the
-    accuracy (which is over gold tokens)."""
-    extra: Dict[int, Statistics] = {}
-    if not chunks:
-        return extra
-    sentence_of = GoldText(gold).sentence_of
-    accuracy_tags = {}
-    for chunk in chunks:
-        kind = chunk.kind.encode("utf-8", "surrogateescape")
-        stats = extra.setdefault(sentence_of(chunk.gold_tokens.start), Statistics())
-        stats.found_guess += 1
-        stats.guess_by_type[kind] = stats.guess_by_type.get(kind, 0) + 1
-        for token in chunk.gold_tokens:
-            if guess_tags[token] == b"O" and token not in accuracy_tags:
-                accuracy_tags[token] = (b"B-" if token == chunk.gold_tokens.start else b"I-") + kind
-    for token, tag in accuracy_tags.items():
-        change = (split_tag(gold_tags[token]) == split_tag(tag)) - (split_tag(gold_tags[token]) == split_tag(b"O"))
-        if change:
-            stats = extra.setdefault(sentence_of(token), Statistics())
-            stats.correct_tags += change
-    return extra
+                      gold.sentence_count, system.sentence_count, window.system_chunks, projection.blocks,
+                      window.same, window.loose, (gold.cr_lines, system.cr_lines), (gold.name, system.name),
+                      gold_column=window.gold_tags, guess_column=window.guess_tags, gold_breaks=gold.breaks,
+                      extra=extra, changed_blocks=projection.changed, diverged_blocks=projection.diverged)

@@ -67,7 +67,7 @@ class GoldText:
         return bisect_right(self.breaks, token) - 1
 
 
-def _divergence(gold: TaggedFile, system: TaggedFile, g_start: int, s_start: int) -> FileInputError:
+def divergence(gold: TaggedFile, system: TaggedFile, g_start: int, s_start: int) -> FileInputError:
     """Where the system text stops being the gold text, from the first tokens of a block."""
     g_words, s_words = gold.words[g_start:g_start + 200], system.words[s_start:s_start + 200]
     g_text, s_text = raw_text(g_words), raw_text(s_words)
@@ -101,7 +101,7 @@ class SystemPositions:
     offsets only in blocks aligned word by word."""
 
     def __init__(self, gold: TaggedFile, system: TaggedFile, gold_text: "GoldText",
-                 config: AlignConfig = DEFAULT) -> None:
+                 config: AlignConfig = DEFAULT, blocks: Optional[List] = None, same_text: bool = False) -> None:
         self.changed: List = []  # jp_align blocks whose chunks were re-expressed (merged, normalized)
         self.diverged: List = []  # blocks whose texts differ or have one side only
         self._s_offsets = [0, *accumulate(system.lengths)]
@@ -110,7 +110,7 @@ class SystemPositions:
         self._explicit: dict = {}  # system token -> (start, end), in word-aligned blocks
         g_breaks, s_breaks, s_offsets = gold.breaks, system.breaks, self._s_offsets
         g_offsets = gold_text.starts
-        if g_offsets[-1] == s_offsets[-1] and "".join(gold.words) == "".join(system.words):
+        if same_text or blocks is None and g_offsets[-1] == s_offsets[-1] and "".join(gold.words) == "".join(system.words):
             # The same characters throughout (words hold no whitespace here): the sentence
             # alignment would make every block exact, with the offsets unchanged; its blocks
             # end where both sides end a sentence at the same character.
@@ -118,9 +118,11 @@ class SystemPositions:
             self.changed = _merged_blocks([g_offsets[b] for b in g_breaks], [s_offsets[b] for b in s_breaks])
             self.blocks = 0
             return
-        from jp_align.sentences import align_sentences  # (its distance functions load rapidfuzz)
+        whole = blocks is None  # (given blocks: a part of the files, aligned as they were read)
+        if blocks is None:
+            from jp_align.sentences import align_sentences  # (its distance functions load rapidfuzz)
 
-        blocks = align_sentences(gold.sentence_words(), system.sentence_words(), **config.sentence_options())
+            blocks = align_sentences(gold.sentence_words(), system.sentence_words(), **config.sentence_options())
         for block in blocks:
             g_first, s_first = g_breaks[block.left.start], s_breaks[block.right.start]
             g_last, s_last = g_breaks[block.left.stop], s_breaks[block.right.stop]
@@ -148,9 +150,9 @@ class SystemPositions:
                 # there, so its chunks are not placed; the gold's stay unmatched.
                 self._shift.append(None)
                 self.diverged.append(block)
-        if blocks and len(self.diverged) == len(blocks):
+        if whole and blocks and len(self.diverged) == len(blocks):
             # Nothing of the system text is the gold text: not a system output for this gold.
-            raise _divergence(gold, system, 0, 0)
+            raise divergence(gold, system, 0, 0)
         self.blocks = len(blocks)  # 0: not aligned, the texts are the same throughout
 
     def _block_shift(self, token: int) -> Optional[int]:
@@ -234,11 +236,14 @@ class Projection:
 
 
 def project_chunks(gold: TaggedFile, system: TaggedFile, chunks: Sequence[Chunk], *,
-                   one_token: bool = False, config: AlignConfig = DEFAULT) -> Projection:
+                   one_token: bool = False, config: AlignConfig = DEFAULT,
+                   blocks: Optional[List] = None, same_text: bool = False) -> Projection:
     """Place ``chunks`` (read from ``system``) on the gold tokens; ``one_token``: ``-r``,
-    where a chunk must be exactly one gold token."""
+    where a chunk must be exactly one gold token. ``blocks``: the sentence blocks of the two
+    (None: aligned here, and a system none of whose text is the gold text is an error);
+    ``same_text``: the two hold the same characters (known already)."""
     text = GoldText(gold)
-    positions = SystemPositions(gold, system, text, config)
+    positions = SystemPositions(gold, system, text, config, blocks, same_text)
     placed: List[Tuple[Chunk, int, int]] = []
     rejected: List[Unrepresentable] = []
     for chunk in chunks:

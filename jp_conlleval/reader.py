@@ -136,7 +136,7 @@ class MergedReader:
                 expected = count
             elif count != expected:
                 raise InputError(
-                    f"{count} fields where the first line with fields had {expected}", number,
+                    f"{count} field{'s' if count > 1 else ''} where the first line with fields had {expected}", number,
                     b"unexpected number of features: %d (%d)\n" % (count, expected), EXIT_FIELD_COUNT)
             if fields[0] == BOUNDARY_WORD:
                 yield BOUNDARY

@@ -62,6 +62,15 @@ class ChunkCounter:
         self._previous_guess = b"O"
         self._pending = False
 
+    @property
+    def state(self) -> Tuple[bytes, bytes, bool]:
+        """What carries over to the next line: the previous tags and a pending match."""
+        return self._previous_gold, self._previous_guess, self._pending
+
+    @state.setter
+    def state(self, value: Tuple[bytes, bytes, bool]) -> None:
+        self._previous_gold, self._previous_guess, self._pending = value
+
     def _transition(self, previous: bytes, current: bytes) -> Tuple[bool, bool]:
         a, b = self._tag(previous), self._tag(current)
         result = (chunk_ends(a, b), chunk_starts(a, b))

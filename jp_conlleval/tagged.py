@@ -35,6 +35,9 @@ _NON_ASCII_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029
 _ASCII_SEPARATOR = re.compile(b"[\x1c-\x1f]")
 
 
+EMPTY_SIDE = "no tokens (an empty side)"
+
+
 @dataclass(frozen=True)
 class TaggedFile:
     """One side, in flat columns: token ``i`` is ``words[i]`` tagged ``tags[i]`` (on line
@@ -47,10 +50,11 @@ class TaggedFile:
     breaks: List[int]   # first token of each sentence, then the number of tokens
     lengths: List[int]  # characters of each word without whitespace
     cr_lines: int = 0   # lines whose CRLF end was read as LF
+    first_line: int = 0  # lines of the file before this part of it (read in parts: jp_conlleval.pieces)
 
     def line_of(self, token: int) -> int:
         """The 1-based line of a token (the last line for ``len(words)``)."""
-        return token + 1 + bisect_right(self.skipped, min(token, len(self.words) - 1))
+        return self.first_line + token + 1 + bisect_right(self.skipped, min(token, len(self.words) - 1))
 
     @property
     def sentence_count(self) -> int:
@@ -90,7 +94,7 @@ def _build(name: str, rows: Iterable[Tuple[Optional[str], Optional[bytes]]], cr_
 def _finish(name: str, words: List[str], tags: List[bytes], skipped: List[int], lengths: List[int],
             cr_lines: int) -> TaggedFile:
     if not words:
-        raise FileInputError(name, "no tokens (an empty side)", 0)
+        raise FileInputError(name, EMPTY_SIDE, 0)
     count = len(words)
     breaks = [0, *sorted({before for before in skipped if 0 < before < count}), count]
     return TaggedFile(name, words, tags, skipped, breaks, lengths, cr_lines)

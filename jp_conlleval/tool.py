@@ -3,7 +3,7 @@
 The tool reads both column files (:mod:`jp_conlleval.tagged`), places the system's chunks on
 the gold tokens (:mod:`jp_conlleval.projection`), counts with conlleval's counter and prints
 conlleval's report (:mod:`jp_conlleval.evaluation`); the runner does the rest. The merged
-file on standard input (conlleval's own interface) is :func:`jp_conlleval.cli.run_merged`.
+file on standard input (conlleval's own interface) is :func:`jp_conlleval.merged_cli.run_merged`.
 """
 from __future__ import annotations
 
@@ -95,44 +95,38 @@ class Conlleval(Tool):
             raise UsageError(str(error).replace("conlleval: ", "", 1)) from None
         files = ["-" if name == STDIN_NAME else name for name in files]
         if len(files) != 2:
-            raise UsageError("expected GOLD SYSTEM (two files), or the merged file on standard input")
-        chosen = [flag for flag, on in (("-l", options.latex), ("-r", options.raw)) if on]
-        if options.delimiter is not None:
-            chosen.append("-d" + options.delimiter.decode("utf-8", "surrogateescape"))
-        if options.outside != b"O":
-            chosen.append("-o" + options.outside.decode("utf-8", "surrogateescape"))
-        if scheme:
-            chosen.append(f"--scheme={scheme}")
-        document = {"latex": options.latex, "raw": options.raw, "scheme": scheme,
-                    "delimiter": None if options.delimiter is None else options.delimiter.decode("utf-8", "replace"),
-                    "outside": options.outside.decode("utf-8", "replace")}
-        return Parsed(files[0], files[1], _Settings(options, scheme), document, chosen)
+            raise UsageError("expected GOLD SYSTEM (two files): the options of JP mode's alignment need both; "
+                             "the merged file (one file or standard input) takes conlleval's options, --scheme "
+                             "and --json")
+        return described(files[0], files[1], options, scheme)
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
-        from jp_conlleval.evaluation import evaluate_files
-        from jp_conlleval.tagged import FileInputError, read_tagged, without_gc
+        from jp_conlleval.pieces import read_pieces
+        from jp_conlleval.stream import evaluate_stream
+        from jp_conlleval.tagged import FileInputError, without_gc
 
         settings = parsed.settings
+        delimiter = settings.options.delimiter
         try:
             # (One pause of the cyclic collector for all of it: each pause ends in a pass
             # over everything allocated during it.)
             with without_gc():
-                gold_file = read_tagged(_read(gold), gold.name, settings.options.delimiter)
-                system_file = read_tagged(_read(system), system.name, settings.options.delimiter)
-                result = evaluate_files(gold_file, system_file, settings.options, settings.scheme, config)
-                _count_blocks(audit, result, gold_file, system_file)
+                result = evaluate_stream(read_pieces(gold.path, gold.name, delimiter),
+                                         read_pieces(system.path, system.name, delimiter),
+                                         settings.options, settings.scheme, config,
+                                         on_window=lambda window, counted: count_blocks(audit, window, counted),
+                                         per_sentence=audit.keep, vectors=statistics)
         except FileInputError as error:
             raise InputError(error.file, error.line or None, error.message) from None
-        text = result.report()
+        text = result.report().decode("utf-8", "surrogateescape")
         if write is not None:
-            write(text.decode("utf-8", "surrogateescape"))
+            write(text)
         blocks = None
         if statistics:
-            blocks = [((number, number + 1), [s.correct_chunks, s.found_guess, s.found_gold])
-                      for number, s in enumerate(result.sentence_statistics())]
-        return Evaluation(_scores(result), text.decode("utf-8", "surrogateescape"),
-                          AdditiveStatistics(blocks, WIDTH) if statistics else None, details=result,
+            blocks = AdditiveStatistics([((number, number + 1), vector) for number, vector in enumerate(result.vectors or ())],
+                                        WIDTH)
+        return Evaluation(_scores(result), text, blocks, details=result,
                           notable=bool(result.unrepresentable or result.scheme or any(result.cr_lines)))
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
@@ -146,22 +140,18 @@ class Conlleval(Tool):
         return "; ".join(said) or None, None
 
 
-def _read(file: InputFile) -> bytes:
-    try:
-        with open(file.path, "rb") as stream:
-            return stream.read()
-    except OSError as error:
-        raise InputError(file.name, None, f"cannot read: {error.strerror}") from None
-
-
-def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None:
-    """Every sentence block as the audit counts it: blocks re-expressed and blocks whose
-    texts differ are recorded with their places, the rest counted as exact. Without records
-    (no --show-alignment) blocks of one kind are counted together, and a place is only looked
-    up for an unaligned block (the audit keeps the first one's)."""
+def count_blocks(audit: AlignmentAudit, window, per_sentence: Optional[list]) -> None:
+    """Every sentence block of one stretch as the audit counts it: blocks re-expressed and
+    blocks whose texts differ are recorded with their places (``per_sentence``: conlleval's
+    counts per gold sentence of the stretch, for the records' losses), the rest counted as
+    exact. Without records (no --show-alignment) blocks of one kind are counted together, and
+    a place is only looked up for an unaligned block (the audit keeps the first one's)."""
+    gold_file, system_file = window.gold, window.system
+    projection = window.projection
     totals: dict = {}  # kind -> [blocks, gold sentences, system sentences], counted at once
-    per_sentence: Optional[list] = None  # conlleval's counts per gold sentence, for the records' losses
-    for block, diverged in [*((b, False) for b in result.changed_blocks), *((b, True) for b in result.diverged_blocks)]:
+    exact = gold_file.sentence_count
+    for block, diverged in [*((b, False) for b in projection.changed), *((b, True) for b in projection.diverged)]:
+        exact -= len(block.left)
         kind = UNALIGNED if diverged else block_kind(
             NORMALIZED if block.kind == NORMALIZED else EXACT, len(block.left), len(block.right))
         if diverged and block.left and block.right and block.kind != UNALIGNED:
@@ -171,8 +161,7 @@ def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None
         if audit.keep:
             from jp_shims.records import BlockRecord
 
-            if per_sentence is None:
-                per_sentence = result.sentence_statistics()
+            assert per_sentence is not None
             figures = _block_figures(per_sentence, block.left)
             audit.add(BlockRecord(kind, _lines(audit.gold_lines, gold_file, block.left),
                                   _lines(audit.system_lines, system_file, block.right),
@@ -191,11 +180,7 @@ def _count_blocks(audit: AlignmentAudit, result, gold_file, system_file) -> None
             total[2] += len(block.right)
     for kind, (blocks, gold_sentences, system_sentences) in totals.items():
         audit.count(kind, gold_sentences, system_sentences, blocks=blocks)
-    exact = max(result.gold_sentences - sum(len(b.left) for b in result.changed_blocks)
-                - sum(len(b.left) for b in result.diverged_blocks), 0)
-    if result.blocks == 0:
-        exact = result.gold_sentences
-    if exact:
+    if exact > 0:
         audit.count(EXACT, exact, exact, blocks=exact)
 
 
@@ -225,17 +210,41 @@ def _text(file, sentences: range) -> str:
                       zip(file.breaks[sentences.start:sentences.stop], file.breaks[sentences.start + 1:sentences.stop + 1]))
 
 
+def described(gold: str, system: str, options, scheme: Optional[str]) -> Parsed:
+    """The run as the runner (and the JSON document) describes it: options and signature."""
+    chosen = [flag for flag, on in (("-l", options.latex), ("-r", options.raw)) if on]
+    if options.delimiter is not None:
+        chosen.append("-d" + options.delimiter.decode("utf-8", "surrogateescape"))
+    if options.outside != b"O":
+        chosen.append("-o" + options.outside.decode("utf-8", "surrogateescape"))
+    if scheme:
+        chosen.append(f"--scheme={scheme}")
+    document = {"latex": options.latex, "raw": options.raw, "scheme": scheme,
+                "delimiter": None if options.delimiter is None else options.delimiter.decode("utf-8", "replace"),
+                "outside": options.outside.decode("utf-8", "replace")}
+    return Parsed(gold, system, _Settings(options, scheme), document, chosen)
+
+
 def _scores(result) -> dict:
-    overall = result.scores.overall
-    stats = result.statistics
+    return scores_document(result.statistics, result.unrepresentable)
+
+
+def scores_document(statistics, unrepresentable: Sequence = ()) -> dict:
+    """The ``scores`` of the JSON document: conlleval's figures (and the chunks JP mode could
+    not place on the gold tokens)."""
+    from jp_conlleval.scoring import scores
+
+    result = scores(statistics)
+    overall = result.overall
     return {
-        "tokens": stats.tokens, "accuracy": result.accuracy,
-        "found_gold": stats.found_gold, "found_guess": stats.found_guess, "correct": stats.correct_chunks,
+        "tokens": statistics.tokens, "accuracy": result.accuracy,
+        "found_gold": statistics.found_gold, "found_guess": statistics.found_guess,
+        "correct": statistics.correct_chunks,
         "precision": overall.precision, "recall": overall.recall, "fb1": overall.fb1,
-        "types": {name: {"precision": s.precision, "recall": s.recall, "fb1": s.fb1, "found_guess": s.found_guess,
-                         "found_gold": s.found_gold}
-                  for name, s in result.by_type().items()},
-        "unrepresentable": [str(chunk) for chunk in result.unrepresentable],
+        "types": {kind.decode("utf-8", "surrogateescape"): {
+            "precision": s.precision, "recall": s.recall, "fb1": s.fb1, "found_guess": s.found_guess,
+            "found_gold": s.found_gold} for kind, s in result.by_type.items()},
+        "unrepresentable": [str(chunk) for chunk in unrepresentable],
     }
 
 

@@ -2,10 +2,14 @@
 (report on stdout, one note line on stderr, ``jp_conlleval: error: FILE:LINE: message``)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from jp_conlleval.cli import main
 from jp_conlleval.merged import run_legacy
+from jp_conlleval.tool import USAGE
 from tests.toolrun import ToolRun, run_tool
 
 GOLD = b"Mara B-PER\nLind I-PER\nleft O\n.  O\n\nOslo B-LOC\n"
@@ -47,8 +51,8 @@ def test_jp_bad_input_is_one_line(tmp_path: Path, capsys) -> None:
     assert main([str(tmp_path / "gold"), str(tmp_path / "system")]) == 2
     err = capsys.readouterr().err
     assert err == f"jp_conlleval: error: {tmp_path / 'system'}:2: a word without a tag column (one field; need: word ... tag)\n"
-    assert main(["-lr"]) == 2
-    assert capsys.readouterr().err == "jp_conlleval: error: unknown argument -lr\n"
+    assert main(["-lr"]) == 2  # (the merged file: a usage error is the usage line and one error line)
+    assert capsys.readouterr().err.splitlines() == [USAGE.rstrip("\n"), "jp_conlleval: error: unknown argument -lr"]
     assert main(["--scheme", "IOB3", "a", "b"]) == 2
     assert capsys.readouterr().err.endswith("jp_conlleval: error: --scheme: one of IOB1, IOB2, IOE, IOBES, BILOU\n")
     assert main([str(tmp_path / "missing"), str(tmp_path / "gold")]) == 2
@@ -63,3 +67,78 @@ def test_jp_merged_stdin_crlf_and_field_count() -> None:
     bad = _run([], b"a O O\nb O O O\n")
     assert bad.returncode == 2 and bad.stdout == b""
     assert bad.stderr.decode() == "jp_conlleval: error: <stdin>:2: 4 fields where the first line with fields had 3\n"
+
+
+# --- the merged file in JP mode keeps the contract (without the runner) -----------------------
+
+MERGED = b"Mara B-PER B-PER\nLind I-PER I-PER\nleft O O\n\nOslo B-LOC B-ORG\n"
+
+
+def _one_error_line(done: ToolRun, *fragments: str) -> None:
+    assert done.returncode == 2 and done.stdout == b""
+    err = done.stderr.decode()
+    assert err.count("\n") == 1 and err.startswith("jp_conlleval: error: ") and "Traceback" not in err, err
+    for fragment in fragments:
+        assert fragment in err, (fragment, err)
+
+
+@pytest.mark.parametrize("merged, where, message", [
+    (b"a B-PER B-PER\nb\n", "<stdin>:2:", "1 field where the first line with fields had 3"),
+    (b"a O O\nb O O O\n", "<stdin>:2:", "4 fields where the first line with fields had 3"),
+    (b"a\n", "<stdin>:1:", "one field only"),
+])
+def test_merged_bad_input_is_one_line(merged: bytes, where: str, message: str) -> None:
+    _one_error_line(_run([], merged), where, message)
+    _one_error_line(_run(["-"], merged), where.replace("<stdin>", "-"), message)
+
+
+def test_merged_file_that_cannot_be_read_is_one_line(tmp_path: Path) -> None:
+    _one_error_line(_run([str(tmp_path / "missing.txt")]), f"{tmp_path / 'missing.txt'}: cannot read: ")
+    _one_error_line(_run([str(tmp_path)]), f"{tmp_path}: cannot read: ")
+    _one_error_line(_run(["-d", "(", "--json"], MERGED), "<stdin>:1:", "invalid -d pattern")
+
+
+def test_merged_standard_input_closed(monkeypatch, capsys) -> None:
+    from jp_conlleval.merged_cli import run_merged
+
+    monkeypatch.setattr("sys.stdin", None)
+    assert run_merged([]) == 2
+    assert capsys.readouterr().err == "jp_conlleval: error: <stdin>: cannot read: standard input is closed\n"
+
+
+def test_merged_bytes_that_are_not_utf8_are_read_as_conlleval_reads_them() -> None:
+    latin1 = b"M\xf6ller B-P\xc4R B-P\xc4R\nsaid O O\n"
+    done = _run([], latin1)
+    assert (done.returncode, done.stdout) == (0, run_legacy([], latin1).stdout)
+    assert b"P\xc4R" in done.stdout
+
+
+def test_merged_usage_errors_are_the_usage_line_and_one_error_line(tmp_path: Path) -> None:
+    for argv in (["-x"], ["--scheme", "IOB3"], ["a", "b", "c"], ["--show-alignment"], ["--strict", "-"]):
+        done = _run(argv, MERGED)
+        assert done.returncode == 2 and done.stdout == b"", argv
+        usage, error = done.stderr.decode().splitlines()
+        assert usage == USAGE.rstrip("\n") and error.startswith("jp_conlleval: error: "), argv
+    for flag in ("-h", "--help", "--version"):
+        shown = _run([flag], MERGED)
+        assert shown.returncode == 0 and shown.stderr == b"" and shown.stdout.startswith(b"jp_conlleval" if flag ==
+                                                                                          "--version" else b"usage: ")
+
+
+def test_merged_json_is_the_two_file_document(tmp_path: Path) -> None:
+    """``--json`` on the merged file gives the document the two-file mode gives for the same
+    tokens, tags and options (nothing aligned: no block)."""
+    gold = tmp_path / "gold.txt"
+    system = tmp_path / "system.txt"
+    rows = [line.split(b" ") for line in MERGED.split(b"\n")]
+    gold.write_bytes(b"\n".join(b" ".join(row[:2]) if len(row) > 1 else b"" for row in rows))
+    system.write_bytes(b"\n".join(b" ".join((row[0], row[2])) if len(row) > 1 else b"" for row in rows))
+    for options in ([], ["-r"], ["--scheme", "IOB2"]):
+        merged = _run([*options, "--json"], MERGED)
+        two = _run([*options, "--json", str(gold), str(system)])
+        assert merged.returncode == two.returncode == 0, merged.stderr
+        merged_doc, two_doc = json.loads(merged.stdout), json.loads(two.stdout)
+        assert merged_doc["scores"] == two_doc["scores"] and merged_doc["options"] == two_doc["options"]
+        assert merged_doc["signature"] == two_doc["signature"]
+        assert merged_doc["alignment"]["summary"]["blocks"] == 0
+        assert _run(options, MERGED).stdout == _run([*options, str(gold), str(system)]).stdout

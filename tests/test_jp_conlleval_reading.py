@@ -282,7 +282,7 @@ def test_two_file_lines_count_as_the_merged_file(seed: int) -> None:
     statistics as every sentence followed by its empty line."""
     import random
 
-    from jp_conlleval.evaluation import _lines
+    from jp_conlleval.window import merged_lines as _lines
 
     rng = random.Random(seed)
     count = rng.randint(1, 60)

@@ -1,0 +1,104 @@
+"""``jp_conlleval`` on conlleval's own input: one merged file (word ... gold guess), on
+standard input as conlleval reads it, or named (``-``: standard input).
+
+It keeps the contract of JP mode without the runner, which needs a GOLD and a SYSTEM: nothing
+is aligned here (the two columns share their tokens), so ``--json`` is the only option of JP
+mode that applies; the others (``--show-alignment``, ``--report``, ``--strict``, ``--lang``,
+``--compare`` and the significance options) go to the runner, which asks for two files.
+Bad input is one line ``jp_conlleval: error: FILE:LINE: message``, exit 2 (a bad command line:
+the usage line and one error line); a reader that goes away ends quietly.
+
+Bytes are read as conlleval reads them: words and types that are not UTF-8 are scored and
+printed back unchanged (the vector ``syn_latin1_bytes``), as in the two-file mode.
+"""
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+PROG = "jp_conlleval"
+STDIN = "<stdin>"  # the name of standard input read without a file argument
+
+
+def run_merged(argv: List[str], as_json: bool = False) -> int:
+    """JP mode on a merged file: the report (or with ``as_json`` the JSON document) on
+    stdout, the note on stderr; exit 0, or 2 for bad input or a bad command line."""
+    from jp_shims.errors import EXIT_BAD_INPUT, InputError, UsageError, error_line
+
+    from .tool import USAGE
+
+    try:
+        output, notes = _score(argv, as_json)
+        sys.stdout.buffer.write(output)
+        sys.stdout.buffer.flush()
+    except UsageError as error:
+        sys.stderr.write(USAGE + error_line(PROG, str(error)))
+        return EXIT_BAD_INPUT
+    except InputError as error:
+        sys.stderr.write(error_line(PROG, error.message, error.file, error.line))
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        from jp_shims.brokenpipe import silence_stdout
+
+        return silence_stdout()
+    if notes:
+        sys.stderr.write(f"{PROG}: note: {'; '.join(notes)}\n")
+    return 0
+
+
+def _score(argv: List[str], as_json: bool) -> tuple:
+    from jp_shims.cli import take_value
+    from jp_shims.errors import InputError, UsageError
+
+    from .merged import score_merged
+    from .reader import InputError as MergedInputError
+    from .reader import UsageError as ConllevalUsage
+    from .reader import parse_leading_options
+    from .tags import SCHEMES
+    from .tool import STDIN_NAME
+
+    args = list(argv)
+    scheme, missing = take_value(args, "--scheme")
+    if missing or (scheme is not None and scheme not in SCHEMES):
+        raise UsageError(f"--scheme: one of {', '.join(SCHEMES)}")
+    try:
+        # ("-" is standard input here, not one of conlleval's options.)
+        options, files = parse_leading_options([STDIN_NAME if arg == "-" else arg for arg in args])
+    except ConllevalUsage as error:
+        raise UsageError(str(error).replace("conlleval: ", "", 1)) from None
+    if len(files) > 1:
+        raise UsageError("expected GOLD SYSTEM (two files), one merged file, or the merged file on standard input")
+    name = STDIN if not files else "-" if files[0] == STDIN_NAME else files[0]
+    data = _read(None if name in (STDIN, "-") else name, name)
+    try:
+        merged = score_merged(data, options, scheme)
+    except MergedInputError as error:
+        raise InputError(name, error.line, error.message) from None
+    if not as_json:
+        return merged.report(), merged.notes()
+    return _json(name, merged).encode("utf-8", "surrogateescape"), merged.notes()
+
+
+def _read(path: Optional[str], name: str) -> bytes:
+    from jp_shims.errors import InputError
+
+    try:
+        if path is None:
+            if sys.stdin is None:
+                raise InputError(name, None, "cannot read: standard input is closed")
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError as error:
+        raise InputError(name, None, f"cannot read: {error.strerror or error}") from None
+
+
+def _json(name: str, merged) -> str:
+    """The document of the two-file mode for this file (nothing aligned: no block)."""
+    from jp_shims.envelope import dumps, envelope
+
+    from .tool import TOOL, described, scores_document
+
+    parsed = described(name, name, merged.options, merged.scheme)
+    return dumps(envelope(PROG, signature=TOOL.signature(parsed, TOOL.config), options=parsed.options,
+                          scores=scores_document(merged.statistics)))
