@@ -50,7 +50,7 @@ def _sentences(path: Path) -> List[List[str]]:
 
 
 def _write(path: Path, sentences: List[List[str]], end: str = "\n") -> Path:
-    path.write_text(end.join(end.join(lines) + end for lines in sentences), encoding="utf-8", newline="")
+    path.write_bytes(end.join(end.join(lines) + end for lines in sentences).encode("utf-8"))
     return path
 
 
