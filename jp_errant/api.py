@@ -31,7 +31,8 @@ def evaluate(reference: Input, hypothesis: Input, *, beta: float = 0.5, mode: st
     as ``jp_errant_compare`` does; ``mode`` is one of ``dt``, ``ds``, ``cs``, ``cse``. The
     result holds the scores (``result["f"]``, ``result["categories"]``), the alignment
     summary, the changed blocks and the signature. Warns with ``JPAlignmentWarning`` where
-    JP mode changed anything; bad input raises :class:`jp_shims.errors.InputError`."""
+    JP mode changed anything, with ``JPFiguresWarning`` where ``cat`` figures mix two
+    annotation schemes; bad input raises :class:`jp_shims.errors.InputError`."""
     from jp_errant.tool import TOOL_INSTANCE
 
     if mode not in ("dt", "ds", "cs", "cse"):

@@ -121,3 +121,24 @@ def format_macro(result: CorpusResult, options: ScoreOptions, level: int = 3) ->
         "=" * 46 + "\n",
         "\n",
     ])
+
+
+def mixed_schemes(result: CorpusResult, least: int = 3) -> str | None:
+    """A caveat for ``-cat`` and ``--average macro`` when the two files use two annotation
+    schemes (NUCLE's ``ArtOrDet`` against errant's ``M:DET``): errant_compare counts a true
+    positive and a miss under the reference's type and a false positive under the
+    hypothesis's, so where the types never meet every reference type has precision 1 and
+    every hypothesis type recall 0. None when the types the false positives carry and those
+    the true positives and misses carry share one, or either side has fewer than ``least``."""
+    hypothesis = {kind for kind, (_, fp, _) in result.categories.items() if fp}
+    reference = {kind for kind, (tp, _, fn) in result.categories.items() if tp or fn}
+    if len(hypothesis) < least or len(reference) < least or hypothesis & reference:
+        return None
+
+    def some(kinds: set) -> str:
+        shown = sorted(kinds)
+        return ", ".join(shown[:3]) + (f" and {len(shown) - 3} more" if len(shown) > 3 else "")
+
+    return (f"the hypothesis's edit types ({some(hypothesis)}) and the reference's ({some(reference)}) have none "
+            "in common: the per-type figures mix two annotation schemes (errant_compare counts false positives "
+            "under the hypothesis's types, true positives and misses under the reference's)")

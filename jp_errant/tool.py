@@ -22,7 +22,7 @@ from jp_errant.compare import (
     scores_document,
 )
 from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
-from jp_errant.report import format_macro, format_report
+from jp_errant.report import format_macro, format_report, mixed_schemes
 from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
 from jp_errant.scorer import score_corpus
 
@@ -151,8 +151,9 @@ class ErrantCompare(Tool):
             write(text)
         scores = scores_document(result, options, parsed.settings.macro)
         self.add_scores(scores, details, system)
+        caveat = mixed_schemes(result) if options.cat or parsed.settings.macro else None
         return Evaluation(scores, text, _statistics(blocks, payloads, options, level, parsed.settings.macro)
-                          if statistics else None, details=details)
+                          if statistics else None, details=details, advisories=(caveat,) if caveat else ())
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from jp_errant.significance import metric_function

@@ -10,7 +10,7 @@ user sees around the figures (see docs/audit.md for how a tool plugs in):
 * :mod:`jp_shims.signature` -- the compact string pinning everything a number depends on;
 * :mod:`jp_shims.envelope` -- the ``--json`` document shared by all tools;
 * :mod:`jp_shims.cli` -- the JP options' help section and ``--version``;
-* :mod:`jp_shims.pyapi` -- :class:`JPAlignmentWarning` for the Python APIs.
+* :mod:`jp_shims.pyapi` -- :class:`JPAlignmentWarning` and :class:`JPFiguresWarning` for the Python APIs.
 
 Standard library only, and cheap to import (tools import it on every run): each name is
 imported from its submodule on first use.
@@ -33,7 +33,7 @@ _SOURCES = {
     "brokenpipe": ("EXIT_BROKEN_PIPE", "guard_broken_pipe", "silence_stdout"),
     "cli": ("JPArgumentParser", "help_section", "version_line"),
     "errors": ("EXIT_BAD_INPUT", "error_line", "located", "report_error"),
-    "pyapi": ("JPAlignmentWarning", "warn_alignment"),
+    "pyapi": ("JPAlignmentWarning", "JPFiguresWarning", "warn_alignment", "warn_figures"),
     "version": ("package_version",),
 }
 _MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
@@ -45,7 +45,7 @@ __all__ = [
     "JPArgumentParser", "help_section", "version_line",
     "ENVELOPE_KEYS", "dumps", "envelope",
     "EXIT_BAD_INPUT", "error_line", "located", "report_error",
-    "JPAlignmentWarning", "warn_alignment",
+    "JPAlignmentWarning", "JPFiguresWarning", "warn_alignment", "warn_figures",
     "signature", "__version__", "package_version",
 ]
 

@@ -258,6 +258,9 @@ def _run(tool: Tool, args: List[str]) -> int:
         note = _note(tool, system_audit, system_evaluation, signature, name_system=bool(others))
         if note:
             sys.stderr.write(note)
+        named = f"{system_audit.system_file}: " if others else ""
+        for advisory in system_evaluation.advisories:
+            sys.stderr.write(f"{tool.prog}: note: {named}{advisory}\n")
     return 0
 
 
@@ -403,8 +406,9 @@ def evaluate(tool: Tool, gold: Any, system: Any, options: Sequence[str] = (), *,
     finally:
         for path in temporary:
             os.unlink(path)
-    from .pyapi import warn_alignment
+    from .pyapi import warn_alignment, warn_figures
 
     warn_alignment(audit.summary, tool.prog, stacklevel=3)
+    warn_figures(evaluation.advisories, tool.prog, stacklevel=3)
     return Result(evaluation.scores, audit.summary, list(audit.records), tool.signature(parsed, config),
                   text.getvalue())

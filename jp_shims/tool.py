@@ -70,6 +70,9 @@ class Evaluation(NamedTuple):
     # The tool read its input differently from the original even where every block is exact
     # (CRLF line ends, a strict tag scheme): the note is printed all the same.
     notable: bool = False
+    # Caveats about the figures themselves, whatever the alignment did (each printed as a
+    # note line of its own): e.g. per-type figures over two annotation schemes.
+    advisories: Sequence[str] = ()
 
 
 class Tool:

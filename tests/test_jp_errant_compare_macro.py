@@ -74,3 +74,60 @@ def test_legacy_mode_has_no_average_option():
 def test_average_is_matched_only_in_full():
     status, out, err = _run(["-hyp", "h.m2", "-ref", "r.m2", "--av", "macro"])
     assert status == 2 and out == "" and "unrecognized arguments: --av" in err
+
+
+def test_mixed_schemes_are_named_only_when_the_types_never_meet():
+    from jp_errant.report import mixed_schemes
+
+    # false positives under errant's types, hits and misses under NUCLE's: never the same type
+    mixed = CorpusResult(3, 3, 3, 1, {"M:DET": [0, 1, 0], "R:VERB": [0, 1, 0], "U:PUNCT": [0, 1, 0],
+                                      "ArtOrDet": [1, 0, 1], "Vt": [1, 0, 1], "Prep": [1, 0, 1]})
+    caveat = mixed_schemes(mixed)
+    assert caveat and "(M:DET, R:VERB, U:PUNCT)" in caveat and "(ArtOrDet, Prep, Vt)" in caveat
+    # one type on both sides (the usual case: one scheme), or too few types to tell: nothing
+    one_scheme = CorpusResult(3, 3, 3, 1, {**mixed.categories, "M:DET": [1, 1, 0]})
+    assert mixed_schemes(one_scheme) is None
+    assert mixed_schemes(CorpusResult(1, 1, 0, 1, {"M:DET": [0, 1, 0], "Vt": [1, 0, 0]})) is None
+
+
+def _m2(sentences):
+    return "".join(f"S {source}\n" + "".join(f"A {edit}|||REQUIRED|||-NONE-|||0\n" for edit in edits) + "\n"
+                   for source, edits in sentences)
+
+
+@pytest.mark.parametrize("options", [["-cat", "3"], ["--average", "macro"], []])
+def test_the_caveat_is_a_note_of_per_type_runs(tmp_path, options):
+    source = "he go to school in the monday and eat apple"
+    ref = tmp_path / "ref.m2"
+    hyp = tmp_path / "hyp.m2"
+    ref.write_text(_m2([(source, ["1 2|||Vform|||goes", "5 6|||ArtOrDet|||-NONE-", "8 9|||SVA|||eats"])]),
+                   encoding="utf-8")
+    hyp.write_text(_m2([(source, ["1 2|||R:VERB:SVA|||went", "4 5|||R:PREP|||on", "9 10|||R:NOUN:NUM|||apples"])]),
+                   encoding="utf-8")
+    status, out, err = _run([*options, "-hyp", str(hyp), "-ref", str(ref)])
+    assert status == 0 and out
+    notes = [line for line in err.splitlines() if "have none in common" in line]
+    assert len(notes) == (1 if options else 0)
+    if options:
+        assert notes[0].startswith("jp_errant_compare: note: the hypothesis's edit types (R:NOUN:NUM, R:PREP, "
+                                   "R:VERB:SVA) and the reference's (ArtOrDet, SVA, Vform)")
+
+
+def test_the_python_api_warns_with_the_caveat(tmp_path):
+    import warnings
+
+    import jp_errant
+    from jp_shims import JPFiguresWarning
+
+    source = "he go to school in the monday and eat apple"
+    ref = tmp_path / "ref.m2"
+    hyp = tmp_path / "hyp.m2"
+    ref.write_text(_m2([(source, ["1 2|||Vform|||goes", "5 6|||ArtOrDet|||-NONE-", "8 9|||SVA|||eats"])]),
+                   encoding="utf-8")
+    hyp.write_text(_m2([(source, ["1 2|||R:VERB:SVA|||went", "4 5|||R:PREP|||on", "9 10|||R:NOUN:NUM|||apples"])]),
+                   encoding="utf-8")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        jp_errant.evaluate(str(hyp), str(ref), cat=3)
+    assert [w.category for w in caught] == [JPFiguresWarning]
+    assert "have none in common" in str(caught[0].message)
