@@ -47,28 +47,16 @@ def run_merged(argv: List[str], as_json: bool = False) -> int:
 
 
 def _score(argv: List[str], as_json: bool) -> tuple:
-    from jp_shims.cli import take_value
     from jp_shims.errors import InputError, UsageError
 
     from .merged import score_merged
     from .reader import InputError as MergedInputError
-    from .reader import UsageError as ConllevalUsage
-    from .reader import parse_leading_options
-    from .tags import SCHEMES
-    from .tool import STDIN_NAME
+    from .tool import command_line
 
-    args = list(argv)
-    scheme, missing = take_value(args, "--scheme")
-    if missing or (scheme is not None and scheme not in SCHEMES):
-        raise UsageError(f"--scheme: one of {', '.join(SCHEMES)}")
-    try:
-        # ("-" is standard input here, not one of conlleval's options.)
-        options, files = parse_leading_options([STDIN_NAME if arg == "-" else arg for arg in args])
-    except ConllevalUsage as error:
-        raise UsageError(str(error).replace("conlleval: ", "", 1)) from None
+    options, scheme, files = command_line(list(argv))
     if len(files) > 1:
         raise UsageError("expected GOLD SYSTEM (two files), one merged file, or the merged file on standard input")
-    name = STDIN if not files else "-" if files[0] == STDIN_NAME else files[0]
+    name = STDIN if not files else files[0]
     data = _read(None if name in (STDIN, "-") else name, name)
     try:
         merged = score_merged(data, options, scheme)

@@ -47,6 +47,25 @@ def _token_line(line: str) -> bool:
 
 COLUMNS = Format("one token a line with its tag in the last column", _token_line)
 STDIN_NAME = "\x00stdin"  # stands for "-" while conlleval's option loop reads argv
+
+
+def command_line(argv: List[str]) -> Tuple[Any, Optional[str], List[str]]:
+    """JP mode's command line, two-file or merged: conlleval's leading options, ``--scheme``
+    (None: conlleval's own reading of the tags) and the files, ``-`` for standard input.
+    ``argv`` loses ``--scheme`` and its value."""
+    from jp_conlleval.reader import UsageError as ConllevalUsage
+    from jp_conlleval.reader import parse_leading_options
+    from jp_conlleval.tags import SCHEMES
+
+    scheme, missing = take_value(argv, "--scheme")
+    if missing or (scheme is not None and scheme not in SCHEMES):
+        raise UsageError(f"--scheme: one of {', '.join(SCHEMES)}")
+    try:
+        # ("-" is standard input here, not one of conlleval's options.)
+        options, files = parse_leading_options([STDIN_NAME if arg == "-" else arg for arg in argv])
+    except ConllevalUsage as error:
+        raise UsageError(str(error).replace("conlleval: ", "", 1)) from None
+    return options, scheme, ["-" if name == STDIN_NAME else name for name in files]
 # Per gold sentence: correct chunks, found (system) chunks, gold chunks.
 WIDTH = 3
 METRICS = ("FB1", "precision", "recall")
@@ -81,19 +100,7 @@ class Conlleval(Tool):
         return outcome.status
 
     def parse(self, argv: List[str]) -> Parsed:
-        from jp_conlleval.reader import UsageError as ConllevalUsage
-        from jp_conlleval.reader import parse_leading_options
-        from jp_conlleval.tags import SCHEMES
-
-        scheme, missing = take_value(argv, "--scheme")
-        if missing or (scheme is not None and scheme not in SCHEMES):
-            raise UsageError(f"--scheme: one of {', '.join(SCHEMES)}")
-        try:
-            # ("-" is standard input here, not one of conlleval's options.)
-            options, files = parse_leading_options([STDIN_NAME if arg == "-" else arg for arg in argv])
-        except ConllevalUsage as error:
-            raise UsageError(str(error).replace("conlleval: ", "", 1)) from None
-        files = ["-" if name == STDIN_NAME else name for name in files]
+        options, scheme, files = command_line(argv)
         if len(files) != 2:
             raise UsageError("expected GOLD SYSTEM (two files): the options of JP mode's alignment need both; "
                              "the merged file (one file or standard input) takes conlleval's options, --scheme "
