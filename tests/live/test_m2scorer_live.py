@@ -91,21 +91,27 @@ def _options(rng: random.Random) -> list[str]:
     return options
 
 
+def _same_output(folder: Path, gold: str, system: str, options: list[str], label: str) -> None:
+    """m2scorer and ``jp_m2scorer --legacy`` in ``folder`` on the same files and options: the
+    same stdout and exit code; JP mode's stdout too where m2scorer exited 0 (the inputs line up)."""
+    (folder / "gold.m2").write_text(gold, encoding="utf-8")
+    (folder / "system.txt").write_text(system, encoding="utf-8")
+    args = [*options, "system.txt", "gold.m2"]
+    env = dict(os.environ, LC_ALL="C.UTF-8")
+    original = subprocess.run([PYTHON2, ORIGINAL, *args], cwd=folder, capture_output=True, env=env, timeout=600)
+    ours = subprocess.run(["jp_m2scorer", "--legacy", *args], cwd=folder, capture_output=True, env=env, timeout=600)
+    assert ours.stdout == original.stdout, f"{label}: {args}\n{gold}\n{system}"
+    assert ours.returncode == original.returncode, label
+    if original.returncode == 0:
+        jp = subprocess.run(["jp_m2scorer", *args], cwd=folder, capture_output=True, env=env, timeout=600)
+        assert jp.stdout == original.stdout, f"{label} (JP mode): {args}"
+
+
 @pytest.mark.parametrize("number", range(CASES))
 def test_same_output_as_m2scorer(tmp_path: Path, number: int) -> None:
     rng = random.Random(SEED + number)
     gold, system = _document(rng)
-    (tmp_path / "gold.m2").write_text(gold, encoding="utf-8")
-    (tmp_path / "system.txt").write_text(system, encoding="utf-8")
-    args = [*_options(rng), "system.txt", "gold.m2"]
-    env = dict(os.environ, LC_ALL="C.UTF-8")
-    original = subprocess.run([PYTHON2, ORIGINAL, *args], cwd=tmp_path, capture_output=True, env=env, timeout=600)
-    ours = subprocess.run(["jp_m2scorer", "--legacy", *args], cwd=tmp_path, capture_output=True, env=env, timeout=600)
-    assert ours.stdout == original.stdout, f"case {number}: {args}\n{gold}\n{system}"
-    assert ours.returncode == original.returncode
-    if original.returncode == 0:
-        jp = subprocess.run(["jp_m2scorer", *args], cwd=tmp_path, capture_output=True, env=env, timeout=600)
-        assert jp.stdout == original.stdout
+    _same_output(tmp_path, gold, system, _options(rng), f"case {number}")
 
 
 FUZZ_CASES = int(os.environ.get("JP_SHIMS_M2SCORER_FUZZ_CASES", "60"))
@@ -167,14 +173,4 @@ def _fuzz_options(rng: random.Random) -> list[str]:
 def test_fuzz_family_same_output_as_m2scorer(tmp_path: Path, number: int) -> None:
     rng = random.Random(FUZZ_SEED + number)
     gold, system = _fuzz_document(rng)
-    (tmp_path / "gold.m2").write_text(gold, encoding="utf-8")
-    (tmp_path / "system.txt").write_text(system, encoding="utf-8")
-    args = [*_fuzz_options(rng), "system.txt", "gold.m2"]
-    env = dict(os.environ, LC_ALL="C.UTF-8")
-    original = subprocess.run([PYTHON2, ORIGINAL, *args], cwd=tmp_path, capture_output=True, env=env, timeout=600)
-    ours = subprocess.run(["jp_m2scorer", "--legacy", *args], cwd=tmp_path, capture_output=True, env=env, timeout=600)
-    assert ours.stdout == original.stdout, f"fuzz case {number}: {args}\n{gold}\n{system}"
-    assert ours.returncode == original.returncode
-    if original.returncode == 0:
-        jp = subprocess.run(["jp_m2scorer", *args], cwd=tmp_path, capture_output=True, env=env, timeout=600)
-        assert jp.stdout == original.stdout, f"fuzz case {number} (JP mode): {args}"
+    _same_output(tmp_path, gold, system, _fuzz_options(rng), f"fuzz case {number}")
