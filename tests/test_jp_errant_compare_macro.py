@@ -90,20 +90,23 @@ def test_mixed_schemes_are_named_only_when_the_types_never_meet():
     assert mixed_schemes(CorpusResult(1, 1, 0, 1, {"M:DET": [0, 1, 0], "Vt": [1, 0, 0]})) is None
 
 
-def _m2(sentences):
-    return "".join(f"S {source}\n" + "".join(f"A {edit}|||REQUIRED|||-NONE-|||0\n" for edit in edits) + "\n"
-                   for source, edits in sentences)
+def _two_schemes(folder):
+    """(ref, hyp) M2 files of one sentence: NUCLE-typed reference edits, errant-typed
+    hypothesis edits, never the same edit (so never the same type)."""
+    def m2(edits):
+        return "S he go to school in the monday and eat apple\n" + "".join(
+            f"A {edit}|||REQUIRED|||-NONE-|||0\n" for edit in edits) + "\n"
+
+    ref, hyp = folder / "ref.m2", folder / "hyp.m2"
+    ref.write_text(m2(["1 2|||Vform|||goes", "5 6|||ArtOrDet|||-NONE-", "8 9|||SVA|||eats"]), encoding="utf-8")
+    hyp.write_text(m2(["1 2|||R:VERB:SVA|||went", "4 5|||R:PREP|||on", "9 10|||R:NOUN:NUM|||apples"]),
+                   encoding="utf-8")
+    return ref, hyp
 
 
 @pytest.mark.parametrize("options", [["-cat", "3"], ["--average", "macro"], []])
 def test_the_caveat_is_a_note_of_per_type_runs(tmp_path, options):
-    source = "he go to school in the monday and eat apple"
-    ref = tmp_path / "ref.m2"
-    hyp = tmp_path / "hyp.m2"
-    ref.write_text(_m2([(source, ["1 2|||Vform|||goes", "5 6|||ArtOrDet|||-NONE-", "8 9|||SVA|||eats"])]),
-                   encoding="utf-8")
-    hyp.write_text(_m2([(source, ["1 2|||R:VERB:SVA|||went", "4 5|||R:PREP|||on", "9 10|||R:NOUN:NUM|||apples"])]),
-                   encoding="utf-8")
+    ref, hyp = _two_schemes(tmp_path)
     status, out, err = _run([*options, "-hyp", str(hyp), "-ref", str(ref)])
     assert status == 0 and out
     notes = [line for line in err.splitlines() if "have none in common" in line]
@@ -119,13 +122,7 @@ def test_the_python_api_warns_with_the_caveat(tmp_path):
     import jp_errant
     from jp_shims import JPFiguresWarning
 
-    source = "he go to school in the monday and eat apple"
-    ref = tmp_path / "ref.m2"
-    hyp = tmp_path / "hyp.m2"
-    ref.write_text(_m2([(source, ["1 2|||Vform|||goes", "5 6|||ArtOrDet|||-NONE-", "8 9|||SVA|||eats"])]),
-                   encoding="utf-8")
-    hyp.write_text(_m2([(source, ["1 2|||R:VERB:SVA|||went", "4 5|||R:PREP|||on", "9 10|||R:NOUN:NUM|||apples"])]),
-                   encoding="utf-8")
+    ref, hyp = _two_schemes(tmp_path)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         jp_errant.evaluate(str(hyp), str(ref), cat=3)
