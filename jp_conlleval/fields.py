@@ -1,47 +1,29 @@
 """Field splitting as conlleval does it: Perl's ``split`` with the ``-d`` value as a regular
-expression, on byte strings (spec §2.2).
-
-Perl's ``split /PAT/, LINE`` differs from Python's ``re.split`` in three observable ways, all
-kept here: a match must end at least one byte after the end of the previous one (so a pattern
-that can match the empty string splits between characters, and never yields an empty first
-field by a zero-width match at the start), captured groups become fields (an unmatched group
-an empty one), and trailing empty fields are removed.
+expression, on byte strings (spec §2.2). The pattern is Perl's, translated by
+:mod:`jp_conlleval.perl_regex` (which also has Perl's ``split`` rules); a plain literal
+(the default space, ``\t``, ``,``) is split by ``bytes.split``, with the same result.
 """
 from __future__ import annotations
 
-import re
-from typing import Callable, List, Optional
+from typing import Callable, List, Optional, cast
+
+from .perl_regex import PerlPatternError, UnsupportedPattern, compile_perl
+
+__all__ = ["PerlPatternError", "UnsupportedPattern", "Splitter", "UNDEFINED", "compile_splitter"]
 
 Splitter = Callable[[bytes], List[bytes]]
 
 # Characters that make a -d value a regular expression rather than a literal byte string.
 _REGEX_META = frozenset(b".^$*+?{}[]()|\\")
-# Perl escapes Python's re spells differently (byte patterns).
-_PERL_TO_PYTHON = (
-    (rb"\h", rb"[ \t]"),
-    (rb"\z", rb"\Z"),
-)
 
 
-class PerlPatternError(Exception):
-    """The -d value is not a valid pattern; ``str()`` is Perl's message without its location
-    suffix (``Unmatched ( in regex; marked by <-- HERE in m/( <-- HERE /``)."""
+class Undefined(bytes):
+    """Perl's undef as a field: a capture group of the pattern that took no part in the match.
+    It reads as the empty string, as undef does in Perl; conlleval dies where it would assign to
+    one (under ``-r``), which is why it is told apart."""
 
 
-def _perl_message(pattern: bytes, error: re.error) -> str:
-    text = pattern.decode("latin-1")
-    pos = error.pos if error.pos is not None else len(text)
-    kinds = (
-        ("missing ), unterminated subpattern", "Unmatched ("),
-        ("unterminated character set", "Unmatched ["),
-        ("nothing to repeat", "Quantifier follows nothing"),
-        ("multiple repeat", "Nested quantifiers"),
-        ("unbalanced parenthesis", "Unmatched )"),
-    )
-    what = next((perl for python, perl in kinds if error.msg.startswith(python)), error.msg)
-    # Perl marks the position just after the offending character.
-    here = min(pos + 1, len(text))
-    return f"{what} in regex; marked by <-- HERE in m/{text[:here]} <-- HERE {text[here:]}/"
+UNDEFINED = Undefined()
 
 
 def _literal(delimiter: bytes) -> Optional[bytes]:
@@ -59,46 +41,19 @@ def compile_splitter(delimiter: bytes) -> Splitter:
     literal = _literal(delimiter)
     if literal is not None:
         return _literal_splitter(literal)
-    source = delimiter
-    for perl, python in _PERL_TO_PYTHON:
-        source = source.replace(perl, python)
-    source = re.sub(rb"\(\?<(?=[A-Za-z_])", b"(?P<", source)  # named groups
-    try:
-        pattern = re.compile(source)
-    except re.error as error:
-        raise PerlPatternError(_perl_message(delimiter, error)) from None
-    return _regex_splitter(pattern)
+    regex = compile_perl(delimiter)  # raises PerlPatternError
+    if not regex.groups:  # no capture group, no undef
+        return cast(Splitter, regex.split)
+    split = regex.split
+
+    def split_fields(line: bytes) -> List[bytes]:
+        return [UNDEFINED if value is None else value for value in split(line)]
+    return split_fields
 
 
 def _literal_splitter(separator: bytes) -> Splitter:
     def split(line: bytes) -> List[bytes]:
         fields = line.split(separator)
-        while fields and not fields[-1]:
-            fields.pop()
-        return fields
-    return split
-
-
-def _regex_splitter(pattern: "re.Pattern[bytes]") -> Splitter:
-    groups = pattern.groups
-
-    def split(line: bytes) -> List[bytes]:
-        fields: List[bytes] = []
-        start = 0  # where the current field begins (end of the previous match)
-        end = len(line)
-        while start < end:
-            match = pattern.search(line, start)
-            if match is not None and match.end() == start:
-                # Perl's rule: a match must end past the previous one.
-                match = pattern.search(line, start + 1)
-            if match is None:
-                break
-            fields.append(line[start:match.start()])
-            if groups:
-                fields.extend(group if group is not None else b"" for group in match.groups())
-            start = match.end()
-        if start < end:
-            fields.append(line[start:])
         while fields and not fields[-1]:
             fields.pop()
         return fields

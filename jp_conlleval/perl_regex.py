@@ -94,6 +94,15 @@ _POSIX: Dict[str, Tuple[FrozenSet[int], FrozenSet[int]]] = {
     "word": (_ascii(lambda c: chr(c).isalnum()) | {0x5F}, _WORD_U),
     "ascii": (frozenset(range(128)),) * 2,
 }
+_POSIX["cased"] = (_POSIX["upper"][0] | _POSIX["lower"][0], _UPPER_U | _LOWER_U)
+# \p{..} that /i widens (Perl: Lu and Ll mean LC; Lt, Upper, Lower and Title mean Cased)
+_CASED_UNDER_I = {
+    **dict.fromkeys(("lu", "ll", "uppercaseletter", "lowercaseletter"), "lc"),
+    **dict.fromkeys(("lt", "titlecaseletter"), "cased"),
+    **dict.fromkeys(("upper", "lower", "uppercase", "lowercase", "xposixupper", "xposixlower",
+                     "title", "titlecase"), "cased"),
+    **dict.fromkeys(("posixupper", "posixlower"), "posixcased"),
+}
 _HSPACE = frozenset(b"\t \xa0")         # \h: always Unicode's, whatever the rules
 _VSPACE = frozenset(b"\n\x0b\x0c\r\x85")  # \v
 
@@ -131,6 +140,7 @@ def _properties() -> Dict[str, FrozenSet[int]]:
             table[name] = uni_set
         table["posix" + name] = ascii_set
         table["xposix" + name] = uni_set
+    table["title"] = table["titlecase"] = table["lt"]
     table.update({
         "alphabetic": _ALPHA_U, "uppercase": _UPPER_U, "lowercase": _LOWER_U,
         "whitespace": _UNI_SPACE, "spaceperl": _UNI_SPACE, "xperlspace": _UNI_SPACE,
@@ -156,7 +166,7 @@ def _loose(name: str) -> str:
     return re.sub(r"[\s_-]+", "", name).lower()
 
 
-def _property(name: str) -> Optional[FrozenSet[int]]:
+def _property(name: str, ignore_case: bool) -> Optional[FrozenSet[int]]:
     key = _loose(name)
     for prefix in ("gc=", "generalcategory=", "category=", "script=", "sc=", "scx=",
                    "scriptextensions="):
@@ -166,6 +176,8 @@ def _property(name: str) -> Optional[FrozenSet[int]]:
     else:
         if key.startswith("is") and key[2:] in _PROPERTIES:
             key = key[2:]
+    if ignore_case and key in _CASED_UNDER_I:
+        key = _CASED_UNDER_I[key]
     return _PROPERTIES.get(key)
 
 
@@ -281,6 +293,8 @@ class _Parser:
         return "aa" if r == "aa" else "unicode"
 
     def posix(self, name: str) -> FrozenSet[int]:
+        if self.flags.i and name in ("upper", "lower"):
+            name = "cased"  # Perl: under /i both mean the cased letters
         ascii_set, uni_set = _POSIX[name]
         return uni_set if self.class_rules_unicode() else ascii_set
 
@@ -786,7 +800,7 @@ class _Parser:
         else:
             name = body = self.peek()
             self.pos += 1
-        chars = _property(body)
+        chars = _property(body, self.flags.i)
         if chars is None:
             if re.fullmatch(r"\s*[A-Za-z][\w\s=:-]*", body):
                 raise self.error(f'Can\'t find Unicode property definition "{name}"', self.pos)
