@@ -1079,11 +1079,13 @@ def compile_perl(source: bytes) -> PerlRegex:
     """Translates a Perl pattern (bytes, as conlleval gets ``-d``). Raises
     :class:`PerlPatternError` with Perl's message, or :class:`UnsupportedPattern`."""
     pattern = source.decode("latin-1")
-    first = _Parser(pattern, _Study(), final=False)
+    # split's one special pattern: a lone ^ means /^/m (start of every line)
+    parsed = "(?m)^" if pattern == "^" else pattern
+    first = _Parser(parsed, _Study(), final=False)
     first.parse()
     study = first.found
     study.groups = first.groups
-    parser = _Parser(pattern, study, final=True)
+    parser = _Parser(parsed, study, final=True)
     text = parser.parse()
     try:
         regex = re.compile(text)
