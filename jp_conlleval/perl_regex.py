@@ -267,6 +267,7 @@ class _Parser:
         self.refs: List[Tuple[int, int]] = []     # (group number, position for the message)
         self.named_refs: List[Tuple[str, int]] = []
         self.lookaround = 0
+        self.escape_end = -1  # where the last escape outside a class ended
 
     # messages
     def error(self, what: str, at: int) -> PerlPatternError:
@@ -308,7 +309,10 @@ class _Parser:
         return frozenset(out)
 
     def upgrade(self) -> None:
-        self.found.unicode = True
+        """A construct that makes Perl use Unicode rules for the whole pattern, when it
+        appears where the rules are /d."""
+        if self.flags.charset == "d":
+            self.found.unicode = True
 
     # scanning helpers
     def peek(self, k: int = 0) -> str:
@@ -316,15 +320,20 @@ class _Parser:
         return self.p[i] if i < len(self.p) else ""
 
     def skip_space(self) -> None:
-        if not self.flags.x:
-            return
+        """Skips what Perl skips between tokens: (?#...) comments, and under /x white space
+        and # comments."""
         while self.pos < len(self.p):
             ch = self.p[self.pos]
-            if ch in " \t\n\r\x0b\x0c\x85":
+            if self.flags.x and ch in " \t\n\r\x0b\x0c\x85":
                 self.pos += 1
-            elif ch == "#":
+            elif self.flags.x and ch == "#":
                 end = self.p.find("\n", self.pos)
                 self.pos = len(self.p) if end < 0 else end + 1
+            elif self.p.startswith("(?#", self.pos):
+                end = self.p.find(")", self.pos)
+                if end < 0:
+                    raise self.error_whole("Sequence (?#... not terminated")
+                self.pos = end + 1
             else:
                 return
 
@@ -333,12 +342,12 @@ class _Parser:
         alternatives = self.alternation()
         if self.pos < len(self.p):  # a ')' with no '('
             raise self.error("Unmatched )", self.pos + 1)
-        for number, at in self.refs:
-            if number > self.groups:
-                raise self.error("Reference to nonexistent group", at)
-        for name, at in self.named_refs:
-            if name not in self.found.names:
-                raise self.error("Reference to nonexistent named group", at)
+        missing = [(at, "Reference to nonexistent group") for number, at in self.refs if number > self.groups]
+        missing += [(at, "Reference to nonexistent named group") for name, at in self.named_refs
+                    if name not in self.found.names]
+        if missing:  # the leftmost
+            at, what = min(missing)
+            raise self.error(what, at)
         return "|".join(piece.text for piece in alternatives)
 
     def alternation(self) -> List[_Piece]:
@@ -398,6 +407,8 @@ class _Parser:
         if q is None:
             return atom
         low, high, end = q
+        if high is None and self.p.endswith("\\K", 0, self.pos) and atom.text.startswith("(?P<k"):
+            raise self.error(f"\\K{self.p[self.pos:end]} is forbidden - matches null string many times", end)
         self.pos = end
         mode = ""
         if self.peek() in ("?", "+"):
@@ -446,7 +457,13 @@ class _Parser:
         if ch == "$":
             return _Piece("(?=\\n|\\Z)" if self.flags.m else "(?=\\n?\\Z)", 0, 0, True)
         if ch == "\\":
-            return self.escape(start)
+            piece = self.escape(start)
+            self.escape_end = self.pos
+            return piece
+        if ch == "{" and start >= 2 and self.p[start - 2] == "\\" and self.p[start - 1].isascii() \
+                and self.p[start - 1].isalpha() and (self.escape_end == start or not self.flags.i):
+            # Perl looks at the text: after \d or \t, and (but not under /i) after \\p
+            raise self.error("Unescaped left brace in regex is illegal here", start + 1)
         return self.char(ord(ch))
 
     def char(self, code: int) -> _Piece:
@@ -466,19 +483,14 @@ class _Parser:
         if self.peek() == "*":
             return self.verb(start)
         if self.peek() != "?":
+            self.skip_space()  # Perl marks an unmatched ( after what it skipped
             if self.flags.n:
-                return self.group_body(start, "(?:", None)
-            return self.capture(start, None)
+                return self.group_body(self.pos - 1, "(?:", None)
+            return self.capture(self.pos - 1, None)
         self.pos += 1
         ch = self.peek()
         if ch == "":
             raise self.error("Sequence (? incomplete", self.pos)
-        if ch == "#":
-            end = self.p.find(")", self.pos)
-            if end < 0:
-                raise self.error_whole("Sequence (?#... not terminated")
-            self.pos = end + 1
-            return None
         if ch in ("{", "?") and (ch == "{" or self.peek(1) == "{"):
             raise self.error_whole("Eval-group not allowed at runtime, use re 'eval'")
         if ch == ":":
@@ -518,6 +530,8 @@ class _Parser:
             return self.recursion()
         if ch == "(":
             return self.conditional(start)
+        if ch == "[":
+            raise self.not_run("extended character classes (?[...])")
         return self.flag_group(start)
 
     def group_name(self, close: str, intro: str, consume: bool = True) -> str:
@@ -557,6 +571,9 @@ class _Parser:
         return _Piece(f"{opening}{text})", low, high, zero)
 
     def lookaround_body(self, start: int, opening: str) -> _Piece:
+        self.skip_space()
+        if self.pos >= len(self.p) and not self.p[start:].startswith("(*"):
+            raise self.error(f"Sequence {opening}... not terminated", self.pos)
         self.lookaround += 1
         alternatives = self.alternation()
         self.lookaround -= 1
@@ -589,7 +606,7 @@ class _Parser:
         numbers = [n for n in numbers if n in self.closed]
         alternatives = self.alternation()
         if self.peek() != ")":
-            raise self.error("Unmatched (", start + 1)
+            raise self.error("Switch (?(condition)... not terminated", len(self.p))
         self.pos += 1
         if len(alternatives) > 2:
             raise self.error("Switch (?(condition)... contains too many branches", self.pos)
@@ -613,7 +630,7 @@ class _Parser:
         while True:
             ch = self.peek()
             if ch == "":
-                raise self.error("Sequence (? incomplete", self.pos)
+                raise self.error("Sequence (?... not terminated", self.pos)
             self.pos += 1
             if ch in ":)":
                 break
@@ -623,7 +640,7 @@ class _Parser:
                 on = False
                 continue
             if ch not in _FLAG_CHARS:
-                raise self.error(f"Sequence (?{ch}...) not recognized", self.pos)
+                raise self.error(f"Sequence (?{self.p[start + 2:self.pos]}...) not recognized", self.pos)
             if ch in "adlu":
                 if not on:
                     raise self.error(f'Regexp modifier "{ch}" may not appear after the "-"', self.pos)
@@ -680,7 +697,15 @@ class _Parser:
         m = re.compile(r"[A-Za-z_]*").match(self.p, self.pos)
         word = m.group()
         self.pos = m.end()
-        if self.peek() == ":" and word.lower() in _VERB_ASSERTIONS:
+        ch = self.peek()
+        if not word and ch not in (")", ":"):
+            end = self.p.find(")", self.pos)
+            if end < 0:
+                raise self.error("Unterminated '(*...' construct", len(self.p))
+            raise self.error(f"Unknown '(*...)' construct '{self.p[self.pos:end]}'", end + 1)
+        if word.lower() in _VERB_ASSERTIONS:
+            if ch != ":":
+                raise self.error(f"'(*{word}' requires a terminating ':'", self.pos)
             if self.p.find(")", self.pos) < 0:
                 raise self.error("Unterminated '(*...' argument", len(self.p))
             self.pos += 1
@@ -689,7 +714,7 @@ class _Parser:
                 return self.group_body(start, "atomic", None)
             return self.lookaround_body(start, opening)
         argument = None
-        if self.peek() == ":":
+        if ch == ":":
             end = self.p.find(")", self.pos)
             if end < 0:
                 raise self.error("Unterminated '(*...' argument", len(self.p))
@@ -697,9 +722,11 @@ class _Parser:
         if self.peek() != ")":
             raise self.error("Unterminated verb pattern", self.pos)
         self.pos += 1
-        if word in ("FAIL", "F") and argument is None:
+        if word in ("FAIL", "F"):
             return _Piece("(?!)", 0, 0, True)
-        if word in ("ACCEPT", "COMMIT", "PRUNE", "SKIP", "THEN") or (word in ("MARK", "") and argument is not None):
+        if word in ("MARK", "") and argument:  # a name for (*SKIP:NAME): no effect on a match
+            return None
+        if word in ("ACCEPT", "COMMIT", "PRUNE", "SKIP", "THEN", "MARK"):
             raise self.not_run(f"(*{word})")
         raise self.error(f"Unknown verb pattern '{word}'", self.pos)
 
@@ -734,7 +761,7 @@ class _Parser:
             return _Piece(self.atomic("\\r\\n|[\\n\\x0b\\x0c\\r\\x85]"), 1, 2)
         if ch == "X":
             return _Piece(self.atomic("\\r\\n|[\\s\\S]"), 1, 2)
-        if ch == "N" and self.peek() != "{":
+        if ch == "N" and (self.peek() != "{" or self.quantifier() is not None):
             return _Piece("[^\\n]", 1, 1)
         if ch in "123456789" or ch == "g" or ch == "k":
             return self.backref(ch, start)
@@ -747,7 +774,7 @@ class _Parser:
     def bound(self, ch: str) -> _Piece:
         end = self.p.find("}", self.pos)
         if end < 0:
-            raise self.error("Missing right brace on \\%s{}" % ch, self.pos + 1)
+            raise self.error("Missing right brace on \\%s{}" % "b", self.pos + 1)
         kind = self.p[self.pos + 1:end]
         self.pos = end + 1
         self.upgrade()
@@ -1019,7 +1046,7 @@ class _Parser:
         if esc == "b":
             return 8
         if esc == "N" and self.peek() != "{":
-            return frozenset(_ALL) - {10}
+            raise self.error("\\N in a character class must be a named character: \\N{...}", self.pos)
         code = self.char_escape(esc, self.pos - 2, in_class=True)
         return code
 
@@ -1079,14 +1106,15 @@ def compile_perl(source: bytes) -> PerlRegex:
     """Translates a Perl pattern (bytes, as conlleval gets ``-d``). Raises
     :class:`PerlPatternError` with Perl's message, or :class:`UnsupportedPattern`."""
     pattern = source.decode("latin-1")
-    # split's one special pattern: a lone ^ means /^/m (start of every line)
-    parsed = "(?m)^" if pattern == "^" else pattern
-    first = _Parser(parsed, _Study(), final=False)
+    first = _Parser(pattern, _Study(), final=False)
     first.parse()
-    study = first.found
+    study = first.found  # the second pass knows the groups, their names and the rules
     study.groups = first.groups
-    parser = _Parser(parsed, study, final=True)
+    parser = _Parser(pattern, study, final=True)
     text = parser.parse()
+    if text in ("\\A", "(?:\\A)"):  # split's one special pattern: a lone ^ means /^/m
+        parser = _Parser("(?m)" + pattern, study, final=True)
+        text = parser.parse()
     try:
         regex = re.compile(text)
     except re.error as error:  # a construct the translation does not handle
