@@ -34,6 +34,7 @@ defined further right (it fails to match, as on Perl's first iteration), Perl's 
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -69,32 +70,38 @@ def _latin1(predicate: Callable[[int], bool]) -> FrozenSet[int]:
 
 
 _UNI_SPACE = frozenset(b"\t\n\x0b\x0c\r \x85\xa0")
-_ALPHA_U = _latin1(lambda c: _cat(c)[0] == "L")  # Latin-1 has no Nl, M or Other_Alphabetic
-_WORD_U = _ALPHA_U | _latin1(lambda c: _cat(c) in ("Nd", "Pc"))
-_UPPER_U = _latin1(lambda c: chr(c).isupper())
-_LOWER_U = _latin1(lambda c: chr(c).islower()) | {0xAA, 0xBA}  # Other_Lowercase
-_PUNCT_U = _latin1(lambda c: _cat(c)[0] == "P") | frozenset(b"$+<=>^`|~")
-_CNTRL_U = _latin1(lambda c: _cat(c) == "Cc")
-_GRAPH_U = _latin1(lambda c: c not in _UNI_SPACE and _cat(c) not in ("Cc", "Zs"))
+@functools.lru_cache(maxsize=None)
+def _posix_sets() -> Dict[str, Tuple[FrozenSet[int], FrozenSet[int]]]:
+    """POSIX class name -> (its set under ASCII rules, under Unicode rules); built at first use."""
+    alpha_u = _latin1(lambda c: _cat(c)[0] == "L")  # Latin-1 has no Nl, M or Other_Alphabetic
+    upper_u = _latin1(lambda c: chr(c).isupper())
+    lower_u = _latin1(lambda c: chr(c).islower()) | {0xAA, 0xBA}  # Other_Lowercase
+    graph_u = _latin1(lambda c: c not in _UNI_SPACE and _cat(c) not in ("Cc", "Zs"))
+    table = {
+        "alpha": (_ascii(lambda c: chr(c).isalpha()), alpha_u),
+        "digit": (frozenset(b"0123456789"), frozenset(b"0123456789")),
+        "alnum": (_ascii(lambda c: chr(c).isalnum()), alpha_u | frozenset(b"0123456789")),
+        "upper": (_ascii(lambda c: chr(c).isupper()), upper_u),
+        "lower": (_ascii(lambda c: chr(c).islower()), lower_u),
+        "punct": (_ascii(lambda c: 33 <= c < 127 and not chr(c).isalnum()),
+                  _latin1(lambda c: _cat(c)[0] == "P") | frozenset(b"$+<=>^`|~")),
+        "print": (frozenset(range(32, 127)), graph_u | {0x20, 0xA0}),
+        "graph": (frozenset(range(33, 127)), graph_u),
+        "cntrl": (frozenset(range(32)) | {127}, _latin1(lambda c: _cat(c) == "Cc")),
+        "space": (frozenset(b"\t\n\x0b\x0c\r "), _UNI_SPACE),
+        "blank": (frozenset(b"\t "), frozenset(b"\t \xa0")),
+        "xdigit": (frozenset(b"0123456789ABCDEFabcdef"),) * 2,
+        "word": (_ascii(lambda c: chr(c).isalnum()) | {0x5F},
+                 alpha_u | _latin1(lambda c: _cat(c) in ("Nd", "Pc"))),
+        "ascii": (frozenset(range(128)),) * 2,
+    }
+    # not a POSIX class name: what [[:upper:]] and [[:lower:]] mean under /i
+    table["cased"] = (table["upper"][0] | table["lower"][0], upper_u | lower_u)
+    return table
 
-# POSIX classes: (ASCII rules, Unicode rules)
-_POSIX: Dict[str, Tuple[FrozenSet[int], FrozenSet[int]]] = {
-    "alpha": (_ascii(lambda c: chr(c).isalpha()), _ALPHA_U),
-    "digit": (frozenset(b"0123456789"), frozenset(b"0123456789")),
-    "alnum": (_ascii(lambda c: chr(c).isalnum()), _ALPHA_U | frozenset(b"0123456789")),
-    "upper": (_ascii(lambda c: chr(c).isupper()), _UPPER_U),
-    "lower": (_ascii(lambda c: chr(c).islower()), _LOWER_U),
-    "punct": (_ascii(lambda c: 33 <= c < 127 and not chr(c).isalnum()), _PUNCT_U),
-    "print": (frozenset(range(32, 127)), _GRAPH_U | {0x20, 0xA0}),
-    "graph": (frozenset(range(33, 127)), _GRAPH_U),
-    "cntrl": (frozenset(range(32)) | {127}, _CNTRL_U),
-    "space": (frozenset(b"\t\n\x0b\x0c\r "), _UNI_SPACE),
-    "blank": (frozenset(b"\t "), frozenset(b"\t \xa0")),
-    "xdigit": (frozenset(b"0123456789ABCDEFabcdef"),) * 2,
-    "word": (_ascii(lambda c: chr(c).isalnum()) | {0x5F}, _WORD_U),
-    "ascii": (frozenset(range(128)),) * 2,
-}
-_POSIX["cased"] = (_POSIX["upper"][0] | _POSIX["lower"][0], _UPPER_U | _LOWER_U)
+
+_HSPACE = frozenset(b"\t \xa0")         # \h: always Unicode's, whatever the rules
+_VSPACE = frozenset(b"\n\x0b\x0c\r\x85")  # \v
 # \p{..} that /i widens (Perl: Lu and Ll mean LC; Lt, Upper, Lower and Title mean Cased)
 _CASED_UNDER_I = {
     **dict.fromkeys(("lu", "ll", "uppercaseletter", "lowercaseletter"), "lc"),
@@ -103,8 +110,6 @@ _CASED_UNDER_I = {
                      "title", "titlecase"), "cased"),
     **dict.fromkeys(("posixupper", "posixlower"), "posixcased"),
 }
-_HSPACE = frozenset(b"\t \xa0")         # \h: always Unicode's, whatever the rules
-_VSPACE = frozenset(b"\n\x0b\x0c\r\x85")  # \v
 
 # \p{...} names (loose: case, spaces, '_' and '-' ignored) -> set; the Unicode general
 # categories, their long names, and the binary properties and scripts conlleval users write.
@@ -128,24 +133,27 @@ def _gc_set(code: str) -> FrozenSet[int]:
     return _latin1(lambda c: _cat(c).startswith(code))
 
 
+@functools.lru_cache(maxsize=None)
 def _properties() -> Dict[str, FrozenSet[int]]:
+    """The \\p{..} table, built at the first \\p (a few hundred unicodedata look-ups)."""
     table: Dict[str, FrozenSet[int]] = {}
     for code, long in _GC_LONG.items():
         table[code.lower()] = table[long] = _gc_set(code)
     table["l&"] = table["lc"]
     table["punct"] = _gc_set("P")
     table["digit"] = table["nd"]
-    for name, (ascii_set, uni_set) in _POSIX.items():
+    posix = _posix_sets()
+    for name, (ascii_set, uni_set) in posix.items():
         if name not in ("punct", "digit"):
             table[name] = uni_set
         table["posix" + name] = ascii_set
         table["xposix" + name] = uni_set
     table["title"] = table["titlecase"] = table["lt"]
     table.update({
-        "alphabetic": _ALPHA_U, "uppercase": _UPPER_U, "lowercase": _LOWER_U,
+        "alphabetic": posix["alpha"][1], "uppercase": posix["upper"][1], "lowercase": posix["lower"][1],
         "whitespace": _UNI_SPACE, "spaceperl": _UNI_SPACE, "xperlspace": _UNI_SPACE,
-        "perlspace": frozenset(b"\t\n\x0b\x0c\r "), "perlword": _POSIX["word"][0],
-        "hexdigit": _POSIX["xdigit"][0], "hex": _POSIX["xdigit"][0],
+        "perlspace": frozenset(b"\t\n\x0b\x0c\r "), "perlword": posix["word"][0],
+        "hexdigit": posix["xdigit"][0], "hex": posix["xdigit"][0],
         "horizspace": _HSPACE, "vertspace": _VSPACE,
         "any": frozenset(_ALL), "all": frozenset(_ALL), "assigned": frozenset(_ALL),
         "latin": _latin1(lambda c: chr(c).isalpha() and c not in (0xB5,)),
@@ -157,9 +165,6 @@ def _properties() -> Dict[str, FrozenSet[int]]:
                    "thai", "devanagari", "deva", "inherited", "zinh", "armenian", "georgian"):
         table[script] = frozenset()
     return table
-
-
-_PROPERTIES = _properties()
 
 
 def _loose(name: str) -> str:
@@ -174,11 +179,11 @@ def _property(name: str, ignore_case: bool) -> Optional[FrozenSet[int]]:
             key = key[len(prefix):]
             break
     else:
-        if key.startswith("is") and key[2:] in _PROPERTIES:
+        if key.startswith("is") and key[2:] in _properties():
             key = key[2:]
     if ignore_case and key in _CASED_UNDER_I:
         key = _CASED_UNDER_I[key]
-    return _PROPERTIES.get(key)
+    return _properties().get(key)
 
 
 def _fold_key(ch: str) -> str:
@@ -296,7 +301,7 @@ class _Parser:
     def posix(self, name: str) -> FrozenSet[int]:
         if self.flags.i and name in ("upper", "lower"):
             name = "cased"  # Perl: under /i both mean the cased letters
-        ascii_set, uni_set = _POSIX[name]
+        ascii_set, uni_set = _posix_sets()[name]
         return uni_set if self.class_rules_unicode() else ascii_set
 
     def fold(self, chars: FrozenSet[int]) -> FrozenSet[int]:
@@ -774,7 +779,7 @@ class _Parser:
     def bound(self, ch: str) -> _Piece:
         end = self.p.find("}", self.pos)
         if end < 0:
-            raise self.error("Missing right brace on \\%s{}" % "b", self.pos + 1)
+            raise self.error("Missing right brace on \\%s{}" % ch, self.pos + 1)
         kind = self.p[self.pos + 1:end]
         self.pos = end + 1
         self.upgrade()
@@ -1029,7 +1034,7 @@ class _Parser:
                     raise self.error(f"POSIX syntax [{kind} {kind}] is reserved for future extensions", m.end())
                 self.pos = m.end()
                 name = m.group(3)
-                if name not in _POSIX:
+                if name not in _posix_sets() or name == "cased":
                     raise self.error(f"POSIX class [:{m.group(2)}{name}:] unknown", m.end())
                 chars = self.posix(name)
                 return frozenset(_ALL) - chars if m.group(2) else chars

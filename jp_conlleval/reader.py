@@ -95,7 +95,7 @@ def split_lines(data: bytes) -> List[bytes]:
 
 def _pattern_error(error: PerlPatternError, number: int) -> InputError:
     if isinstance(error, UnsupportedPattern):
-        return InputError(f"-d: {error}", number, f"jp_conlleval: {error}\n".encode("latin-1", "replace"),
+        return InputError(f"-d: {error}", number, f"{error}\n".encode("latin-1", "replace"),
                           EXIT_UNSUPPORTED)
     legacy = f"{error} at conlleval.pl line 84, <STDIN> line {number}.\n"
     return InputError(f"invalid -d pattern: {error}", number,
