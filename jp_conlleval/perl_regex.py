@@ -44,6 +44,7 @@ __all__ = ["PerlPatternError", "UnsupportedPattern", "PerlRegex", "compile_perl"
 
 _ALL = range(256)
 _QUANTIFIER_MAX = 65534
+_CONTEXT = 512  # characters before a match that lookbehinds (even nested ones) may look at
 
 
 class PerlPatternError(Exception):
@@ -345,6 +346,7 @@ class _Parser:
     # grammar
     def parse(self) -> str:
         alternatives = self.alternation()
+        self.widens = any(piece.high != 0 for piece in alternatives)
         if self.pos < len(self.p):  # a ')' with no '('
             raise self.error("Unmatched )", self.pos + 1)
         missing = [(at, "Reference to nonexistent group") for number, at in self.refs if number > self.groups]
@@ -1066,22 +1068,31 @@ class PerlRegex:
     regex: "re.Pattern[str]"
     groups: Tuple[str, ...]   # the Python group of each Perl capture group, in order
     keeps: Tuple[str, ...]    # the groups marking a \K
+    widens: bool              # whether it can match a non-empty string at all
+    # the pattern refusing to end where it starts, per length of the context before the start
     _nonempty: Dict[int, "re.Pattern[str]"] = field(default_factory=dict, compare=False, repr=False)
 
-    def _match_past(self, text: str, start: int) -> "Optional[re.Match[str]]":
-        """Perl's search with ``minend = 1``: the leftmost match ending after ``start``."""
+    def _match_past(self, text: str, start: int) -> "Tuple[Optional[re.Match[str]], int]":
+        """Perl's search with ``minend = 1``: the leftmost match ending after ``start``, and
+        the offset in ``text`` of the string it was found in."""
         match = self.regex.search(text, start)
         if match is None or match.end() > start:
-            return match
+            return match, 0
         # An empty match at start: Perl backtracks for a longer one at the same place first.
-        longer = self._nonempty.get(start)
-        if longer is None:
-            longer = re.compile(f"(?:{self.regex.pattern})(?<!\\A[\\s\\S]{{{start}}})")
-            self._nonempty[start] = longer
-        match = longer.match(text, start)
-        if match is not None:
-            return match
-        return self.regex.search(text, start + 1) if start < len(text) else None
+        if self.widens:
+            # "Not where it started" is a lookbehind to the start of a slice holding the
+            # context the pattern can look back at (a Perl lookbehind reaches 255 characters):
+            # one compiled pattern per context length, whatever the start.
+            context = min(start, _CONTEXT)
+            nonempty = self._nonempty.get(context)
+            if nonempty is None:
+                nonempty = re.compile(f"(?:{self.regex.pattern})(?<!\\A[\\s\\S]{{{context}}})")
+                self._nonempty[context] = nonempty
+            offset = start - context
+            longer = nonempty.match(text[offset:] if offset else text, context)
+            if longer is not None:
+                return longer, offset
+        return (self.regex.search(text, start + 1) if start < len(text) else None), 0
 
     def split(self, line: bytes) -> List[Optional[bytes]]:
         """The fields of ``line``; ``None`` stands for Perl's undef (a capture group that took
@@ -1090,16 +1101,16 @@ class PerlRegex:
         fields: List[Optional[bytes]] = []
         start, end = 0, len(text)
         while start < end:
-            match = self._match_past(text, start)
+            match, offset = self._match_past(text, start)
             if match is None:
                 break
             # \K moves the start of the match (the last one passed: the rightmost)
-            begin = max([match.start()] + [match.start(name) for name in self.keeps])
+            begin = max([match.start()] + [match.start(name) for name in self.keeps]) + offset
             fields.append(line[start:begin])
             for name in self.groups:
                 a, b = match.span(name)
-                fields.append(None if a < 0 else line[a:b])
-            start = match.end()
+                fields.append(None if a < 0 else line[a + offset:b + offset])
+            start = match.end() + offset
         if start < end:
             fields.append(line[start:])
         while fields and not fields[-1]:
@@ -1126,4 +1137,4 @@ def compile_perl(source: bytes) -> PerlRegex:
         raise UnsupportedPattern(
             f"Perl pattern not supported by jp_conlleval ({error}) in m/{pattern}/") from None
     groups = tuple(f"g{n}" for n in range(1, parser.groups + 1))
-    return PerlRegex(source, regex, groups, tuple(parser.keeps))
+    return PerlRegex(source, regex, groups, tuple(parser.keeps), parser.widens)

@@ -51,6 +51,7 @@ LINES = [
     b"",
     b"   ",
     ALL_BYTES,
+    b"ab, " * 200 + b"\xa0z",   # matches far from the start (split keeps 512 characters of context)
 ]
 
 # Perl's own syntax where Python's differs, the ordinary cases, and invalid patterns.
@@ -83,7 +84,7 @@ PATTERNS = [
     # quantifiers
     rb"x*", rb"x*?", rb",*?", rb"|x", rb"x|", rb"(?:|,)", rb"\b|,", rb"(?=x)|x", rb"x{2}",
     rb"x{1,}", rb"x{,2}", rb"x{1,2}?", rb"a{3,1}", rb"a{", rb"{3}", rb"x{ 1 , 2 }", rb"\b*",
-    rb"x{65534}",
+    rb"x{65534}", rb"(?<=b), *?", rb"(?<=, )a?", rb"\b\s*", rb"(?<!a)\W*?",
     # invalid: Perl's messages
     rb"\8", rb"(?P<1>x)", rb"[z-a]", b"\\", rb"[[:foo:]]", rb"(", rb"[", rb"*", rb")", rb"a**",
     rb"a{2}{3}", rb"a*?+", rb"a+*", rb"a|*", rb"(?", rb"(?z)", rb"(?<n>x", rb"a{99999}",
