@@ -439,7 +439,7 @@ class _Parser:
             q_text = "{%d}" % low
         else:
             q_text = "{%d,%d}" % (low, high)
-        span_high = None if high is None or atom.high is None else atom.high * high
+        span_high = 0 if atom.high == 0 else None if high is None or atom.high is None else atom.high * high
         if mode == "+":
             return _Piece(self.atomic(body + q_text), atom.low * low, span_high)
         return _Piece(body + q_text + ("?" if mode == "?" else ""), atom.low * low, span_high)
