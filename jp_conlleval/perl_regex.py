@@ -187,6 +187,12 @@ def _property(name: str, ignore_case: bool) -> Optional[FrozenSet[int]]:
     return _properties().get(key)
 
 
+def _always(match: "Optional[re.Match[str]]") -> "re.Match[str]":
+    """The match of a pattern that matches everywhere (possibly the empty string)."""
+    assert match is not None
+    return match
+
+
 def _fold_key(ch: str) -> str:
     folded = ch.casefold()
     return folded if len(folded) == 1 else ch.lower()
@@ -701,7 +707,7 @@ class _Parser:
 
     def verb(self, start: int) -> Optional[_Piece]:
         self.pos += 1
-        m = re.compile(r"[A-Za-z_]*").match(self.p, self.pos)
+        m = _always(re.compile(r"[A-Za-z_]*").match(self.p, self.pos))
         word = m.group()
         self.pos = m.end()
         ch = self.peek()
@@ -851,11 +857,11 @@ class _Parser:
                 end = self.p.find("}", self.pos)
                 if end < 0:
                     raise self.error("Missing right brace on \\x{}", self.pos + 1)
-                digits = re.match(r"[\s]*([0-9A-Fa-f_]*)", self.p[self.pos + 1:end]).group(1).replace("_", "")
+                digits = _always(re.match(r"\s*([0-9A-Fa-f_]*)", self.p[self.pos + 1:end])).group(1).replace("_", "")
                 self.pos = end + 1
                 code = int(digits, 16) if digits else 0
             else:
-                m = re.compile(r"[0-9A-Fa-f]{0,2}").match(self.p, self.pos)
+                m = _always(re.compile(r"[0-9A-Fa-f]{0,2}").match(self.p, self.pos))
                 self.pos = m.end()
                 code = int(m.group(), 16) if m.group() else 0
             return self.big(code)
@@ -867,11 +873,11 @@ class _Parser:
                 raise self.error("Missing right brace on \\o{}", self.pos + 1)
             if end == self.pos + 1:
                 raise self.error("Empty \\o{}", end + 1)
-            digits = re.match(r"\s*([0-7_]*)", self.p[self.pos + 1:end]).group(1).replace("_", "")
+            digits = _always(re.match(r"\s*([0-7_]*)", self.p[self.pos + 1:end])).group(1).replace("_", "")
             self.pos = end + 1
             return self.big(int(digits, 8) if digits else 0)
         if ch == "0" or (in_class and ch in "1234567"):
-            m = re.compile(r"[0-7]{0,2}").match(self.p, self.pos)
+            m = _always(re.compile(r"[0-7]{0,2}").match(self.p, self.pos))
             self.pos = m.end()
             return int(ch + m.group(), 8)
         if ch == "c":
@@ -901,7 +907,7 @@ class _Parser:
         if body.startswith("U+"):
             codes = []
             for index, part in enumerate(body[2:].split(".")):
-                m = re.fullmatch(r"([0-9A-Fa-f_]*)(.*)", part)
+                m = _always(re.fullmatch(r"(?s)([0-9A-Fa-f_]*)(.*)", part))
                 if not m.group(1) or m.group(2):
                     at = end - len(body) + 2 + sum(len(x) + 1 for x in body[2:].split(".")[:index]) + len(m.group(1)) + 1
                     raise self.error("Invalid hexadecimal number in \\N{U+...}", min(at, end + 1))
@@ -923,7 +929,7 @@ class _Parser:
     # back references
     def backref(self, ch: str, start: int) -> _Piece:
         if ch in "123456789":
-            m = re.compile(r"\d*").match(self.p, self.pos)
+            m = _always(re.compile(r"\d*").match(self.p, self.pos))
             number = int(ch + m.group())
             if number >= 10 and number > self.study.groups:
                 # not a group: an octal escape (\10 = \x08) followed by the other digits
@@ -937,11 +943,12 @@ class _Parser:
             self.pos = m.end()
             return self.numbered_backref(number, self.pos)
         if ch == "g":
-            m = re.compile(r"\{\s*(-?\d+)\s*\}|(-?\d+)|\{(\w+)\}").match(self.p, self.pos)
-            if m is None:
+            found = re.compile(r"\{\s*(-?\d+)\s*\}|(-?\d+)|\{(\w+)\}").match(self.p, self.pos)
+            if found is None:
                 if self.peek() == "{":
                     raise self.error("Sequence \\g{... not terminated", self.pos + 1)
                 raise self.error("Unterminated \\g... pattern", self.pos)
+            m = found
             self.pos = m.end()
             if m.group(3):
                 return self.named_backref(m.group(3), self.pos - 1)
