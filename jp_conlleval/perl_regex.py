@@ -276,10 +276,10 @@ class _Parser:
         self.closed: Set[int] = set()
         self.atomics = 0
         self.keeps: List[str] = []
-        self.refs: List[Tuple[int, int]] = []     # (group number, position for the message)
-        self.named_refs: List[Tuple[str, int]] = []
         self.lookaround = 0
         self.escape_end = -1  # where the last escape outside a class ended
+        self.flags_end = -1   # where the last (?flags) ended
+        self.late: Optional[PerlPatternError] = None  # an error Perl reports after all others
 
     # messages
     def error(self, what: str, at: int) -> PerlPatternError:
@@ -353,14 +353,10 @@ class _Parser:
     def parse(self) -> str:
         alternatives = self.alternation()
         self.widens = any(piece.high != 0 for piece in alternatives)
+        if self.late is not None and self.final:
+            raise self.late
         if self.pos < len(self.p):  # a ')' with no '('
             raise self.error("Unmatched )", self.pos + 1)
-        missing = [(at, "Reference to nonexistent group") for number, at in self.refs if number > self.groups]
-        missing += [(at, "Reference to nonexistent named group") for name, at in self.named_refs
-                    if name not in self.found.names]
-        if missing:  # the leftmost
-            at, what = min(missing)
-            raise self.error(what, at)
         return "|".join(piece.text for piece in alternatives)
 
     def alternation(self) -> List[_Piece]:
@@ -420,7 +416,8 @@ class _Parser:
         if q is None:
             return atom
         low, high, end = q
-        if high is None and self.p.endswith("\\K", 0, self.pos) and atom.text.startswith("(?P<k"):
+        if high is None and self.p.endswith("\\K", 0, self.pos) and atom.text.startswith("(?P<k") \
+                and self.flags_end != self.pos - 2:  # (Perl lets (?i)\K* pass)
             raise self.error(f"\\K{self.p[self.pos:end]} is forbidden - matches null string many times", end)
         self.pos = end
         mode = ""
@@ -430,9 +427,9 @@ class _Parser:
         self.skip_space()
         if self.quantifier() is not None:
             raise self.error("Nested quantifiers", self.pos + 1)
-        if high is not None and low > high:  # Perl 5.36 compiles it; it never matches
-            return _Piece("(?!)", 0, 0)
         body = f"(?:{atom.text})"
+        if high is not None and low > high:  # Perl 5.36 compiles it; it never matches
+            return _Piece(f"(?!){body}", 0, 0)  # (the atom's groups still exist)
         if (low, high) == (0, None):
             q_text = "*"
         elif (low, high) == (1, None):
@@ -595,7 +592,9 @@ class _Parser:
         self.pos += 1
         if opening.startswith("(?<"):
             if any(p.high is None or p.high > 255 for p in alternatives):
-                raise self.error_whole("Lookbehind longer than 255 not implemented")
+                # found last by Perl, once the pattern has compiled
+                self.late = self.late or self.error_whole("Lookbehind longer than 255 not implemented")
+                return _Piece("", 0, 0, True)
             if any(p.low != p.high for p in alternatives):
                 raise self.not_run("variable-length lookbehind")
             # Python wants one width per lookbehind: one lookbehind per alternative
@@ -615,7 +614,7 @@ class _Parser:
         else:
             name = m.group(2) or m.group(3)
             numbers = self.study.names.get(name, [])
-            self.named_refs.append((name, m.end() - 1))
+            self.check_name(name, m.end() - 1)
         numbers = [n for n in numbers if n in self.closed]
         alternatives = self.alternation()
         if self.peek() != ")":
@@ -625,7 +624,7 @@ class _Parser:
             raise self.error("Switch (?(condition)... contains too many branches", self.pos)
         yes = alternatives[0].text
         no = alternatives[1].text if len(alternatives) > 1 else ""
-        text = no
+        text = f"(?!)(?:{yes})|{no}" if not numbers else no  # (the groups of yes still exist)
         for number in reversed(numbers):
             text = f"(?(g{number}){yes}|{text})"
         low = min(p.low for p in alternatives) if len(alternatives) > 1 else 0
@@ -665,6 +664,7 @@ class _Parser:
                 setattr(flags, ch, on)
         if ch == ")":
             self.flags = flags  # to the end of the enclosing group
+            self.flags_end = self.pos
             return None
         saved, self.flags = self.flags, flags
         alternatives = self.alternation()
@@ -973,14 +973,19 @@ class _Parser:
         self.pos += 1
         return piece
 
+    def check_name(self, name: str, at: int) -> None:
+        if self.final and name not in self.study.names:
+            raise self.error("Reference to nonexistent named group", at)
+
     def numbered_backref(self, number: int, at: int) -> _Piece:
-        self.refs.append((number, at))
+        if self.final and number > self.study.groups:  # (the first pass counts the groups)
+            raise self.error("Reference to nonexistent group", at)
         if number not in self.closed:
             return _Piece("(?!)", 0, None)  # a group still open or further right: unset here
         return _Piece(self.ref_text(number), 0, None)
 
     def named_backref(self, name: str, at: int) -> _Piece:
-        self.named_refs.append((name, at))
+        self.check_name(name, at)
         numbers = [n for n in self.study.names.get(name, []) if n in self.closed]
         text = "(?!)"
         for number in reversed(numbers):  # the leftmost group of the name that is set
@@ -1130,7 +1135,7 @@ def compile_perl(source: bytes) -> PerlRegex:
     :class:`PerlPatternError` with Perl's message, or :class:`UnsupportedPattern`."""
     pattern = source.decode("latin-1")
     first = _Parser(pattern, _Study(), final=False)
-    first.parse()
+    first.parse()  # Perl's syntax errors
     study = first.found  # the second pass knows the groups, their names and the rules
     study.groups = first.groups
     parser = _Parser(pattern, study, final=True)

@@ -94,6 +94,9 @@ PATTERNS = [
     rb"\p", rb"\p{", rb"\c", rb"\o{}", rb"\o", rb"(?{1})", rb"(??{1})", rb"(*)", rb"(*FOO)",
     rb"(*FOO", rb"(*pla:b", rb"(?#x", rb"(?-^)", rb"(?^-i)", rb"(?ad)", rb"(?dd)", rb"(?du)",
     rb"(?aaa)", rb"(?i-a)", rb"[a-", rb"[]", rb"[[:alpha:]", rb"\3(a)(b)", rb"\b{foo}",
+    # which error Perl reports first, and its quirks
+    rb"(?<=\1\h)", rb"\g1(?u)\K*", rb"(\K*,", rb"(?n)\K*", rb"\K{1,}", rb"\k<n>\8", rb"(?^\K)",
+    rb"\d{", rb"\\p{L}", rb"(?i)\\p{L}", rb"(?=\S(?#c)+", rb"((?#c)", rb"(,){3,1}\s", rb"(?(1)\K,)",
 ]
 
 Answer = Union[str, List[Optional[bytes]]]
