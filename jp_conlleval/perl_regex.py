@@ -34,15 +34,15 @@ defined further right (it fails to match, as on Perl's first iteration), Perl's 
 """
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
+
+from .perl_classes import ALL, HSPACE, VSPACE, case_variants, emit_set, posix_sets, property_set
 
 __all__ = ["PerlPatternError", "UnsupportedPattern", "PerlRegex", "compile_perl"]
 
-_ALL = range(256)
 _QUANTIFIER_MAX = 65534
 _CONTEXT = 512  # characters before a match that lookbehinds (even nested ones) may look at
 
@@ -56,171 +56,11 @@ class UnsupportedPattern(PerlPatternError):
     """A valid Perl pattern that this translation does not run (see the module's limits)."""
 
 
-# --- character sets over the 256 characters a byte string holds ------------------------
-
-def _cat(ch: int) -> str:
-    return unicodedata.category(chr(ch))
-
-
-def _ascii(predicate: Callable[[int], bool]) -> FrozenSet[int]:
-    return frozenset(c for c in range(128) if predicate(c))
-
-
-def _latin1(predicate: Callable[[int], bool]) -> FrozenSet[int]:
-    return frozenset(c for c in _ALL if predicate(c))
-
-
-_UNI_SPACE = frozenset(b"\t\n\x0b\x0c\r \x85\xa0")
-@functools.lru_cache(maxsize=None)
-def _posix_sets() -> Dict[str, Tuple[FrozenSet[int], FrozenSet[int]]]:
-    """POSIX class name -> (its set under ASCII rules, under Unicode rules); built at first use."""
-    alpha_u = _latin1(lambda c: _cat(c)[0] == "L")  # Latin-1 has no Nl, M or Other_Alphabetic
-    upper_u = _latin1(lambda c: chr(c).isupper())
-    lower_u = _latin1(lambda c: chr(c).islower()) | {0xAA, 0xBA}  # Other_Lowercase
-    graph_u = _latin1(lambda c: c not in _UNI_SPACE and _cat(c) not in ("Cc", "Zs"))
-    table = {
-        "alpha": (_ascii(lambda c: chr(c).isalpha()), alpha_u),
-        "digit": (frozenset(b"0123456789"), frozenset(b"0123456789")),
-        "alnum": (_ascii(lambda c: chr(c).isalnum()), alpha_u | frozenset(b"0123456789")),
-        "upper": (_ascii(lambda c: chr(c).isupper()), upper_u),
-        "lower": (_ascii(lambda c: chr(c).islower()), lower_u),
-        "punct": (_ascii(lambda c: 33 <= c < 127 and not chr(c).isalnum()),
-                  _latin1(lambda c: _cat(c)[0] == "P") | frozenset(b"$+<=>^`|~")),
-        "print": (frozenset(range(32, 127)), graph_u | {0x20, 0xA0}),
-        "graph": (frozenset(range(33, 127)), graph_u),
-        "cntrl": (frozenset(range(32)) | {127}, _latin1(lambda c: _cat(c) == "Cc")),
-        "space": (frozenset(b"\t\n\x0b\x0c\r "), _UNI_SPACE),
-        "blank": (frozenset(b"\t "), frozenset(b"\t \xa0")),
-        "xdigit": (frozenset(b"0123456789ABCDEFabcdef"),) * 2,
-        "word": (_ascii(lambda c: chr(c).isalnum()) | {0x5F},
-                 alpha_u | _latin1(lambda c: _cat(c) in ("Nd", "Pc"))),
-        "ascii": (frozenset(range(128)),) * 2,
-    }
-    # not a POSIX class name: what [[:upper:]] and [[:lower:]] mean under /i
-    table["cased"] = (table["upper"][0] | table["lower"][0], upper_u | lower_u)
-    return table
-
-
-_HSPACE = frozenset(b"\t \xa0")         # \h: always Unicode's, whatever the rules
-_VSPACE = frozenset(b"\n\x0b\x0c\r\x85")  # \v
-# \p{..} that /i widens (Perl: Lu and Ll mean LC; Lt, Upper, Lower and Title mean Cased)
-_CASED_UNDER_I = {
-    **dict.fromkeys(("lu", "ll", "uppercaseletter", "lowercaseletter"), "lc"),
-    **dict.fromkeys(("lt", "titlecaseletter"), "cased"),
-    **dict.fromkeys(("upper", "lower", "uppercase", "lowercase", "xposixupper", "xposixlower",
-                     "title", "titlecase"), "cased"),
-    **dict.fromkeys(("posixupper", "posixlower"), "posixcased"),
-}
-
-# \p{...} names (loose: case, spaces, '_' and '-' ignored) -> set; the Unicode general
-# categories, their long names, and the binary properties and scripts conlleval users write.
-_GC_LONG = {
-    "L": "letter", "LC": "casedletter", "Lu": "uppercaseletter", "Ll": "lowercaseletter",
-    "Lt": "titlecaseletter", "Lm": "modifierletter", "Lo": "otherletter", "M": "mark",
-    "Mn": "nonspacingmark", "Mc": "spacingmark", "Me": "enclosingmark", "N": "number",
-    "Nd": "decimalnumber", "Nl": "letternumber", "No": "othernumber", "P": "punctuation",
-    "Pc": "connectorpunctuation", "Pd": "dashpunctuation", "Ps": "openpunctuation",
-    "Pe": "closepunctuation", "Pi": "initialpunctuation", "Pf": "finalpunctuation",
-    "Po": "otherpunctuation", "S": "symbol", "Sm": "mathsymbol", "Sc": "currencysymbol",
-    "Sk": "modifiersymbol", "So": "othersymbol", "Z": "separator", "Zs": "spaceseparator",
-    "Zl": "lineseparator", "Zp": "paragraphseparator", "C": "other", "Cc": "control",
-    "Cf": "format", "Cs": "surrogate", "Co": "privateuse", "Cn": "unassigned",
-}
-
-
-def _gc_set(code: str) -> FrozenSet[int]:
-    if code == "LC":
-        return _latin1(lambda c: _cat(c) in ("Lu", "Ll", "Lt"))
-    return _latin1(lambda c: _cat(c).startswith(code))
-
-
-@functools.lru_cache(maxsize=None)
-def _properties() -> Dict[str, FrozenSet[int]]:
-    """The \\p{..} table, built at the first \\p (a few hundred unicodedata look-ups)."""
-    table: Dict[str, FrozenSet[int]] = {}
-    for code, long in _GC_LONG.items():
-        table[code.lower()] = table[long] = _gc_set(code)
-    table["l&"] = table["lc"]
-    table["punct"] = _gc_set("P")
-    table["digit"] = table["nd"]
-    posix = _posix_sets()
-    for name, (ascii_set, uni_set) in posix.items():
-        if name not in ("punct", "digit"):
-            table[name] = uni_set
-        table["posix" + name] = ascii_set
-        table["xposix" + name] = uni_set
-    table["title"] = table["titlecase"] = table["lt"]
-    table.update({
-        "alphabetic": posix["alpha"][1], "uppercase": posix["upper"][1], "lowercase": posix["lower"][1],
-        "whitespace": _UNI_SPACE, "spaceperl": _UNI_SPACE, "xperlspace": _UNI_SPACE,
-        "perlspace": frozenset(b"\t\n\x0b\x0c\r "), "perlword": posix["word"][0],
-        "hexdigit": posix["xdigit"][0], "hex": posix["xdigit"][0],
-        "horizspace": _HSPACE, "vertspace": _VSPACE,
-        "any": frozenset(_ALL), "all": frozenset(_ALL), "assigned": frozenset(_ALL),
-        "latin": _latin1(lambda c: chr(c).isalpha() and c not in (0xB5,)),
-        "latn": _latin1(lambda c: chr(c).isalpha() and c not in (0xB5,)),
-    })
-    table["common"] = table["zyyy"] = frozenset(_ALL) - table["latin"]
-    for script in ("greek", "grek", "cyrillic", "cyrl", "han", "hani", "hiragana", "hira",
-                   "katakana", "kana", "hangul", "hang", "arabic", "arab", "hebrew", "hebr",
-                   "thai", "devanagari", "deva", "inherited", "zinh", "armenian", "georgian"):
-        table[script] = frozenset()
-    return table
-
-
-def _loose(name: str) -> str:
-    return re.sub(r"[\s_-]+", "", name).lower()
-
-
-def _property(name: str, ignore_case: bool) -> Optional[FrozenSet[int]]:
-    key = _loose(name)
-    for prefix in ("gc=", "generalcategory=", "category=", "script=", "sc=", "scx=",
-                   "scriptextensions="):
-        if key.startswith(prefix):
-            key = key[len(prefix):]
-            break
-    else:
-        if key.startswith("is") and key[2:] in _properties():
-            key = key[2:]
-    if ignore_case and key in _CASED_UNDER_I:
-        key = _CASED_UNDER_I[key]
-    return _properties().get(key)
-
-
 def _always(match: "Optional[re.Match[str]]") -> "re.Match[str]":
     """The match of a pattern that matches everywhere (possibly the empty string)."""
     assert match is not None
     return match
 
-
-def _fold_key(ch: str) -> str:
-    folded = ch.casefold()
-    return folded if len(folded) == 1 else ch.lower()
-
-
-def _case_variants(code: int, rules: str) -> FrozenSet[int]:
-    """The characters of a byte string that ``/i`` makes equal to ``code``."""
-    if rules == "ascii":
-        ch = chr(code)
-        return frozenset({code, ord(ch.lower()), ord(ch.upper())}) if code < 128 else frozenset({code})
-    key = _fold_key(chr(code))
-    return frozenset(c for c in _ALL if _fold_key(chr(c)) == key
-                     and (rules != "aa" or (c < 128) == (code < 128))) | {code}
-
-
-def _emit_set(chars: FrozenSet[int]) -> str:
-    members = sorted(c for c in chars if c < 256)
-    if not members:
-        return "(?!)"
-    parts: List[str] = []
-    start = prev = members[0]
-    for c in members[1:] + [-2]:
-        if c == prev + 1:
-            prev = c
-            continue
-        parts.append(f"\\x{start:02x}" if start == prev else f"\\x{start:02x}-\\x{prev:02x}")
-        start = prev = c
-    return "[" + "".join(parts) + "]"
 
 
 # --- the parser -------------------------------------------------------------------------
@@ -308,7 +148,7 @@ class _Parser:
     def posix(self, name: str) -> FrozenSet[int]:
         if self.flags.i and name in ("upper", "lower"):
             name = "cased"  # Perl: under /i both mean the cased letters
-        ascii_set, uni_set = _posix_sets()[name]
+        ascii_set, uni_set = posix_sets()[name]
         return uni_set if self.class_rules_unicode() else ascii_set
 
     def fold(self, chars: FrozenSet[int]) -> FrozenSet[int]:
@@ -317,7 +157,7 @@ class _Parser:
         rules = self.fold_rules()
         out = set(chars)
         for c in chars:
-            out |= _case_variants(c, rules)
+            out |= case_variants(c, rules)
         return frozenset(out)
 
     def upgrade(self) -> None:
@@ -480,13 +320,13 @@ class _Parser:
         if self.flags.i:
             variants = self.fold(frozenset({code}))
             if len(variants) > 1:
-                return _Piece(_emit_set(variants), 1, 1)
+                return _Piece(emit_set(variants), 1, 1)
         if code > 255:
             return _Piece("(?!)", 1, 1)  # never in a byte string
         return _Piece(re.escape(chr(code)), 1, 1)
 
     def chars(self, chars: FrozenSet[int]) -> _Piece:
-        return _Piece(_emit_set(self.fold(chars)), 1, 1)
+        return _Piece(emit_set(self.fold(chars)), 1, 1)
 
     # groups
     def group(self, start: int) -> Optional[_Piece]:
@@ -798,7 +638,7 @@ class _Parser:
         raise self.not_run(f"\\{ch}{{{kind}}}")
 
     def word_boundary(self, positive: bool) -> _Piece:
-        w = _emit_set(self.posix("word"))
+        w = emit_set(self.posix("word"))
         if positive:
             return _Piece(f"(?:(?<={w})(?!{w})|(?<!{w})(?={w}))", 0, 0, True)
         return _Piece(f"(?:(?<={w})(?={w})|(?<!{w})(?!{w}))", 0, 0, True)
@@ -814,10 +654,10 @@ class _Parser:
             elif lower == "s":
                 chars = self.posix("space")
             elif lower == "h":
-                chars = _HSPACE
+                chars = HSPACE
             else:
-                chars = _VSPACE
-            return frozenset(_ALL) - chars if ch.isupper() else chars
+                chars = VSPACE
+            return frozenset(ALL) - chars if ch.isupper() else chars
         if lower == "p":
             return self.property(ch == "P")
         return None
@@ -840,14 +680,14 @@ class _Parser:
         else:
             name = body = self.peek()
             self.pos += 1
-        chars = _property(body, self.flags.i)
+        chars = property_set(body, self.flags.i)
         if chars is None:
             if re.fullmatch(r"\s*[A-Za-z][\w\s=:-]*", body):
                 raise self.error(f'Can\'t find Unicode property definition "{name}"', self.pos)
             raise self.not_run(f"\\{letter}{{{name}}}")
-        return frozenset(_ALL) - chars if negated else chars
+        return frozenset(ALL) - chars if negated else chars
 
-    def char_escape(self, ch: str, start: int, in_class: bool = False):  # -> int | str
+    def char_escape(self, ch: str, start: int, in_class: bool = False) -> Union[int, str]:
         """The code point of a character escape (or, for \\N{U+41.42}, the string)."""
         simple = {"t": 9, "n": 10, "r": 13, "f": 12, "e": 27, "a": 7}
         if ch in simple:
@@ -897,7 +737,7 @@ class _Parser:
             self.upgrade()
         return code
 
-    def named_char(self, in_class: bool):  # -> int | str
+    def named_char(self, in_class: bool) -> Union[int, str]:
         self.upgrade()
         end = self.p.find("}", self.pos)
         if end < 0:
@@ -1035,8 +875,8 @@ class _Parser:
             chars.add(item)
         result = self.fold(frozenset(chars))
         if negated:
-            result = frozenset(_ALL) - result
-        return _Piece(_emit_set(result), 1, 1)
+            result = frozenset(ALL) - result
+        return _Piece(emit_set(result), 1, 1)
 
     def class_item(self) -> Union[int, FrozenSet[int]]:
         ch = self.peek()
@@ -1048,10 +888,10 @@ class _Parser:
                     raise self.error(f"POSIX syntax [{kind} {kind}] is reserved for future extensions", m.end())
                 self.pos = m.end()
                 name = m.group(3)
-                if name not in _posix_sets() or name == "cased":
+                if name not in posix_sets() or name == "cased":
                     raise self.error(f"POSIX class [:{m.group(2)}{name}:] unknown", m.end())
                 chars = self.posix(name)
-                return frozenset(_ALL) - chars if m.group(2) else chars
+                return frozenset(ALL) - chars if m.group(2) else chars
         self.pos += 1
         if ch != "\\":
             return ord(ch)
@@ -1067,6 +907,7 @@ class _Parser:
         if esc == "N" and self.peek() != "{":
             raise self.error("\\N in a character class must be a named character: \\N{...}", self.pos)
         code = self.char_escape(esc, self.pos - 2, in_class=True)
+        assert isinstance(code, int)  # (in a class a multi-character \N{..} is refused)
         return code
 
 
