@@ -78,7 +78,7 @@ def lines(file: TaggedFile) -> int:
 
 def split_at(file: TaggedFile, sentence: int) -> tuple:
     """``(head, tail)``: the sentences before ``sentence`` and the rest (the blank lines
-    between them stay with the head)."""
+    between them stay with the head, which thus ends with a break)."""
     token = file.breaks[sentence]
     skipped = file.skipped
     kept = bisect_right(skipped, token)
@@ -86,7 +86,7 @@ def split_at(file: TaggedFile, sentence: int) -> tuple:
                       file.lengths[:token], file.cr_lines, file.first_line)
     tail = TaggedFile(file.name, file.words[token:], file.tags[token:], [before - token for before in skipped[kept:]],
                       [start - token for start in file.breaks[sentence:]], file.lengths[token:], 0,
-                      file.first_line + token + kept)
+                      file.first_line + token + kept, file.ends_with_break)
     return head, tail
 
 
@@ -104,7 +104,8 @@ def join(first: TaggedFile, second: TaggedFile) -> TaggedFile:
     skipped += [count + before for before in second.skipped]
     breaks = first.breaks[:-1] + [count + start for start in second.breaks]
     return TaggedFile(first.name, first.words + second.words, first.tags + second.tags, skipped, breaks,
-                      first.lengths + second.lengths, first.cr_lines + second.cr_lines, first.first_line)
+                      first.lengths + second.lengths, first.cr_lines + second.cr_lines, first.first_line,
+                      second.ends_with_break)
 
 
 def sentences(file: TaggedFile, start: int, stop: int) -> TaggedFile:
