@@ -21,7 +21,7 @@ from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequenc
 
 from jp_align.normalize import raw_text
 
-from .fields import PerlPatternError, compile_splitter
+from .fields import PerlPatternError, Splitter, compile_splitter
 from .reader import BOUNDARY_WORD, EXIT_DIE, InputError, Options, split_lines
 from .tags import OUTSIDE, Tag, chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
 
@@ -125,7 +125,7 @@ def read_tagged(data: bytes, name: str, delimiter: Optional[bytes] = None) -> Ta
 
 
 def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes]) -> TaggedFile:
-    split = bytes.split
+    split: Splitter = bytes.split
     if delimiter is not None:
         try:
             split = compile_splitter(delimiter)
@@ -137,13 +137,13 @@ def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes]) -> TaggedFi
     return file
 
 
-def _ends_with_break(data: bytes, split) -> bool:
+def _ends_with_break(data: bytes, split: Splitter) -> bool:
     """Whether the last line (the line end after it aside) is a sentence break."""
     end = len(data) - 1 if data.endswith(b"\n") else len(data)
     return _fields(data[data.rfind(b"\n", 0, end) + 1:end], split) is None
 
 
-def _fields(line: bytes, split) -> Optional[List[bytes]]:
+def _fields(line: bytes, split: Splitter) -> Optional[List[bytes]]:
     """The fields of a line (a CRLF end read as LF); None for a sentence break: a blank line
     (whatever -d says) or a first field ``-X-``, as conlleval reads the merged line."""
     if line.endswith(b"\r"):
@@ -152,7 +152,8 @@ def _fields(line: bytes, split) -> Optional[List[bytes]]:
     return fields if fields and fields[0] != BOUNDARY_WORD else None
 
 
-def _read_columns(data: bytes, name: str, delimiter: Optional[bytes], split) -> TaggedFile:
+def _read_columns(data: bytes, name: str, delimiter: Optional[bytes], split: Splitter) -> TaggedFile:
+    """The rows of the file; ``split`` is -d's splitter, or bytes.split without -d."""
     cr_lines = data.count(b"\r\n") + data.endswith(b"\r") if b"\r" in data else 0
     if delimiter is None:
         text = data.decode("utf-8", "surrogateescape")
@@ -160,8 +161,8 @@ def _read_columns(data: bytes, name: str, delimiter: Optional[bytes], split) -> 
         beyond = (_ASCII_SEPARATOR.search(data) if data.isascii() else _NON_ASCII_SPACE.search(text))
         if beyond is None:
             return _read_by_whitespace(data, text, name, cr_lines)
-        # str.split() would also split at these: split the bytes at ASCII whitespace instead.
-        return _build(name, _rows_by_pattern(data, name, bytes.split), cr_lines)
+        # str.split() would also split at these: ``split`` splits the bytes at ASCII
+        # whitespace instead (bytes.split).
     return _build(name, _rows_by_pattern(data, name, split), cr_lines)
 
 
