@@ -24,8 +24,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jp_conlleval.evaluation import evaluate
 from jp_conlleval.pieces import read_pieces
 from jp_conlleval.reader import parse_leading_options
+from jp_conlleval.scoring import Statistics
 from jp_conlleval.stream import evaluate_stream
 from tests.toolrun import run_tool
 
@@ -118,6 +120,20 @@ def _files(case: Case) -> Tuple[bytes, bytes, bytes]:
     merged_text = "\n".join(merged) + ("\n\n" if ends_with_break else "\n")
     return (_file(gold, case.breaks, case.gold_layout), _file(system, case.breaks, case.system_layout),
             merged_text.encode("utf-8"))
+
+
+KNOWN_DIFFERENCES = Path(__file__).resolve().parent.parent / "compat_tests" / "vectors" / "known_differences.txt"
+
+
+def test_crlf_is_jp_modes_one_known_difference_from_conlleval() -> None:
+    """The property test below builds the merged file of a CRLF file from its lines without
+    the CR: that is the reading known_differences.txt records for JP mode (conlleval keeps the
+    CR in the guessed tag). If that record changes, so must the test."""
+    listed = [line for line in KNOWN_DIFFERENCES.read_text(encoding="utf-8").splitlines()
+              if line.startswith("conlleval/")]
+    assert [line.split(":", 1)[0] for line in listed] == [
+        "conlleval/syn_crlf_no_blank_lines (jp)", "conlleval/syn_crlf_last_line_only (jp)"]
+    assert all("JP mode reads CRLF line ends as LF" in line for line in listed)
 
 
 @settings(max_examples=80, deadline=None)
@@ -215,6 +231,9 @@ def test_no_final_blank_line_no_final_boundary(tmp_path: Path, end: bytes) -> No
     jp, legacy = _both(tmp_path, [], b"a I-\nb I-" + end, b"a I-\nb B_PER" + end, b"a I- I-\nb I- B_PER" + end)
     assert (jp.returncode, jp.stdout) == (0, legacy.stdout), jp.stderr
     assert b"correct: 1." in jp.stdout
+    result = evaluate(tmp_path / "gold", tmp_path / "system")
+    assert sum(result.sentence_statistics(), Statistics()) == result.statistics
+    assert result.statistics.correct_chunks == 1
     with_blank, _ = _both(tmp_path, [], b"a I-\nb I-\n\n", b"a I-\nb B_PER", b"a I- I-\nb I- B_PER\n\n")
     assert b"correct: 0." in with_blank.stdout and with_blank.stdout == run_tool(
         "jp_conlleval", ["--legacy"], stdin=b"a I- I-\nb I- B_PER\n\n").stdout
