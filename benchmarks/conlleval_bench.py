@@ -8,13 +8,18 @@ Input: WNUT-17 test x10 (234k tokens). Runs the installed console script in a fr
 - JP mode on two files (the gold x10 and the CRF on the merge-only re-tokenization x10,
   different tokens and sentence breaks): target <= 2 x ``--legacy``;
 - the peak memory of both at x1 and at ``--copies``: JP mode streams its two files, so its
-  peak must not grow with the input (the contract: no growth beyond one aligned block).
+  peak must not grow with the input (the contract: no growth beyond one aligned block);
+- one very long line (``--long-line`` MiB, a word of that many bytes in a sentence of its own
+  between two short ones; conlleval has no line-length limit): time and peak memory of JP
+  mode on the two files and of ``--legacy`` on their merged file, the same report. The files
+  are read in parts of 32 KiB; a line of many parts must still be read in linear time.
 
 conlleval.pl is timed when ``$JP_SHIMS_CONLLEVAL`` names the script and ``perl`` is found;
 otherwise the ratio uses the 2.4 s the issue records for it on this input. The machine is
 usually shared: compare ratios taken in one run.
 
     JP_SHIMS_DATA=/path/to/shared/data python benchmarks/conlleval_bench.py [--repeat 3] [--copies 10]
+        [--long-line 16]
 """
 from __future__ import annotations
 
@@ -51,6 +56,27 @@ def repeated(source: Path, target: Path, copies: int) -> Path:
     return target
 
 
+def long_line(exe: str, folder: Path, mebibytes: int, repeat: int) -> tuple:
+    """(JP mode on two files, ``--legacy`` on their merged file), each (wall, CPU, peak KiB,
+    stdout), on a word of ``mebibytes`` MiB alone in the middle sentence."""
+    word = b"w" * (mebibytes << 20)
+    lines = [(b"Anna", b"B-PER"), None, (word, b"B-LOC"), (b"left", b"O"), None, (b"Oslo", b"B-LOC")]
+
+    def written(columns) -> bytes:
+        return b"".join(b"\n" if line is None else b" ".join(columns(*line)) + b"\n" for line in lines)
+    gold = folder / "long-gold.txt"
+    system = folder / "long-system.txt"
+    merged = folder / "long-merged.txt"
+    gold.write_bytes(written(lambda word, tag: (word, b"NN", tag)))
+    system.write_bytes(written(lambda word, tag: (word, tag)))
+    merged.write_bytes(written(lambda word, tag: (word, b"NN", tag, tag)))
+    jp = timed([exe, str(gold), str(system)], None, repeat)
+    legacy = timed([exe, "--legacy"], merged, repeat)
+    if jp[3] != legacy[3]:
+        sys.exit("JP mode on the long line's files and --legacy on their merged file print different reports")
+    return jp, legacy
+
+
 def script(name: str) -> str:
     found = shutil.which(name, path=os.path.dirname(sys.executable)) or shutil.which(name)
     if found is None:
@@ -63,6 +89,7 @@ def main(argv: Optional[list] = None) -> int:
     parser.add_argument("--data", default=os.environ.get("JP_SHIMS_DATA"), help="corpus folder (default: $JP_SHIMS_DATA)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--copies", type=int, default=10)
+    parser.add_argument("--long-line", type=int, default=16, metavar="MIB", help="MiB of the long line (0: none)")
     args = parser.parse_args(argv)
     if not args.data:
         sys.exit("set JP_SHIMS_DATA or pass --data")
@@ -79,6 +106,7 @@ def main(argv: Optional[list] = None) -> int:
         legacy_one = timed([exe, "--legacy"], repeated(ner / MERGED, folder / "merged1.txt", 1), 1)[2]
         jp_one = timed([exe, str(repeated(ner / GOLD, folder / "gold1.txt", 1)),
                         str(repeated(ner / SYSTEM, folder / "system1.txt", 1))], None, 1)[2]
+        long = long_line(exe, folder, args.long_line, args.repeat) if args.long_line else None
         original_script = os.environ.get("JP_SHIMS_CONLLEVAL")
         perl = shutil.which("perl")
         if original_script and perl:
@@ -98,6 +126,11 @@ def main(argv: Optional[list] = None) -> int:
     print(f"peak memory x1 -> x{args.copies}: legacy {legacy_one // 1024} -> {legacy[2] // 1024} MiB,"
           f" JP {jp_one // 1024} -> {jp[2] // 1024} MiB ({jp[2] / jp_one:.2f} x; target: flat)")
     print("JP report, line 2:", jp[3].split(b"\n")[1].decode())
+    if long is not None:
+        jp_long, legacy_long = long
+        print(f"one line of {args.long_line} MiB: JP {jp_long[0]:6.2f} s wall {jp_long[1]:6.2f} s CPU"
+              f" {jp_long[2] // 1024:4d} MiB (two files); legacy {legacy_long[0]:6.2f} s wall {legacy_long[1]:6.2f} s CPU"
+              f" {legacy_long[2] // 1024:4d} MiB (merged file); the same report")
     return 0
 
 

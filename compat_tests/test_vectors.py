@@ -30,6 +30,7 @@ import pytest
 
 from compat_tests.materialize import RecipeError, materialize
 from tests.datafiles import ENV_VAR, data_root
+from tests.extras import needs
 from tests.toolrun import ToolRun, console_scripts
 from tests.toolrun import run_tool as run_in_process
 
@@ -47,6 +48,13 @@ TOOLS = {
     "cherrant_compare": ("jp_cherrant_compare", "jp_cherrant.compare_cli"),
     "conlleval": ("jp_conlleval", "jp_conlleval.cli"),
     "cherrant_parallel": ("jp_cherrant_parallel", "jp_cherrant.parallel_cli"),
+}
+
+# Tools whose cases need an optional extra of setup.cfg: tool -> (extra, modules it brings).
+# jp_cherrant_parallel converts corrections to simplified characters with OpenCC, as ChERRANT
+# does by default, and reads pinyin with pypinyin for --segmented input.
+TOOL_EXTRAS = {
+    "cherrant_parallel": ("cherrant", "opencc", "pypinyin"),
 }
 
 # Resources a tool reads that jp-shims may not ship (licence not stated): tool -> {environment
@@ -98,10 +106,12 @@ KNOWN = _known_differences(VECTORS / "known_differences.txt")
 
 def _params(mode: str) -> list:
     """The cases as parameters of one test; a known difference applies to both modes
-    (``tool/case``) or to one (``tool/case (jp)``, ``tool/case (legacy)``)."""
+    (``tool/case``) or to one (``tool/case (jp)``, ``tool/case (legacy)``). A tool that needs
+    an optional extra (:data:`TOOL_EXTRAS`) has its cases marked, and skipped without it."""
     def marks(case: Case) -> list:
         reasons = [KNOWN[key] for key in (case.id, f"{case.id} ({mode})") if key in KNOWN]
-        return [pytest.mark.xfail(reason=reasons[0], strict=True)] if reasons else []
+        needed = needs(*TOOL_EXTRAS[case.tool]) if case.tool in TOOL_EXTRAS else []
+        return needed + ([pytest.mark.xfail(reason=reasons[0], strict=True)] if reasons else [])
     return [pytest.param(c, id=c.id, marks=marks(c)) for c in CASES]
 
 

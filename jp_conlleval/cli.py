@@ -22,9 +22,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     from jp_shims.runner import main as run
     from jp_shims.runner import without_common_options
 
+    from .arguments import mark_values
     from .tool import TOOL
 
-    args = list(sys.argv[1:] if argv is None else argv)
+    # (Before anything reads argv: -o --json is the outside tag "--json", not an option.)
+    args = mark_values(sys.argv[1:] if argv is None else argv)
     # conlleval's own options are single-dash and --scheme is read in both forms: any other
     # long option (or -h) is the runner's to read or refuse, and so are two files.
     runner_options = [arg for arg in args if (arg.startswith("--") and not arg.startswith("--scheme")) or arg == "-h"]
@@ -42,7 +44,7 @@ def _two_files(args: List[str]) -> bool:
 
     take_value(args, "--scheme")
     try:
-        return len(parse_leading_options(["_" if arg == "-" else arg for arg in args])[1]) == 2
+        return len(parse_leading_options(args, stdin=True)[1]) == 2
     except UsageError:
         return False
 

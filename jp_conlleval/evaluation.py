@@ -17,9 +17,9 @@ from jp_shims.config import AlignConfig
 
 from .projection import Unrepresentable
 from .reader import Options
-from .scoring import BOUNDARY, Scores, Statistics, count_lines, scores, sentence_statistics
+from .scoring import Scores, Statistics, count_lines, scores, sentence_statistics
 from .tagged import TaggedFile, read_tagged, tagged_from_pairs, without_gc
-from .window import place
+from .window import place, sentence_lines
 from .writer import report
 
 Side = Union[str, "os.PathLike[str]", Sequence[Sequence[Tuple[str, str]]]]
@@ -127,6 +127,7 @@ class Evaluation(Figures):
     guess_column: List[bytes] = field(default_factory=list)  # per gold token: the placed system chunks
     # in IOB2, or the system's own tags when the tokens and sentence breaks are the same
     gold_breaks: List[int] = field(default_factory=list)  # first gold token of each sentence, then the number of tokens
+    gold_ends_with_break: bool = True  # the gold file's last line is a break (conlleval reads its boundary)
     extra: Dict[int, Statistics] = field(default_factory=dict)  # per gold sentence: what the unrepresentable chunks add
     changed_blocks: Tuple = ()  # jp_align blocks re-expressed on the gold tokens (merged, normalized)
     diverged_blocks: Tuple = ()  # jp_align blocks whose texts differ or have one side only
@@ -140,9 +141,8 @@ class Evaluation(Figures):
     def sentence_statistics(self) -> List[Statistics]:
         """Statistics per gold sentence (conlleval's counter, state carried over); their sum
         is :attr:`statistics`."""
-        spans = list(zip(self.gold_breaks, self.gold_breaks[1:]))
-        per_sentence = list(sentence_statistics(
-            [*zip(self.gold_column[a:b], self.guess_column[a:b]), BOUNDARY] for a, b in spans))
+        per_sentence = list(sentence_statistics(sentence_lines(self.gold_column, self.guess_column, self.gold_breaks,
+                                                               self.gold_ends_with_break)))
         for number, stats in self.extra.items():
             per_sentence[number].add(stats)
         return per_sentence
@@ -211,12 +211,14 @@ def _evaluate_files(gold: TaggedFile, system: TaggedFile, options: Options, sche
     window = place(gold, system, options, scheme, config)
     assert window is not None  # (only a stretch cut from longer files can be refused)
     statistics = count_lines(window.lines())
-    extra = window.extra()
+    projection = window.projection
+    # (Same tokens: the system's own tags are scored, as conlleval reads them; nothing placed.)
+    extra = {} if window.same else window.extra()
     for stats in extra.values():
         statistics.add(stats)
-    projection = window.projection
-    return Evaluation(statistics, projection.unrepresentable, options, scheme,
+    return Evaluation(statistics, [] if window.same else projection.unrepresentable, options, scheme,
                       gold.sentence_count, system.sentence_count, window.system_chunks, projection.blocks,
                       window.same, window.loose, (gold.cr_lines, system.cr_lines), (gold.name, system.name),
                       gold_column=window.gold_tags, guess_column=window.guess_tags, gold_breaks=gold.breaks,
+                      gold_ends_with_break=gold.ends_with_break,
                       extra=extra, changed_blocks=projection.changed, diverged_blocks=projection.diverged)

@@ -17,6 +17,7 @@ from .tagged import EMPTY_SIDE, FileInputError, TaggedFile, read_tagged
 
 SIZE = 1 << 15  # bytes read at a time (a part holds whole sentences: more when one is longer)
 _BLANK_LINE = re.compile(rb"\n[ \t\r\f\v]+\n")
+_LOOK_BACK = 256  # bytes before a new read where a blank line ending in it is looked for
 
 
 def _end_of_last_blank_line(data: bytes, new: int) -> int:
@@ -27,7 +28,7 @@ def _end_of_last_blank_line(data: bytes, new: int) -> int:
     end = max(lf + 2 if lf >= 0 else 0, crlf + 3 if crlf >= 0 else 0)
     if end:
         return end
-    ends = [match.end() for match in _BLANK_LINE.finditer(data, max(0, new - 256))]  # lines of spaces, TABs
+    ends = [match.end() for match in _BLANK_LINE.finditer(data, max(0, new - _LOOK_BACK))]  # lines of spaces, TABs
     return ends[-1] if ends else 0
 
 
@@ -40,15 +41,26 @@ def read_pieces(path: str, name: str, delimiter: Optional[bytes] = None, size: i
     with stream:
         lines_before = 0
         tokens = False
-        held = b""
+        # What was read after the last cut (no blank line ends in it), kept in the reads as
+        # they came: joined once, when a part ends (a sentence of many reads, or one line of
+        # many megabytes, is then read in linear time), and only its last bytes searched again.
+        held: List[bytes] = []
+        tail = b""
         while True:
             more = stream.read(size)
-            data = held + more
-            cut = _end_of_last_blank_line(data, len(held)) if more else len(data)
-            if more and not cut:
-                held = data
-                continue
-            data, held = data[:cut], data[cut:]
+            if more:
+                window = tail + more  # (a blank line that ends in ``more`` may begin before it)
+                end = _end_of_last_blank_line(window, len(tail))
+                if not end:
+                    held.append(more)
+                    tail = window[-_LOOK_BACK:]
+                    continue
+                cut = end - len(tail)
+                data = b"".join([*held, more[:cut]])
+                rest = more[cut:]
+                held, tail = ([rest] if rest else []), rest[-_LOOK_BACK:]
+            else:
+                data, held = b"".join(held), []
             piece = _read_piece(data, name, delimiter, lines_before)
             lines_before += data.count(b"\n")
             if piece is not None:
@@ -78,7 +90,7 @@ def lines(file: TaggedFile) -> int:
 
 def split_at(file: TaggedFile, sentence: int) -> tuple:
     """``(head, tail)``: the sentences before ``sentence`` and the rest (the blank lines
-    between them stay with the head)."""
+    between them stay with the head, which thus ends with a break)."""
     token = file.breaks[sentence]
     skipped = file.skipped
     kept = bisect_right(skipped, token)
@@ -86,7 +98,7 @@ def split_at(file: TaggedFile, sentence: int) -> tuple:
                       file.lengths[:token], file.cr_lines, file.first_line)
     tail = TaggedFile(file.name, file.words[token:], file.tags[token:], [before - token for before in skipped[kept:]],
                       [start - token for start in file.breaks[sentence:]], file.lengths[token:], 0,
-                      file.first_line + token + kept)
+                      file.first_line + token + kept, file.ends_with_break)
     return head, tail
 
 
@@ -104,7 +116,8 @@ def join(first: TaggedFile, second: TaggedFile) -> TaggedFile:
     skipped += [count + before for before in second.skipped]
     breaks = first.breaks[:-1] + [count + start for start in second.breaks]
     return TaggedFile(first.name, first.words + second.words, first.tags + second.tags, skipped, breaks,
-                      first.lengths + second.lengths, first.cr_lines + second.cr_lines, first.first_line)
+                      first.lengths + second.lengths, first.cr_lines + second.cr_lines, first.first_line,
+                      second.ends_with_break)
 
 
 def sentences(file: TaggedFile, start: int, stop: int) -> TaggedFile:

@@ -10,6 +10,7 @@ import os
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
+from .arguments import unmark
 from .fields import UNDEFINED, PerlPatternError, Splitter, UnsupportedPattern, compile_splitter
 from .scoring import BOUNDARY, Line
 from .tags import raw_tag
@@ -61,11 +62,15 @@ def parse_options(argv: Sequence[str]) -> Options:
     return options
 
 
-def parse_leading_options(argv: Sequence[str]) -> Tuple[Options, List[str]]:
-    """The options at the front of ``argv`` (conlleval's loop) and the arguments after them."""
+def parse_leading_options(argv: Sequence[str], stdin: bool = False) -> Tuple[Options, List[str]]:
+    """The options at the front of ``argv`` (conlleval's loop) and the arguments after them.
+
+    The argument after ``-d`` or ``-o`` is its value, whatever it is (marked or not:
+    :mod:`jp_conlleval.arguments`). With ``stdin`` (JP mode) a lone ``-`` is a file, standard
+    input, and ends the options; conlleval refuses it as an unknown argument."""
     latex, raw, delimiter, outside = False, False, None, b"O"
     args = list(argv)
-    while args and args[0].startswith("-"):
+    while args and args[0].startswith("-") and not (stdin and args[0] == "-"):
         arg = args.pop(0)
         if arg == "-l":
             latex = True
@@ -74,11 +79,11 @@ def parse_leading_options(argv: Sequence[str]) -> Tuple[Options, List[str]]:
         elif arg == "-d":
             if not args:
                 raise UsageError("conlleval: -d requires delimiter character at conlleval.pl line 69.")
-            delimiter = os.fsencode(args.pop(0))
+            delimiter = os.fsencode(unmark(args.pop(0)))
         elif arg == "-o":
             if not args:
                 raise UsageError("conlleval: -o requires delimiter character at conlleval.pl line 75.")
-            outside = os.fsencode(args.pop(0))
+            outside = os.fsencode(unmark(args.pop(0)))
         else:
             raise UsageError(f"conlleval: unknown argument {arg}")
     return Options(latex, raw, delimiter, outside), args

@@ -174,7 +174,8 @@ class _Run:
             self._aligning()
         tally = self.own if self.own is not None else self.placed
         tally.finish()
-        result = Streamed(tally.statistics, self.unrepresentable, self.options, self.scheme, self.gold_sentences,
+        unrepresentable = self.unrepresentable if self.own is None else []
+        result = Streamed(tally.statistics, unrepresentable, self.options, self.scheme, self.gold_sentences,
                           self.system_sentences, self.system_chunks, self.blocks, self.own is not None,
                           (self.loose[0], self.loose[1]), (self.gold.cr_lines, self.system.cr_lines), self.names)
         result.vectors = tally.vectors
@@ -280,13 +281,14 @@ class _Run:
         own, placed = self.own, self.placed
         if not window.same:
             self.own = own = None
-        shared = own is not None and window.placed_tags == window.system_tags and own.counter.state == placed.counter.state
+        shared = (own is not None and not extra and window.placed_tags == window.system_tags
+                  and own.counter.state == placed.counter.state)
         total, counted = placed.count(window, window.placed_tags, extra, self.per_sentence)
         if own is not None:
             if shared:  # (the two columns are the same: counted once)
                 own.add(total, counted, placed.counter.state)
-            else:
-                own.count(window, window.system_tags, extra, False)
+            else:  # (the system's own tags, as conlleval reads them: nothing placed, nothing added)
+                own.count(window, window.system_tags, {}, False)
         self.unrepresentable.extend(projection.unrepresentable)
         if self.on_window is not None:
             self.on_window(window, counted)

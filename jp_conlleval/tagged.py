@@ -8,6 +8,7 @@ the gold with more columns than the system.
 """
 from __future__ import annotations
 
+import dataclasses
 import gc
 import re
 import sys
@@ -20,7 +21,7 @@ from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequenc
 
 from jp_align.normalize import raw_text
 
-from .fields import PerlPatternError, compile_splitter
+from .fields import PerlPatternError, Splitter, compile_splitter
 from .reader import BOUNDARY_WORD, EXIT_DIE, InputError, Options, split_lines
 from .tags import OUTSIDE, Tag, chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2
 
@@ -51,6 +52,10 @@ class TaggedFile:
     lengths: List[int]  # characters of each word without whitespace
     cr_lines: int = 0   # lines whose CRLF end was read as LF
     first_line: int = 0  # lines of the file before this part of it (read in parts: jp_conlleval.pieces)
+    # A break line (blank or -X-) follows the last token. conlleval reads that boundary at the
+    # end of a merged file, and it can close a chunk or drop a pending match there; a file
+    # that ends on a token line (no final blank line) ends conlleval's input on that token.
+    ends_with_break: bool = True
 
     def line_of(self, token: int) -> int:
         """The 1-based line of a token (the last line for ``len(words)``)."""
@@ -120,6 +125,35 @@ def read_tagged(data: bytes, name: str, delimiter: Optional[bytes] = None) -> Ta
 
 
 def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes]) -> TaggedFile:
+    split: Splitter = bytes.split
+    if delimiter is not None:
+        try:
+            split = compile_splitter(delimiter)
+        except PerlPatternError as error:
+            raise FileInputError(name, f"invalid -d pattern: {error}", 0) from None
+    file = _read_columns(data, name, delimiter, split)
+    if not _ends_with_break(data, split):
+        file = dataclasses.replace(file, ends_with_break=False)
+    return file
+
+
+def _ends_with_break(data: bytes, split: Splitter) -> bool:
+    """Whether the last line (the line end after it aside) is a sentence break."""
+    end = len(data) - 1 if data.endswith(b"\n") else len(data)
+    return _fields(data[data.rfind(b"\n", 0, end) + 1:end], split) is None
+
+
+def _fields(line: bytes, split: Splitter) -> Optional[List[bytes]]:
+    """The fields of a line (a CRLF end read as LF); None for a sentence break: a blank line
+    (whatever -d says) or a first field ``-X-``, as conlleval reads the merged line."""
+    if line.endswith(b"\r"):
+        line = line[:-1]
+    fields = split(line) if line.strip() else []
+    return fields if fields and fields[0] != BOUNDARY_WORD else None
+
+
+def _read_columns(data: bytes, name: str, delimiter: Optional[bytes], split: Splitter) -> TaggedFile:
+    """The rows of the file; ``split`` is -d's splitter, or bytes.split without -d."""
     cr_lines = data.count(b"\r\n") + data.endswith(b"\r") if b"\r" in data else 0
     if delimiter is None:
         text = data.decode("utf-8", "surrogateescape")
@@ -127,12 +161,8 @@ def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes]) -> TaggedFi
         beyond = (_ASCII_SEPARATOR.search(data) if data.isascii() else _NON_ASCII_SPACE.search(text))
         if beyond is None:
             return _read_by_whitespace(data, text, name, cr_lines)
-        # str.split() would also split at these: split the bytes at ASCII whitespace instead.
-        return _build(name, _rows_by_pattern(data, name, bytes.split), cr_lines)
-    try:
-        split = compile_splitter(delimiter)
-    except PerlPatternError as error:
-        raise FileInputError(name, f"invalid -d pattern: {error}", 0) from None
+        # str.split() would also split at these: ``split`` splits the bytes at ASCII
+        # whitespace instead (bytes.split).
     return _build(name, _rows_by_pattern(data, name, split), cr_lines)
 
 
@@ -189,10 +219,8 @@ def _rows_by_whitespace(text: str, name: str) -> Iterator[Tuple[Optional[str], O
 
 def _rows_by_pattern(data: bytes, name: str, split) -> Iterator[Tuple[Optional[str], Optional[bytes]]]:
     for number, line in enumerate(split_lines(data), 1):
-        if line.endswith(b"\r"):
-            line = line[:-1]
-        fields = split(line) if line.strip() else []  # a blank line is a break whatever -d says
-        if not fields or fields[0] == BOUNDARY_WORD:
+        fields = _fields(line, split)
+        if fields is None:
             yield None, None
             continue
         if len(fields) < 2:

@@ -33,39 +33,43 @@ conlleval's options:
 """
 SCHEME_HELP = ("--scheme SCHEME", "read the tags strictly as IOB1, IOB2, IOE, IOBES or BILOU (conlleval's "
                                   "reading merges adjacent IOBES/BILOU chunks of one type)")
-# conlleval's column file: a token line has at least a word and a tag. (A CoNLL-U word line,
-# a bracketed tree or an M2 line is another format.)
+# conlleval's column file. The check refuses only a first line that is plainly of another
+# format: a CoNLL-U word line, an M2 edit, a bracketed tree. Whether a line has a word and a
+# tag depends on -d, which this check does not know (and a first line longer than the check
+# reads, jp_shims.inputs.HEAD_BYTES, is seen cut short): the reader says which line has no
+# tag column, under the run's -d.
 _CONLLU = re.compile(r"^\d+(?:[-.]\d+)?(?:\t[^\t]*){9}$")
+_M2_EDIT = re.compile(r"^A -?\d+ -?\d+\|\|\|")
 
 
 def _token_line(line: str) -> bool:
-    fields = line.split()
-    if len(fields) < 2 or _CONLLU.match(line) or "|||" in line:
-        return False
-    return not any(bracket in fields[-1] for bracket in "()")
+    text = line.strip()
+    tree = text.startswith("(") and text.endswith(")") and text.count("(") == text.count(")") > 1
+    return not (tree or _CONLLU.match(line) or _M2_EDIT.match(line))
 
 
 COLUMNS = Format("one token a line with its tag in the last column", _token_line)
-STDIN_NAME = "\x00stdin"  # stands for "-" while conlleval's option loop reads argv
 
 
 def command_line(argv: List[str]) -> Tuple[Any, Optional[str], List[str]]:
     """JP mode's command line, two-file or merged: conlleval's leading options, ``--scheme``
     (None: conlleval's own reading of the tags) and the files, ``-`` for standard input.
-    ``argv`` loses ``--scheme`` and its value."""
+    ``argv`` loses ``--scheme`` and its value. The values of ``-d`` and ``-o`` are values,
+    whatever they look like (``-o -``, ``-d --scheme``: :mod:`jp_conlleval.arguments`)."""
+    from jp_conlleval.arguments import mark_values
     from jp_conlleval.reader import UsageError as ConllevalUsage
     from jp_conlleval.reader import parse_leading_options
     from jp_conlleval.tags import SCHEMES
 
+    argv[:] = mark_values(argv)
     scheme, missing = take_value(argv, "--scheme")
     if missing or (scheme is not None and scheme not in SCHEMES):
         raise UsageError(f"--scheme: one of {', '.join(SCHEMES)}")
     try:
-        # ("-" is standard input here, not one of conlleval's options.)
-        options, files = parse_leading_options([STDIN_NAME if arg == "-" else arg for arg in argv])
+        options, files = parse_leading_options(argv, stdin=True)
     except ConllevalUsage as error:
         raise UsageError(str(error).replace("conlleval: ", "", 1)) from None
-    return options, scheme, ["-" if name == STDIN_NAME else name for name in files]
+    return options, scheme, files
 # Per gold sentence: correct chunks, found (system) chunks, gold chunks.
 WIDTH = 3
 METRICS = ("FB1", "precision", "recall")

@@ -51,17 +51,20 @@ class Window:
         return self.system_tags if self.same else self.placed_tags
 
     def lines(self, guess: Optional[List[bytes]] = None) -> Iterator[Line]:
-        return merged_lines(self.gold_tags, self.guess_tags if guess is None else guess, self.gold.breaks)
+        return merged_lines(self.gold_tags, self.guess_tags if guess is None else guess, self.gold.breaks,
+                            self.gold.ends_with_break)
 
     def sentences(self, guess: Optional[List[bytes]] = None) -> Iterator[List[Line]]:
-        """Each gold sentence's lines, its boundary last."""
+        """Each gold sentence's lines, its boundary last (none after the last when the gold
+        file ends on a token line)."""
         gold_tags, guess = self.gold_tags, self.guess_tags if guess is None else guess
-        breaks = self.gold.breaks
-        return ([*zip(gold_tags[a:b], guess[a:b]), BOUNDARY] for a, b in zip(breaks, breaks[1:]))
+        return sentence_lines(gold_tags, guess, self.gold.breaks, self.gold.ends_with_break)
 
     def extra(self) -> Dict[int, Statistics]:
-        """Per gold sentence: what the unrepresentable chunks add."""
-        return unrepresentable_statistics(self.projection.unrepresentable, self.gold_tags, self.guess_tags, self.gold)
+        """Per gold sentence: what the unrepresentable chunks add to the placed column. (Where
+        the tokens are the same, the system's own tags are scored as conlleval reads them:
+        nothing was placed, and nothing is added.)"""
+        return unrepresentable_statistics(self.projection.unrepresentable, self.gold_tags, self.placed_tags, self.gold)
 
 
 def place(gold: TaggedFile, system: TaggedFile, options: Options, scheme: Optional[str], config: AlignConfig,
@@ -95,18 +98,30 @@ def _open_past_end(chunks: Sequence, tags: Sequence[bytes]) -> bool:
     return bool(chunks) and chunks[-1].last == len(tags) - 1 and not chunk_ends(split_tag(tags[-1]), OUTSIDE)
 
 
-def merged_lines(gold_tags: List[bytes], guess_tags: List[bytes], breaks: List[int]) -> Iterator[Line]:
+def merged_lines(gold_tags: List[bytes], guess_tags: List[bytes], breaks: List[int],
+                 ends_with_break: bool = True) -> Iterator[Line]:
     """The merged file conlleval would read: the two columns, an empty line after each
-    sentence; counted, the same statistics. (An empty line after an ``O O`` line changes
+    sentence (after the last only with ``ends_with_break``: the gold file's last line is a
+    break); counted, the same statistics. (An empty line after an ``O O`` line changes
     nothing, as another ``O O`` line would not, and it is no token: it is left out, so that
     the counter takes the ``O O`` lines around it as one run.)"""
     outside = b"O"
     boundaries = [() if gold_tags[end - 1] == outside and guess_tags[end - 1] == outside else (BOUNDARY,)
                   for end in islice(breaks, 1, None)]
+    if boundaries and not ends_with_break:
+        boundaries[-1] = ()
     # (Built of iterators only: no Python step per sentence.)
     tag_pairs = zip(gold_tags, guess_tags)
     sentences = map(islice, repeat(tag_pairs), map(sub, islice(breaks, 1, None), breaks))
     return chain.from_iterable(chain.from_iterable(zip(sentences, boundaries)))
+
+
+def sentence_lines(gold_tags: List[bytes], guess_tags: List[bytes], breaks: List[int],
+                   ends_with_break: bool = True) -> Iterator[List[Line]]:
+    """:func:`merged_lines` per gold sentence, each with its boundary (all of them kept)."""
+    last = len(breaks) - 2
+    return ([*zip(gold_tags[a:b], guess_tags[a:b]), *((BOUNDARY,) if ends_with_break or k < last else ())]
+            for k, (a, b) in enumerate(zip(breaks, breaks[1:])))
 
 
 def unrepresentable_statistics(chunks: Sequence[Unrepresentable], gold_tags: List[bytes],

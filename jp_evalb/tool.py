@@ -20,10 +20,13 @@ from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, write_
 
 from .args import Options, Usage, parse_evalb_args, split_extra
 from .jp import ALIGN_CONFIG
-from .params import BadValue, FatalError
+from .params import BUILTIN_NAMES, BadValue, FatalError
 from .variant import EVALB, SPMRL, Variant
 
 TREES = Format("bracketed trees, one per line (evalb's format)", lambda line: line.lstrip().startswith("("))
+# -p is evalb's option; the names it also takes are ours (shipped in jp_evalb/params).
+PARAMETER_SETS_HELP = ("-p NAME", "besides a parameter file, one of the parameter sets shipped with jp-shims: "
+                       + ", ".join(BUILTIN_NAMES) + " (used when no file of that name exists; docs/jp_evalb.md)")
 PER_LABEL_HELP = ("--per-label", "after the summary, a table per constituent label and POS tag (also in --json)")
 INSTALL_SHIM_HELP = ("--install-shim DIR", "write DIR/evalb and the parameter files beside it, for tools calling "
                      "EVALB/evalb by path (--spmrl: DIR/evalb_spmrl; --force: replace files it did not write)")
@@ -64,7 +67,7 @@ class EvalbTool(Tool):
         # --per-label is no option of JP mode alone (legacy mode takes it too): it is shown
         # here, not listed among the tool's JP-only options.
         text = super().help()
-        extra = [PER_LABEL_HELP] + ([] if self.variant.status_file else [INSTALL_SHIM_HELP])
+        extra = [PARAMETER_SETS_HELP, PER_LABEL_HELP] + ([] if self.variant.status_file else [INSTALL_SHIM_HELP])
         return text + help_section(extra).split("\n", 2)[-1]
 
     def legacy(self, argv: List[str]) -> int:

@@ -48,6 +48,19 @@ class Totals:
     """evalb's TOTAL_* or TOT40_* counters."""
 
     __slots__ = _COUNTERS
+    # (the counters' types, for the type checker: __slots__ names them, __init__ sets them)
+    sentences: int
+    errors: int
+    skips: int
+    gold: int
+    test: int
+    match: int
+    complete: int
+    words: int
+    crossing: int
+    no_crossing: int
+    le2_crossing: int
+    correct_tags: int
 
     def __init__(self) -> None:
         for name in _COUNTERS:

@@ -16,6 +16,7 @@ import doctest
 import os
 import re
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -135,6 +136,26 @@ def test_one_tool_run_is_recognized() -> None:
         assert one_tool_run(shell, env) is None, shell
 
 
+def mirror(folder: Path, scratch: Path) -> Path:
+    """A folder in ``scratch`` whose entries are links to ``folder``'s: an example runs there as
+    it runs in ``folder`` (same names, same relative paths), and a file it creates in its
+    working directory appears in the mirror, where it is seen, instead of in the checkout."""
+    for entry in folder.iterdir():
+        (scratch / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    return scratch
+
+
+def test_mirror_shows_files_an_example_leaves(tmp_path: Path) -> None:
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "input.txt").write_text("x\n")
+    (tmp_path / "scratch").mkdir()
+    cwd = mirror(folder, tmp_path / "scratch")
+    subprocess.run(["bash", "-c", "cat input.txt > status"], cwd=cwd, check=True)
+    assert [entry.name for entry in cwd.iterdir() if not entry.is_symlink()] == ["status"]
+    assert sorted(entry.name for entry in folder.iterdir()) == ["input.txt"]
+
+
 @pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=[t.id for t in TRANSCRIPTS])
 def test_console_transcript(transcript: Transcript) -> None:
     env = dict(os.environ, LC_ALL="C.UTF-8", COLUMNS="80")
@@ -145,15 +166,20 @@ def test_console_transcript(transcript: Transcript) -> None:
         env[ENV_VAR] = str(root)
     folder = ROOT / transcript.folder
     assert folder.is_dir(), f"{transcript.id}: run-from folder {transcript.folder} does not exist"
-    simple = one_tool_run(transcript.command, env)
-    if simple is not None:  # one console script: run in-process, as its process would
-        argv, quiet = simple
-        run = run_tool(argv[0], argv[1:], cwd=folder, env={name: env[name] for name in ("LC_ALL", "COLUMNS", ENV_VAR)
-                                                             if name in env})
-        result = SimpleNamespace(returncode=run.returncode, stdout=run.out, stderr="" if quiet else run.err)
-    else:  # a shell line (pipes, redirections, other commands): bash runs it
-        result = subprocess.run(["bash", "-c", transcript.command], cwd=folder, env=env,
-                                capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory(prefix="jp-transcript-") as scratch:
+        cwd = mirror(folder, Path(scratch))
+        simple = one_tool_run(transcript.command, env)
+        if simple is not None:  # one console script: run in-process, as its process would
+            argv, quiet = simple
+            run = run_tool(argv[0], argv[1:], cwd=cwd, env={name: env[name] for name in ("LC_ALL", "COLUMNS", ENV_VAR)
+                                                              if name in env})
+            result = SimpleNamespace(returncode=run.returncode, stdout=run.out, stderr="" if quiet else run.err)
+        else:  # a shell line (pipes, redirections, other commands): bash runs it
+            result = subprocess.run(["bash", "-c", transcript.command], cwd=cwd, env=env,
+                                    capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        left = sorted(entry.name for entry in cwd.iterdir() if not entry.is_symlink())
+    assert not left, (f"{transcript.id}: `{transcript.command}` leaves {', '.join(left)} behind in "
+                      f"{transcript.folder}: a reader who runs the example gets files in the checkout")
     actual = (result.stdout + result.stderr).splitlines()
     expected = list(transcript.expected)
     if not matches(expected, actual):

@@ -23,6 +23,7 @@ from jp_cherrant.annotator.tokens import bpe_tokens, char_tokens, normalise, seg
 from jp_cherrant.parallel import annotate
 from jp_cherrant.parallel_cli import main
 from tests.datafiles import data_path
+from tests.extras import import_or_skip
 
 RESOURCES = ("zh_gec", "annotator_resources")
 
@@ -106,8 +107,9 @@ def test_substitution_costs_of_the_spec(resource_folder: str, pair: tuple, expec
     assert cost(*pair) == expected
 
 
+@pytest.mark.extra
 def test_the_shipped_readings_are_pypinyins() -> None:
-    pypinyin = pytest.importorskip("pypinyin")
+    pypinyin = import_or_skip("pypinyin", "cherrant")
     with gzip.open(READINGS, "rt", encoding="utf-8") as lines:
         header = next(lines)
     if not header.startswith(f"# pypinyin {pypinyin.__version__}:"):
@@ -228,14 +230,16 @@ def test_worked_examples_of_the_spec(with_resources: str, source: str, correctio
     assert written == edits
 
 
+@pytest.mark.extra
 def test_api_doctest(with_resources: str) -> None:
-    pytest.importorskip("opencc")
+    import_or_skip("opencc", "cherrant")
     failures, tried = doctest.testmod(jp_cherrant.parallel, optionflags=doctest.ELLIPSIS)
     assert tried >= 2 and failures == 0
 
 
+@pytest.mark.extra
 def test_mucgec_dev_example_prediction_gives_the_published_m2(with_resources: str) -> None:
-    pytest.importorskip("opencc")
+    import_or_skip("opencc", "cherrant")
     para = data_path("zh_gec", "mucgec_example_pred_dev.para")
     expected = data_path("zh_gec", "mucgec_example_pred_dev.hyp.m2.char").read_text(encoding="utf-8")
     rows = [line.split("\t") for line in para.read_text(encoding="utf-8").strip().split("\n")]

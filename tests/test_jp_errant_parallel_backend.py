@@ -7,7 +7,10 @@ import sys
 
 import pytest
 
-stanza = pytest.importorskip("stanza")
+from tests.extras import import_or_skip, needs
+
+stanza = import_or_skip("stanza", "stanza")
+pytestmark = needs("stanza", "stanza")
 
 from jp_errant import parallel_cli  # noqa: E402
 from jp_errant.annotate.annotator import Annotator, classifier_for  # noqa: E402

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-stanza = pytest.importorskip("stanza")
+from tests.extras import import_or_skip, needs
+
+stanza = import_or_skip("stanza", "stanza")
+pytestmark = needs("stanza", "stanza")
 
 from jp_errant import compare_cli, m2_cli, parallel_cli  # noqa: E402
 from jp_errant.annotate.tokens import ROOT, Token, concatenate  # noqa: E402

@@ -6,9 +6,11 @@ deleted word. Skipped when the corpus is not under $JP_SHIMS_DATA.
 """
 from __future__ import annotations
 
-import pytest
 
-stanza = pytest.importorskip("stanza")
+from tests.extras import import_or_skip, needs
+
+stanza = import_or_skip("stanza", "stanza")
+pytestmark = needs("stanza", "stanza")
 
 from jp_errant import compare_cli, parallel_cli  # noqa: E402
 from jp_errant.annotate.backend import tokens_from_stanza_sentence  # noqa: E402

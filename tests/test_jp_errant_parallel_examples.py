@@ -6,9 +6,11 @@ backend uses, without a model download.
 """
 from __future__ import annotations
 
-import pytest
 
-stanza = pytest.importorskip("stanza")
+from tests.extras import import_or_skip, needs
+
+stanza = import_or_skip("stanza", "stanza")
+pytestmark = needs("stanza", "stanza")
 
 from jp_errant.annotate.annotator import Annotator, classifier_for  # noqa: E402
 from jp_errant.annotate.backend import tokens_from_stanza_document  # noqa: E402

@@ -5,8 +5,11 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+import jp_evalb
 
 from jp_evalb.report import USAGE
 from tests.toolrun import run_tool
@@ -50,6 +53,15 @@ def test_help_in_jp_mode_is_evalbs_usage_then_the_jp_options(files, argv):
     assert flags == ["--legacy", "--json", "--show-alignment", "--report", "--lang", "--strict", "--version",
                      "--compare", "--paired-bs", "--paired-bs-n", "--paired-ar", "--paired-ar-n", "--confidence",
                      "--seed", "--per-label", "--install-shim"]
+
+
+def test_help_names_every_parameter_set_shipped_in_the_package(files):
+    shipped = sorted(path.stem for path in (Path(jp_evalb.__file__).parent / "params").glob("*.prm"))
+    code, out, _ = run(["--help"], files)
+    lines = [line for line in out.decode().splitlines() if line.startswith("  -p NAME ")]
+    assert code == 0 and len(lines) == 1
+    named = lines[0].split("jp-shims: ", 1)[1].split(" (", 1)[0].split(", ")
+    assert sorted(named) == shipped
 
 
 @pytest.mark.parametrize("argv", [["-x", "gold.tst"], ["--show-aligment", "gold.tst", "test.tst"]])
