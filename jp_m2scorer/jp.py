@@ -155,6 +155,7 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]],
     """
     if align not in ALIGN_CHOICES:
         raise ValueError("align must be one of %s" % ", ".join(ALIGN_CHOICES))
+    system = without_trailing_blank_lines(gold, system)
     gold_tokens = [s.tokens for s in gold]
     system_tokens = [py2.split(text) for text, _ in system]
     blocks = list(align_linear(gold_tokens, system_tokens, config))
@@ -202,6 +203,20 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]],
             [s.text for s in sentences], [text for text, _ in lines], hypotheses,
             block.reason or _describe(len(left), len(right))))
     return pairs, records, plain
+
+
+def without_trailing_blank_lines(gold: list[Sentence], system: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The system lines without the whitespace-only lines at the end that have no gold
+    sentence left to pair with (a file ending in "\\n " or "\\n\\n", like errant's demo
+    ``orig.txt``). m2scorer counts them as lines and stops on the count (AssertionError);
+    they hold no sentence, so JP mode neither aligns them nor counts them as spurious: the
+    rest lines up and is scored as m2scorer scores it without them. A whitespace-only line
+    that has a gold sentence to pair with stays (m2scorer scores it as an empty hypothesis:
+    every source token deleted)."""
+    end = len(system)
+    while end > len(gold) and not system[end - 1][0]:
+        end -= 1
+    return system if end == len(system) else system[:end]
 
 
 def _shifted(blocks: list[Block], left: Sequence[Sequence[str]], right: Sequence[Sequence[str]]) -> bool:
