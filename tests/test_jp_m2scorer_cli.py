@@ -76,6 +76,17 @@ def test_whitespace_only_line_with_a_gold_sentence_is_an_empty_hypothesis(tmp_pa
     assert legacy.out == jp.out == b"Precision   : 0.6667\nRecall      : 0.6667\nF_0.5       : 0.6667\n"
 
 
+def test_empty_line_of_an_unaligned_block_proposes_nothing(tmp_path, files):
+    system = tmp_path / "system_unaligned.txt"
+    system.write_text("He goes to school .\n\nqq ww ee rr tt\nShe likes apples .\n", encoding="utf-8")
+    jp = run(["--json", str(system), files["gold"]])
+    scores = json.loads(jp.out)["scores"]
+    # "goes" credited; the two other gold sentences missed (the second one's noop annotator
+    # has no gold edit); "qq ww ee rr tt" and the last line, in the unaligned block, are
+    # spurious, the empty line is not
+    assert (scores["correct"], scores["proposed"], scores["gold"]) == (1, 3, 2)
+
+
 def test_lined_up_inputs_give_the_same_bytes_in_both_modes(files):
     legacy = run(["--legacy", files["system"], files["gold"]])
     jp = run([files["system"], files["gold"]])
