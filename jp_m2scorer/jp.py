@@ -60,7 +60,7 @@ class BlockRecord(NamedTuple):
     system_texts: list[str]
     hypotheses: list[str]     # what each gold sentence was scored with
     reason: str
-    spurious: int = 0         # system lines counted as one unmatched proposed edit each
+    spurious: int = 0         # system lines counted as one unmatched proposed edit each (not empty ones)
 
 
 def cut_points(source: Sequence[str], hypothesis: Sequence[str], boundaries: Sequence[int]) -> list[int]:
@@ -150,11 +150,12 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]],
     """(gold sentence, hypothesis text) pairs in gold order, the blocks that changed, and
     the number of blocks left one line per sentence (scored as m2scorer pairs them).
 
-    A pair ``(None, text)`` is a system line of an unaligned block: one proposed edit that
-    matches nothing (:func:`jp_m2scorer.scorer.score_sentences`).
+    A pair ``(None, text)`` is a non-empty system line of an unaligned block: one proposed
+    edit that matches nothing (:func:`jp_m2scorer.scorer.score_sentences`).
     """
     if align not in ALIGN_CHOICES:
         raise ValueError("align must be one of %s" % ", ".join(ALIGN_CHOICES))
+    system = without_trailing_blank_lines(gold, system)
     gold_tokens = [s.tokens for s in gold]
     system_tokens = [py2.split(text) for text, _ in system]
     blocks = list(align_linear(gold_tokens, system_tokens, config))
@@ -179,13 +180,15 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]],
                 plain += len(left)
                 continue
             # texts that do not correspond: the gold sentences are missed (scored as left
-            # unchanged), the system lines are spurious (one unmatched edit each)
+            # unchanged), the system lines are spurious (one unmatched edit each; an empty
+            # line proposes nothing)
             pairs.extend((sentence, sentence.text) for sentence in sentences)
-            pairs.extend((None, text) for text, _ in lines)
+            spurious = [text for text, _ in lines if text]
+            pairs.extend((None, text) for text in spurious)
             records.append(BlockRecord(
                 UNALIGNED, left, [s.line for s in sentences], [number for _, number in lines],
                 [s.text for s in sentences], [text for text, _ in lines], [],
-                block.reason or _describe(len(left), len(right)), len(lines)))
+                block.reason or _describe(len(left), len(right)), len(spurious)))
             continue
         hypotheses = _split_block(sentences, [system_tokens[j] for j in right])
         if len(left) == len(right) and _cost(sentences, [py2.split(t) for t, _ in lines]) <= _cost(
@@ -202,6 +205,20 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]],
             [s.text for s in sentences], [text for text, _ in lines], hypotheses,
             block.reason or _describe(len(left), len(right))))
     return pairs, records, plain
+
+
+def without_trailing_blank_lines(gold: list[Sentence], system: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The system lines without the whitespace-only lines at the end that have no gold
+    sentence left to pair with (a file ending in "\\n " or "\\n\\n", like errant's demo
+    ``orig.txt``). m2scorer counts them as lines and stops on the count (AssertionError);
+    they hold no sentence, so JP mode neither aligns them nor counts them as spurious: the
+    rest lines up and is scored as m2scorer scores it without them. A whitespace-only line
+    that has a gold sentence to pair with stays (m2scorer scores it as an empty hypothesis:
+    every source token deleted)."""
+    end = len(system)
+    while end > len(gold) and not system[end - 1][0]:
+        end -= 1
+    return system if end == len(system) else system[:end]
 
 
 def _shifted(blocks: list[Block], left: Sequence[Sequence[str]], right: Sequence[Sequence[str]]) -> bool:

@@ -8,8 +8,9 @@ both settings is listed twice). Transitive arcs merge runs of edges holding at m
 
 Speed comes from the method, not shortcuts:
 
-- the distance tables are filled only inside the diagonal band any minimum-cost alignment
-  stays in (its width is the edit distance, computed beforehand by rapidfuzz);
+- the distance tables are filled and kept only inside the diagonal band any minimum-cost
+  alignment stays in (its width is the edit distance, computed beforehand by rapidfuzz), so
+  their memory follows the band, not the product of the lengths;
 - the closure visits, for each middle vertex, only its actual in- and out-neighbours (the
   original tests every vertex triple);
 - an arc is one int (its fields packed, :class:`Layout`) in two arrays per target vertex
@@ -275,64 +276,95 @@ class Lattice:
         return [self.cells(key) for key in self.edges]
 
 
-def _band_table(src, hyp, sub_cost: int, distance: int):
-    """Distance table filled only in the band of cells an optimal alignment can visit."""
+class Band:
+    """A distance table kept only inside a diagonal band of cells: row i holds the cells
+    j = i - k_hi .. i - k_lo (k = i - j), one INF on either side, so memory grows with the
+    band's width, not with the hypothesis' length (a 10,000-token sentence with a few
+    corrections takes kilobytes where full rows took 1.6 GB). Cell (i, j) is
+    ``rows[i][j - i + offset]``; outside the band (or the table) a cell is INF."""
+
+    __slots__ = ("rows", "offset", "n", "m")
+
+    def __init__(self, rows: list, offset: int, n: int, m: int) -> None:
+        self.rows = rows
+        self.offset = offset
+        self.n = n
+        self.m = m
+
+    def value(self, i: int, j: int):
+        row = self.rows[i]
+        at = j - i + self.offset
+        return row[at] if 0 <= j <= self.m and 0 <= at < len(row) else INF
+
+    def full(self) -> list:
+        """Every cell as plain rows (what --very_verbose prints)."""
+        return [[self.value(i, j) for j in range(self.m + 1)] for i in range(self.n + 1)]
+
+
+def band_table(src, hyp, sub_cost: int, distance: int) -> Band:
+    """Distance table filled only in the band of cells an optimal alignment can visit: an
+    alignment of cost ``distance`` strays at most (distance - |n - m|) / 2 diagonals beyond
+    the ones between the two corners."""
     n, m = len(src), len(hyp)
     delta = n - m
     extra = max(0, (distance - abs(delta)) // 2)
     k_lo = min(0, delta) - extra   # k = i - j
     k_hi = max(0, delta) + extra
-    table = []
-    prev = None
-    for i in range(n + 1):
-        row = [INF] * (m + 1)
+    offset = k_hi + 1              # position of cell (i, i - k_hi) is 1
+    size = k_hi - k_lo + 3
+    first = [INF] * size
+    for j in range(0, min(m, -k_lo) + 1):
+        first[j + offset] = j
+    rows = [first]
+    prev = first
+    for i in range(1, n + 1):
+        row = [INF] * size
         j_lo = max(0, i - k_hi)
         j_hi = min(m, i - k_lo)
-        if i == 0:
-            for j in range(j_lo, j_hi + 1):
-                row[j] = j
-        else:
-            token = src[i - 1]
-            if j_lo == 0:
-                row[0] = i
-                j_start = 1
-            else:
-                j_start = j_lo
-            for j in range(j_start, j_hi + 1):
-                diag = prev[j - 1] + (0 if token == hyp[j - 1] else sub_cost)
-                up = prev[j] + 1
-                left = row[j - 1] + 1
-                best = diag if diag < up else up
-                row[j] = best if best < left else left
-        table.append(row)
+        token = src[i - 1]
+        if j_lo == 0:
+            row[offset - i] = i
+            j_lo = 1
+        shift = offset - i
+        for j in range(j_lo, j_hi + 1):
+            at = j + shift
+            diag = prev[at] + (0 if token == hyp[j - 1] else sub_cost)
+            up = prev[at + 1] + 1
+            left = row[at - 1] + 1
+            best = diag if diag < up else up
+            row[at] = best if best < left else left
+        rows.append(row)
         prev = row
-    return table
+    return Band(rows, offset, n, m)
 
 
-def full_table(src, hyp, sub_cost: int):
-    """The whole distance table (--very_verbose prints it; tests compare the band with it)."""
-    return _band_table(src, hyp, sub_cost, len(src) + len(hyp) + 2)
+def full_band(src, hyp, sub_cost: int) -> Band:
+    """The band that holds every cell (--very_verbose prints the whole table; tests compare
+    the narrow band with it)."""
+    return band_table(src, hyp, sub_cost, len(src) + len(hyp) + 2)
 
 
-def _collect(table, src, hyp, sub_cost: int, width: int, stride: int, listed: dict, cells: set) -> None:
+def _collect(band: Band, src, hyp, sub_cost: int, width: int, stride: int, listed: dict, cells: set) -> None:
     """Backtrack every minimum-cost alignment from the last cell; count each edge's listings."""
     n, m = len(src), len(hyp)
+    rows, offset = band.rows, band.offset
     last = n * width + m
     stack = [last]
     seen = {last}
     while stack:
         cell = stack.pop()
         i, j = divmod(cell, width)
-        here = table[i][j]
-        row = table[i]
+        row = rows[i]
+        at = j - i + offset
+        here = row[at]
         preds = []
         if i > 0:
-            above = table[i - 1]
-            if j > 0 and above[j - 1] + (0 if src[i - 1] == hyp[j - 1] else sub_cost) == here:
+            above = rows[i - 1]
+            if j > 0 and above[at] + (0 if src[i - 1] == hyp[j - 1] else sub_cost) == here:
                 preds.append(cell - width - 1)
-            if above[j] + 1 == here:
+            if above[at + 1] + 1 == here:
                 preds.append(cell - width)
-        if j > 0 and row[j - 1] + 1 == here:
+        if j > 0 and row[at - 1] + 1 == here:
             preds.append(cell - 1)
         for pred in preds:
             key = pred * stride + cell
@@ -344,13 +376,14 @@ def _collect(table, src, hyp, sub_cost: int, width: int, stride: int, listed: di
 
 
 def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None = None) -> Lattice:
-    """The augmented edit lattice of one sentence (before annotator weights)."""
+    """The augmented edit lattice of one sentence (before annotator weights); ``tables`` are
+    the two settings' :class:`Band` tables (by default the narrowest bands)."""
     n, m = len(src), len(hyp)
     width = m + 1
     stride = (n + 1) * width
     if tables is None:
-        tables = (_band_table(src, hyp, 1, Levenshtein.distance(src, hyp)),
-                  _band_table(src, hyp, 2, Indel.distance(src, hyp)))
+        tables = (band_table(src, hyp, 1, Levenshtein.distance(src, hyp)),
+                  band_table(src, hyp, 2, Indel.distance(src, hyp)))
     listed: dict = {}
     cells: set = set()
     _collect(tables[0], src, hyp, 1, width, stride, listed, cells)

@@ -59,7 +59,13 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
     cost_shift, cost_mask, position_shift = layout.cost_shift, layout.cost_mask, layout.position_shift
     extra_shift = layout.extra_shift
     relisted = lattice.relisted
+    # the given weights by target vertex: most vertices have none, and their arcs need no key
+    given: dict = {}
+    for key, w in weight.items():
+        u, v = divmod(key, stride)
+        given.setdefault(v, {})[u] = w
     for v in vertices[1:]:
+        given_v = given.get(v)
         # Bellman-Ford's relaxations into v near its best distance so far: while they all
         # bring that very distance, only the earliest counts (first, chosen); otherwise
         # ``events`` lists them all, as (moment, distance, u)
@@ -69,8 +75,7 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
             moment = reached.get(u)
             if moment is None:
                 continue
-            key = u * stride + v
-            w = weight.get(key)
+            w = None if given_v is None else given_v.get(u)
             if w is None:       # Layout.base_weight, inlined: this loop visits every arc
                 w = (record >> cost_shift) & cost_mask
                 if not record & NOOP:
@@ -107,7 +112,7 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
                 elif events is None:
                     events = [(first, best, chosen)]
                 events.extend(_relaxations(history[u] if moment < 0 else ((moment, dist[u]),), w, index,
-                                           relisted.get(key) if record & RELISTED else None, period, u))
+                                           relisted.get(u * stride + v) if record & RELISTED else None, period, u))
                 if cand < best:
                     best, limit = cand, cand + NEAR
         if chosen is None and events is None:

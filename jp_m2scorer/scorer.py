@@ -210,9 +210,9 @@ def score_sentences(
         very_verbose = options.very_verbose and write is not None
         if very_verbose:
             # the trace prints the whole tables, so they are computed in full
-            tables = (lat.full_table(sentence.tokens, hyp_tokens, 1), lat.full_table(sentence.tokens, hyp_tokens, 2))
-            lattice = lat.build(sentence.tokens, hyp_tokens, options.max_unchanged_words, tables)
-            vv.sentence_trace(lattice, tables, write)
+            bands = (lat.full_band(sentence.tokens, hyp_tokens, 1), lat.full_band(sentence.tokens, hyp_tokens, 2))
+            lattice = lat.build(sentence.tokens, hyp_tokens, options.max_unchanged_words, bands)
+            vv.sentence_trace(lattice, (bands[0].full(), bands[1].full()), write)
         else:
             # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
             lattice = None if hyp_tokens == sentence.tokens else lat.build(

@@ -76,7 +76,17 @@ def insertion_walk(lattice: Lattice, keys: list, golds: list, matching: set | No
     edit it matched (the first in file order) out of play, so no later arc can match it
     again (3.2's fix of insertions "counted repeatedly"), and takes all its listings out of
     the list; the entry that followed it is passed by (the list shrinks under the walk), and
-    the walk goes on in the same direction. An arc passed by is not weighed at all."""
+    the walk goes on in the same direction. An arc passed by is not weighed at all.
+
+    Once an arc has been credited, the first arc after it that matches nothing (the walk
+    turns) puts the annotator's remaining gold edits at the offset out of play: only a run
+    of matches without a turn between them earns several gold insertions at one offset
+    (``to`` then ``the`` in ``late to the meeting``: syn_insertions_same_offset_v), while
+    gold ``a`` and ``b`` after a source word the hypothesis replaced (``x a b`` for
+    ``y c d``, where a first-row arc takes ``a`` and arcs matching nothing come before
+    ``b``) earn one, as release 3.2 counts it (P 1/3, R 1/2). Fitted to that case of a
+    differential run and checked against every vector; docs/jp_m2scorer.md says what is
+    uncertain."""
     if matching is None:
         matching = _matching(lattice, keys, golds)
     arcs = lattice.arcs
@@ -100,6 +110,8 @@ def insertion_walk(lattice: Lattice, keys: list, golds: list, matching: set | No
         walk.append((key, gold))
         if gold is None:
             forward = not forward
+            if len(pool) < len(golds):
+                pool = []
             continue
         if key in remaining:
             remaining = deque(other for other in remaining if other != key)

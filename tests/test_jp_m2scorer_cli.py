@@ -52,6 +52,41 @@ def files(tmp_path: Path) -> dict:
     return paths
 
 
+@pytest.mark.parametrize("ending", ["\n ", "\n \n", "\n\n", "\n\t\n  "])
+def test_trailing_whitespace_only_lines_are_not_sentences(tmp_path, files, ending):
+    """errant's demo orig.txt ends in "\\n ": m2scorer counts the blank line and stops
+    (AssertionError); JP mode scores the lines that line up, as m2scorer scores them without
+    it, instead of one spurious edit that drops precision to 0.75 here."""
+    system = tmp_path / "system_blank.txt"
+    system.write_bytes(SYSTEM.rstrip("\n").encode() + ending.encode())
+    legacy = run(["--legacy", str(system), files["gold"]])
+    assert legacy.code == 1 and legacy.err_lines[-1] == "AssertionError"
+    jp = run(["-v", str(system), files["gold"]])
+    assert jp.code == 0 and jp.err == b""
+    assert jp.out == run(["--legacy", "-v", files["system"], files["gold"]]).out
+
+
+def test_whitespace_only_line_with_a_gold_sentence_is_an_empty_hypothesis(tmp_path, files):
+    system = tmp_path / "system_empty_last.txt"
+    system.write_text("He goes to school .\nThe cat sleeps .\n \n", encoding="utf-8")
+    legacy = run(["--legacy", str(system), files["gold"]])
+    jp = run([str(system), files["gold"]])
+    # m2scorer: "She like apples ." all deleted, one proposed edit that matches nothing
+    assert legacy.code == jp.code == 0
+    assert legacy.out == jp.out == b"Precision   : 0.6667\nRecall      : 0.6667\nF_0.5       : 0.6667\n"
+
+
+def test_empty_line_of_an_unaligned_block_proposes_nothing(tmp_path, files):
+    system = tmp_path / "system_unaligned.txt"
+    system.write_text("He goes to school .\n\nqq ww ee rr tt\nShe likes apples .\n", encoding="utf-8")
+    jp = run(["--json", str(system), files["gold"]])
+    scores = json.loads(jp.out)["scores"]
+    # "goes" credited; the two other gold sentences missed (the second one's noop annotator
+    # has no gold edit); "qq ww ee rr tt" and the last line, in the unaligned block, are
+    # spurious, the empty line is not
+    assert (scores["correct"], scores["proposed"], scores["gold"]) == (1, 3, 2)
+
+
 def test_lined_up_inputs_give_the_same_bytes_in_both_modes(files):
     legacy = run(["--legacy", files["system"], files["gold"]])
     jp = run([files["system"], files["gold"]])

@@ -134,10 +134,10 @@ def test_fused_insertions_are_labelled_ins_also_in_the_first_row():
 
 def test_base_arcs_enter_the_dict_in_release_32_order():
     tokens = "a b c d".split()
-    tables = (lat.full_table(tokens, tokens, 1), lat.full_table(tokens, tokens, 2))
-    lattice = lat.build(tokens, tokens, 2, tables)
+    bands = (lat.full_band(tokens, tokens, 1), lat.full_band(tokens, tokens, 2))
+    lattice = lat.build(tokens, tokens, 2, bands)
     arcs = py2.Py2Dict()
-    for key in vv.base_insertion_order(lattice, tables):
+    for key in vv.base_insertion_order(lattice, (bands[0].full(), bands[1].full())):
         arcs[lattice.cells(key)] = True
     # CPython 2.7 prints this dict (vector fz_vv_identity_dict_order) in this order
     assert list(arcs) == [((3, 3), (4, 4)), ((2, 2), (3, 3)), ((1, 1), (2, 2)), ((0, 0), (1, 1))]

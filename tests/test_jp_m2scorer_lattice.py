@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from rapidfuzz.distance import Indel, Levenshtein
 
 from jp_m2scorer import lattice as lat
 from jp_m2scorer import paths
@@ -76,9 +77,30 @@ def test_band_gives_the_same_lattice_as_full_tables():
         for muw in (0, 1, 2, 3):
             banded = lat.build(source, hypothesis, muw)
             full = lat.build(source, hypothesis, muw,
-                             tables=(lat.full_table(source, hypothesis, 1), lat.full_table(source, hypothesis, 2)))
+                             tables=(lat.full_band(source, hypothesis, 1), lat.full_band(source, hypothesis, 2)))
             assert banded.edges == full.edges
             assert {k: banded.edit_tuple(k) for k in banded.arcs} == {k: full.edit_tuple(k) for k in full.arcs}
+
+
+def test_band_cells_equal_the_full_table_and_stay_narrow():
+    rng = random.Random(8)
+    for _ in range(200):
+        source, hypothesis = _random_pair(rng)
+        for sub_cost, distance in ((1, Levenshtein.distance), (2, Indel.distance)):
+            band = lat.band_table(source, hypothesis, sub_cost, distance(source, hypothesis))
+            full = lat.full_band(source, hypothesis, sub_cost).full()
+            for i, row in enumerate(full):
+                for j, value in enumerate(row):
+                    # a band cell is the cheapest alignment staying in the band: never
+                    # below the full table's, equal on every optimal alignment
+                    assert band.value(i, j) >= value
+            assert band.value(len(source), len(hypothesis)) == full[-1][-1]
+    # a long sentence with one correction: rows as wide as the band, not as the sentence
+    source = ["w%d" % number for number in range(10000)]
+    hypothesis = source[:5000] + ["x"] + source[5001:]
+    band = lat.band_table(source, hypothesis, 2, Indel.distance(source, hypothesis))
+    assert max(len(row) for row in band.rows) <= 5
+    assert band.value(10000, 10000) == 2
 
 
 def test_path_spans_the_sentence_and_is_left_to_right():

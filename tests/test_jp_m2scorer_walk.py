@@ -5,6 +5,8 @@ entry passed by after a match, and the weight of a doubled gold insertion. The
 on small lattices."""
 from __future__ import annotations
 
+import pytest
+
 import jp_m2scorer
 from jp_m2scorer import lattice as lat
 from jp_m2scorer import weighting
@@ -41,9 +43,14 @@ def test_gold_insertion_is_spent_by_the_first_arc_that_matches_it():
     gold = (1, 1, "", ["x"])
     _, walk = _walk("a b", "a x y x b", [gold])
     assert [cells for cells, found in walk if found] == [((1, 1), (1, 2))]
-    # listed twice in the gold, it can be matched twice
+    # listed twice in the gold, it can be matched twice by a run of matches without a turn
+    _, walk = _walk("a b", "a x x b", [gold, gold])
+    assert [cells for cells, found in walk if found] == [((1, 1), (1, 2)), ((1, 2), (1, 3))]
+    # but "x y", next in the walk, is passed by and "x y x" matches nothing: the walk turns,
+    # and the second gold "x" is out of play for the arc inserting the second "x"
     _, walk = _walk("a b", "a x y x b", [gold, gold])
-    assert [cells for cells, found in walk if found] == [((1, 1), (1, 2)), ((1, 3), (1, 4))]
+    assert [cells for cells, found in walk if found] == [((1, 1), (1, 2))]
+    assert (((1, 3), (1, 4)), None) in walk
 
 
 def test_doubled_gold_insertion_weighs_gold_plus_one_penalty():
@@ -64,3 +71,39 @@ def test_insertions_credited_in_order_of_the_gold():
     assert (in_order.correct, in_order.proposed, in_order.gold) == (2, 2, 2)
     reversed_order = jp_m2scorer.score(["a big the b"], gold, jp=False)
     assert (reversed_order.correct, reversed_order.gold) == (1, 2)
+
+
+# Two gold insertions of one annotator at one offset, after a source word the system replaced
+# (a differential run against release 3.2; its smallest case): 3.2 credits one of them.
+SAME_OFFSET_GOLD = ("S y c d\n"
+                    "A 1 1|||M|||a|||REQUIRED|||-NONE-|||0\n"
+                    "A 1 1|||M|||b|||REQUIRED|||-NONE-|||0\n")
+
+
+def test_turn_after_a_credit_puts_the_offsets_other_gold_insertions_out_of_play():
+    golds = [(1, 1, "", ["a"]), (1, 1, "", ["b"])]
+    _, walk = _walk("y c d", "x a b", golds)
+    credited = [(cells, gold) for cells, gold in walk if gold]
+    # the first-row arc inserting "a" (labelled offset 1) is met first and takes "a"; the
+    # walk then turns on "x a", so "b" is not credited to the arc inserting it in row 1
+    assert credited == [(((0, 1), (0, 2)), golds[0])]
+    assert (((1, 2), (1, 3)), None) in walk
+
+
+def test_a_run_of_matches_without_a_turn_earns_every_gold_insertion():
+    golds = [(4, 4, "", ["to"]), (4, 4, "", ["the"])]
+    _, walk = _walk("He apologised arriving late meeting .", "He apologised arriving late to the meeting .",
+                    golds)
+    assert [gold for _, gold in walk if gold] == golds
+
+
+@pytest.mark.parametrize("mode", [["--legacy"], []])
+def test_two_gold_insertions_at_one_offset_score_as_release_32(tmp_path, run_tool, mode):
+    (tmp_path / "gold.m2").write_text(SAME_OFFSET_GOLD, encoding="utf-8")
+    (tmp_path / "system.txt").write_text("x a b\n", encoding="utf-8")
+    result = run_tool("jp_m2scorer", [*mode, "-v", "system.txt", "gold.m2"], cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout.decode().endswith("CORRECT EDITS  : 1\nPROPOSED EDITS : 3\nGOLD EDITS     : 2\n"
+                                  "P = 0.333333333333\nR = 0.5\nF_0.5 = 0.357142857143\n"
+                                  "Precision   : 0.3333\nRecall      : 0.5000\nF_0.5       : 0.3571\n")
+    assert "CORRECT EDITS : [(1, 1, '', u'a')]\n" in result.stdout.decode()
