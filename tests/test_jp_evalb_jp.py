@@ -156,7 +156,9 @@ def _error(tmp_path, argv):
 def test_bad_input_errors(tmp_path):
     write(tmp_path, "good", "(S (NN a))", "(S (NN b))")
     (tmp_path / "latin").write_bytes(b"(S (NN a))\n(S (NN caf\xe9))\n")
-    assert _error(tmp_path, ["latin", "good"]) == "jp_evalb: error: latin:2: invalid UTF-8 at byte 11\n"
+    # (Without --encoding utf-8 the file is read as Latin-1: tests/test_encodings.py.)
+    assert _error(tmp_path, ["--encoding", "utf-8", "latin", "good"]) == \
+        "jp_evalb: error: latin:2: invalid UTF-8 at byte 11\n"
     assert _error(tmp_path, ["nope", "good"]) == "jp_evalb: error: nope: No such file or directory\n"
     assert _error(tmp_path, ["good", "nope"]) == "jp_evalb: error: nope: No such file or directory\n"
     assert _error(tmp_path, ["-p", "nope.prm", "good", "good"]) == \
