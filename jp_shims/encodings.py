@@ -87,6 +87,17 @@ def file_encoding(path: str, fallback: str = FALLBACK) -> str:
     return fallback
 
 
+def data_encoding(data: bytes, fallback: str = FALLBACK) -> str:
+    """:func:`file_encoding` of bytes in memory."""
+    if data.isascii() or codecs.lookup(fallback).name == UTF8:
+        return UTF8
+    try:
+        data.decode(UTF8)
+    except UnicodeDecodeError:
+        return fallback
+    return UTF8
+
+
 def fallback_note(name: str, encoding: str, original: Optional[str]) -> str:
     """The note of a file read in the fallback encoding."""
     reads = f"as {original} reads bytes" if original else "as its bytes"

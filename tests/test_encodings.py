@@ -42,6 +42,9 @@ def test_file_encoding_is_utf8_only_for_a_whole_valid_file(tmp_path):
     assert encodings.file_encoding(str(tmp_path / "l")) == "latin-1"
     assert encodings.file_encoding(str(tmp_path / "late"), "cp1252") == "cp1252"
     assert encodings.file_encoding(str(tmp_path / "l"), "utf-8") == "utf-8"  # no fallback: its reader refuses
+    for name in ("u", "l", "late", "cut"):
+        data = (tmp_path / name).read_bytes()
+        assert encodings.data_encoding(data) == encodings.file_encoding(str(tmp_path / name))
 
 
 def test_parse_encoding():
@@ -199,6 +202,16 @@ def test_conlleval_two_files_latin1_prints_legacy_bytes_with_a_note(tmp_path):
     assert with_cp1252.stdout == legacy.stdout and "read as cp1252" in with_cp1252.err
     strict = run_tool("jp_conlleval", ["--encoding", "utf-8", "g.txt", "s.txt"], cwd=tmp_path)
     assert strict.returncode == 0 and strict.stdout == legacy.stdout and strict.err == ""
+
+
+def test_conlleval_python_api_reads_latin1_words(tmp_path):
+    from jp_conlleval import evaluate
+
+    (tmp_path / "g.txt").write_bytes(LATIN1_COLUMNS)
+    (tmp_path / "s.txt").write_bytes(LATIN1_COLUMNS.decode("latin-1").encode("utf-8"))
+    # The words align (Zoé = Zoé); the types are bytes, as conlleval compares them.
+    result = evaluate(str(tmp_path / "g.txt"), str(tmp_path / "s.txt"))
+    assert result.statistics.tokens == 4 and result.statistics.correct_chunks == 0
 
 
 def test_conlleval_json_types_are_text(tmp_path):
