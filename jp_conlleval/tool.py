@@ -85,7 +85,9 @@ class Conlleval(Tool):
     usage = USAGE
     help_text = HELP
     formats = (COLUMNS, COLUMNS)
-    own_options = (SCHEME_HELP, encodings.HELP_ENTRY)
+    own_options = (SCHEME_HELP, (f"{encodings.OPTION} ENC", "read the words of an input that is not valid UTF-8 "
+                                 "as ENC (default latin-1, one character a byte; tags stay bytes, as conlleval "
+                                 "reads them); a note names the file"))
     loss_label = "chunks missed or spurious"
 
     def legacy(self, argv: List[str]) -> int:
