@@ -169,7 +169,7 @@ def test_encoding_is_an_option_of_jp_mode(tmp_path, prog):
     assert run.returncode == 2 and run.out == ""
     assert run.err.startswith(f"{prog}: error: --encoding is an option of JP mode; --legacy behaves as ")
     help_text = run_tool(prog, ["--help"]).out
-    assert "\n  --encoding ENC " in help_text.split("JP options")[1]
+    assert "\n  --encoding ENC " in help_text.split("\nJP options (")[1]
     bad = run_tool(prog, ["--encoding", "utf-16", "a", "a"], cwd=tmp_path)
     assert bad.returncode == 2 and bad.err.endswith(
         f"{prog}: error: --encoding: 'utf-16' does not read ASCII as ASCII; choose an encoding that does "
