@@ -86,7 +86,8 @@ class EvalbTool(Tool):
         # read: a bad value ends the run with its one error line alone.
         warnings: list[str] = []
         try:
-            options = parse_evalb_args(argv, warnings.append, "utf-8", strict=True, variant=self.variant)
+            options = parse_evalb_args(argv, warnings.append, "utf-8", strict=True, variant=self.variant,
+                                       fallback=fallback)
         except Usage as usage:
             if usage.status == 1:
                 raise UsageError(f"{usage.argument}: -h asks for the help: {self.prog} -h") from None

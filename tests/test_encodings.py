@@ -270,3 +270,13 @@ def test_m2scorer_int_error_shows_no_surrogate_escape(tmp_path):
     assert run.returncode == 2
     _no_surrogates(run.err)
     assert run.err.startswith("jp_m2scorer: error: g.m2:2: not an integer: 'í³©0'")
+
+
+def test_evalb_latin1_parameter_file_labels_meet_latin1_trees(tmp_path):
+    # DELETE_LABEL PÉ in Latin-1: the bracket is deleted as evalb deletes it (2 words, not 3).
+    (tmp_path / "l1.prm").write_bytes(b"DELETE_LABEL P\xc9\nDELETE_LABEL TOP\n")
+    (tmp_path / "g.trees").write_bytes(b"(S (NP (NN Zo\xe9)) (P\xc9 ,) (VP (VBD ran)))\n")
+    legacy = run_tool("jp_evalb", ["--legacy", "-p", "l1.prm", "g.trees", "g.trees"], cwd=tmp_path)
+    jp = run_tool("jp_evalb", ["-p", "l1.prm", "g.trees", "g.trees"], cwd=tmp_path)
+    assert legacy.returncode == jp.returncode == 0 and jp.stdout == legacy.stdout
+    assert b"      2     2   100.00" in jp.stdout
