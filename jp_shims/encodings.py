@@ -30,7 +30,7 @@ HELP_ENTRY = (f"{OPTION} ENC", "read an input that is not valid UTF-8 as ENC (de
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
 _ESCAPED_RUN = re.compile("([\udc80-\udcff]+)")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_PROBE = b"(\t\n\r )|-=Az09"  # what an input encoding must read as ASCII does
+_PROBE = b"(\t\n\r )|-=Az09+~\\"  # what an input encoding must read as ASCII does (not UTF-7)
 CHUNK = 1 << 20
 
 

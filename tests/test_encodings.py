@@ -52,7 +52,7 @@ def test_parse_encoding():
     assert encodings.parse_encoding("ISO-8859-1") == "latin-1"
     assert encodings.parse_encoding("windows-1252") == "cp1252"
     assert encodings.parse_encoding("UTF8") == "utf-8"
-    for bad in ("utf-16", "no-such-codec"):
+    for bad in ("utf-16", "utf-7", "base64", "no-such-codec"):
         with pytest.raises(UsageError):
             encodings.parse_encoding(bad)
 
