@@ -157,7 +157,10 @@ def _side(value: Side, name: str, delimiter: Optional[bytes]) -> TaggedFile:
         except OSError as error:
             from .tagged import FileInputError
             raise FileInputError(path, f"cannot read: {error.strerror}", 0) from None
-        return read_tagged(data, path, delimiter)
+        from jp_shims.encodings import data_encoding
+
+        # (A file that is not UTF-8 has its words read as Latin-1, as the command line reads it.)
+        return read_tagged(data, path, delimiter, data_encoding(data))
     return tagged_from_pairs(value, name)
 
 

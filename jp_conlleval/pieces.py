@@ -32,8 +32,10 @@ def _end_of_last_blank_line(data: bytes, new: int) -> int:
     return ends[-1] if ends else 0
 
 
-def read_pieces(path: str, name: str, delimiter: Optional[bytes] = None, size: int = SIZE) -> Iterator[TaggedFile]:
-    """The file's sentences in parts of about ``size`` bytes (each at least one sentence)."""
+def read_pieces(path: str, name: str, delimiter: Optional[bytes] = None, size: int = SIZE,
+                encoding: str = "utf-8") -> Iterator[TaggedFile]:
+    """The file's sentences in parts of about ``size`` bytes (each at least one sentence),
+    its words read in ``encoding``."""
     try:
         stream = open(path, "rb")
     except OSError as error:
@@ -61,7 +63,7 @@ def read_pieces(path: str, name: str, delimiter: Optional[bytes] = None, size: i
                 held, tail = ([rest] if rest else []), rest[-_LOOK_BACK:]
             else:
                 data, held = b"".join(held), []
-            piece = _read_piece(data, name, delimiter, lines_before)
+            piece = _read_piece(data, name, delimiter, lines_before, encoding)
             lines_before += data.count(b"\n")
             if piece is not None:
                 tokens = True
@@ -72,9 +74,10 @@ def read_pieces(path: str, name: str, delimiter: Optional[bytes] = None, size: i
         raise FileInputError(name, EMPTY_SIDE, 0)
 
 
-def _read_piece(data: bytes, name: str, delimiter: Optional[bytes], lines_before: int) -> Optional[TaggedFile]:
+def _read_piece(data: bytes, name: str, delimiter: Optional[bytes], lines_before: int,
+                encoding: str = "utf-8") -> Optional[TaggedFile]:
     try:
-        piece = read_tagged(data, name, delimiter)
+        piece = read_tagged(data, name, delimiter, encoding)
     except FileInputError as error:
         if error.message == EMPTY_SIDE:
             return None  # blank lines only: nothing to score here

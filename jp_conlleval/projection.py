@@ -18,6 +18,7 @@ from jp_align.blocks import EXACT, NORMALIZED
 from jp_align.normalize import raw_text
 
 from jp_shims.config import AlignConfig
+from jp_shims.encodings import quoted, readable
 
 from .tagged import Chunk, FileInputError, TaggedFile
 
@@ -36,7 +37,7 @@ class Unrepresentable:
     @property
     def text(self) -> str:
         """``system chunk [ORG Valdane] ends inside the gold token 'Valdane-owned'``"""
-        return f"system chunk [{' '.join((self.kind, *self.words))}] {self.reason}"
+        return f"system chunk [{readable(' '.join((self.kind, *self.words)))}] {self.reason}"
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.text}"
@@ -84,8 +85,8 @@ def divergence(gold: TaggedFile, system: TaggedFile, g_start: int, s_start: int)
         return None
 
     g, s = token_at(gold, g_start, common), token_at(system, s_start, common)
-    where = f"gold {gold.name}:{gold.line_of(g)} {gold.words[g]!r}" if g is not None else f"the end of {gold.name}"
-    said = repr(system.words[s]) if s is not None else "the end of the file"
+    where = f"gold {gold.name}:{gold.line_of(g)} {quoted(gold.words[g])}" if g is not None else f"the end of {gold.name}"
+    said = quoted(system.words[s]) if s is not None else "the end of the file"
     line = system.line_of(s if s is not None else len(system.words) - 1)
     return FileInputError(system.name, f"the system text stops matching the gold text here: {said} vs {where}",
                           line)
@@ -268,7 +269,7 @@ def _reason(text: GoldText, start: Optional[int], end: Optional[int], first: Opt
         if position is None:
             return "where the two texts differ"
         token = text.token_containing(position - 1 if at_end else position)
-        return f"inside the gold token {text.words[token]!r}"
+        return f"inside the gold token {quoted(text.words[token])}"
 
     if first is None and last is None:
         where_start, where_end = inside(start, False), inside(end, True)

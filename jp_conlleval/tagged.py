@@ -4,7 +4,9 @@ A tagged file has one token per line, the first field the word and the last fiel
 and an empty line (or a ``-X-`` line, as in conlleval) between sentences. Files as people have
 them are accepted: CRLF line ends, no final newline, TAB or space separated (without ``-d``
 fields are split at runs of spaces and TABs; with ``-d`` by that pattern, as conlleval would),
-the gold with more columns than the system.
+the gold with more columns than the system. Words are read in the file's encoding (UTF-8, or for
+a file that is not UTF-8 Latin-1 or ``--encoding``'s: :mod:`jp_shims.encodings`); tags are
+kept as the file's bytes, which conlleval's report prints.
 """
 from __future__ import annotations
 
@@ -118,20 +120,21 @@ def without_gc() -> Iterator[None]:
             gc.enable()
 
 
-def read_tagged(data: bytes, name: str, delimiter: Optional[bytes] = None) -> TaggedFile:
-    """The sentences of one tagged file (``data`` its bytes, ``name`` for messages)."""
+def read_tagged(data: bytes, name: str, delimiter: Optional[bytes] = None, encoding: str = "utf-8") -> TaggedFile:
+    """The sentences of one tagged file (``data`` its bytes, ``name`` for messages,
+    ``encoding`` the file's)."""
     with without_gc():
-        return _read_tagged(data, name, delimiter)
+        return _read_tagged(data, name, delimiter, encoding)
 
 
-def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes]) -> TaggedFile:
+def _read_tagged(data: bytes, name: str, delimiter: Optional[bytes], encoding: str = "utf-8") -> TaggedFile:
     split: Splitter = bytes.split
     if delimiter is not None:
         try:
             split = compile_splitter(delimiter)
         except PerlPatternError as error:
             raise FileInputError(name, f"invalid -d pattern: {error}", 0) from None
-    file = _read_columns(data, name, delimiter, split)
+    file = _read_columns(data, name, delimiter, split, encoding)
     if not _ends_with_break(data, split):
         file = dataclasses.replace(file, ends_with_break=False)
     return file
@@ -152,37 +155,38 @@ def _fields(line: bytes, split: Splitter) -> Optional[List[bytes]]:
     return fields if fields and fields[0] != BOUNDARY_WORD else None
 
 
-def _read_columns(data: bytes, name: str, delimiter: Optional[bytes], split: Splitter) -> TaggedFile:
+def _read_columns(data: bytes, name: str, delimiter: Optional[bytes], split: Splitter,
+                  encoding: str = "utf-8") -> TaggedFile:
     """The rows of the file; ``split`` is -d's splitter, or bytes.split without -d."""
     cr_lines = data.count(b"\r\n") + data.endswith(b"\r") if b"\r" in data else 0
     if delimiter is None:
-        text = data.decode("utf-8", "surrogateescape")
+        text = data.decode(encoding, "surrogateescape")
         # (In ASCII data the only such characters are the separators \x1c-\x1f.)
         beyond = (_ASCII_SEPARATOR.search(data) if data.isascii() else _NON_ASCII_SPACE.search(text))
         if beyond is None:
-            return _read_by_whitespace(data, text, name, cr_lines)
+            return _read_by_whitespace(data, text, name, cr_lines, encoding)
         # str.split() would also split at these: ``split`` splits the bytes at ASCII
         # whitespace instead (bytes.split).
-    return _build(name, _rows_by_pattern(data, name, split), cr_lines)
+    return _build(name, _rows_by_pattern(data, name, split, encoding), cr_lines)
 
 
 def _missing_tag(name: str, number: int, how: str) -> FileInputError:
     return FileInputError(name, f"a word without a tag column (one field; {how})", number)
 
 
-def _read_by_whitespace(data: bytes, text: str, name: str, cr_lines: int) -> TaggedFile:
+def _read_by_whitespace(data: bytes, text: str, name: str, cr_lines: int, encoding: str = "utf-8") -> TaggedFile:
     """Fields at runs of whitespace (which also drops a CR before the LF). A file of
     ``word tag`` lines is split at once, others a line at a time; line by line (in Python)
     where a line has one field (to say which) or a ``-X-`` may occur."""
     if BOUNDARY_WORD in data:
-        return _build(name, _rows_by_whitespace(text, name), cr_lines)
+        return _build(name, _rows_by_whitespace(text, name, encoding), cr_lines)
     # One pass finds the blank lines and any one-field line: the text between blank lines
     # (each line after a newline) and the fields of one-field lines, alternating. (On the
     # bytes: the same lines, as the text holds no whitespace beyond ASCII's, and faster than
     # on a text that holds a character beyond U+FFFF, stored in four bytes each.)
     pieces = _BLANK_OR_ONE_FIELD_LINE.split(b"\n" + data)
     if any(pieces[1::2]):
-        return _build(name, _rows_by_whitespace(text, name), cr_lines)
+        return _build(name, _rows_by_whitespace(text, name, encoding), cr_lines)
     # per blank line: the tokens before it (the lines between blank lines are token lines)
     skipped = list(accumulate(map(bytes.count, pieces[0:-1:2], repeat(b"\n"))))
     del pieces
@@ -195,12 +199,12 @@ def _read_by_whitespace(data: bytes, text: str, name: str, cr_lines: int) -> Tag
         tokens = list(filter(None, map(str.split, text.split("\n"))))
         words = list(map(itemgetter(0), tokens))
         tag_texts = list(map(itemgetter(-1), tokens))
-    encoded = {tag: tag.encode("utf-8", "surrogateescape") for tag in set(tag_texts)}
+    encoded = {tag: tag.encode(encoding, "surrogateescape") for tag in set(tag_texts)}
     return _finish(name, words, list(map(encoded.__getitem__, tag_texts)), skipped,
                    list(map(len, words)), cr_lines)
 
 
-def _rows_by_whitespace(text: str, name: str) -> Iterator[Tuple[Optional[str], Optional[bytes]]]:
+def _rows_by_whitespace(text: str, name: str, encoding: str = "utf-8") -> Iterator[Tuple[Optional[str], Optional[bytes]]]:
     boundary = BOUNDARY_WORD.decode()
     encoded: dict = {}
     for number, line in enumerate(text.split("\n"), 1):
@@ -213,11 +217,11 @@ def _rows_by_whitespace(text: str, name: str) -> Iterator[Tuple[Optional[str], O
         tag = fields[-1]
         tag_bytes = encoded.get(tag)
         if tag_bytes is None:
-            tag_bytes = encoded[tag] = tag.encode("utf-8", "surrogateescape")
+            tag_bytes = encoded[tag] = tag.encode(encoding, "surrogateescape")
         yield fields[0], tag_bytes
 
 
-def _rows_by_pattern(data: bytes, name: str, split) -> Iterator[Tuple[Optional[str], Optional[bytes]]]:
+def _rows_by_pattern(data: bytes, name: str, split, encoding: str = "utf-8") -> Iterator[Tuple[Optional[str], Optional[bytes]]]:
     for number, line in enumerate(split_lines(data), 1):
         fields = _fields(line, split)
         if fields is None:
@@ -225,7 +229,7 @@ def _rows_by_pattern(data: bytes, name: str, split) -> Iterator[Tuple[Optional[s
             continue
         if len(fields) < 2:
             raise _missing_tag(name, number, "-d does not split this line")
-        yield fields[0].decode("utf-8", "surrogateescape"), fields[-1]
+        yield fields[0].decode(encoding, "surrogateescape"), fields[-1]
 
 
 def tagged_from_pairs(sentences: Iterable[Iterable[Tuple[str, str]]], name: str) -> TaggedFile:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
+from jp_shims import encodings
 from jp_shims.audit import EXACT, MERGED, NORMALIZED, UNALIGNED, AlignmentAudit, Summary, block_kind
 from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
@@ -76,9 +77,10 @@ METRICS = ("FB1", "precision", "recall")
 
 
 class _Settings:
-    def __init__(self, options, scheme: Optional[str]) -> None:
+    def __init__(self, options, scheme: Optional[str], fallback: str = encodings.FALLBACK) -> None:
         self.options = options
         self.scheme = scheme
+        self.fallback = fallback  # --encoding: how a file that is not UTF-8 is read
 
 
 class Conlleval(Tool):
@@ -87,7 +89,9 @@ class Conlleval(Tool):
     usage = USAGE
     help_text = HELP
     formats = (COLUMNS, COLUMNS)
-    own_options = (SCHEME_HELP,)
+    own_options = (SCHEME_HELP, (f"{encodings.OPTION} ENC", "read the words of an input that is not valid UTF-8 "
+                                 "as ENC (default latin-1, one character a byte; tags stay bytes, as conlleval "
+                                 "reads them); a note names the file"))
     loss_label = "chunks missed or spurious"
 
     def legacy(self, argv: List[str]) -> int:
@@ -104,12 +108,16 @@ class Conlleval(Tool):
         return outcome.status
 
     def parse(self, argv: List[str]) -> Parsed:
+        encoding, missing = take_value(argv, encodings.OPTION)
+        if missing:
+            raise UsageError(f"{encodings.OPTION} needs an encoding")
+        fallback = encodings.parse_encoding(encoding)
         options, scheme, files = command_line(argv)
         if len(files) != 2:
             raise UsageError("expected GOLD SYSTEM (two files): the options of JP mode's alignment need both; "
                              "the merged file (one file or standard input) takes conlleval's options, --scheme "
                              "and --json")
-        return described(files[0], files[1], options, scheme)
+        return described(files[0], files[1], options, scheme, fallback)
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
@@ -119,12 +127,13 @@ class Conlleval(Tool):
 
         settings = parsed.settings
         delimiter = settings.options.delimiter
+        gold_encoding, system_encoding = (_encoding(gold, settings.fallback), _encoding(system, settings.fallback))
         try:
             # (One pause of the cyclic collector for all of it: each pause ends in a pass
             # over everything allocated during it.)
             with without_gc():
-                result = evaluate_stream(read_pieces(gold.path, gold.name, delimiter),
-                                         read_pieces(system.path, system.name, delimiter),
+                result = evaluate_stream(read_pieces(gold.path, gold.name, delimiter, encoding=gold_encoding),
+                                         read_pieces(system.path, system.name, delimiter, encoding=system_encoding),
                                          settings.options, settings.scheme, config,
                                          on_window=lambda window, counted: count_blocks(audit, window, counted),
                                          per_sentence=audit.keep, vectors=statistics)
@@ -137,8 +146,12 @@ class Conlleval(Tool):
         if statistics:
             blocks = AdditiveStatistics([((number, number + 1), vector) for number, vector in enumerate(result.vectors or ())],
                                         WIDTH)
+        read = {gold.name: gold_encoding, system.name: system_encoding}
+        notes = [encodings.fallback_note(name, encoding, self.original)
+                 for name, encoding in read.items() if encoding != encodings.UTF8]
         return Evaluation(_scores(result), text, blocks, details=result,
-                          notable=bool(result.unrepresentable or result.scheme or any(result.cr_lines)))
+                          notable=bool(result.unrepresentable or result.scheme or any(result.cr_lines)),
+                          advisories=notes)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         return chunk_metric, METRICS
@@ -221,7 +234,14 @@ def _text(file, sentences: range) -> str:
                       zip(file.breaks[sentences.start:sentences.stop], file.breaks[sentences.start + 1:sentences.stop + 1]))
 
 
-def described(gold: str, system: str, options, scheme: Optional[str]) -> Parsed:
+def _encoding(file: InputFile, fallback: str) -> str:
+    try:
+        return encodings.file_encoding(file.path, fallback)
+    except OSError as error:
+        raise InputError(file.name, None, f"cannot read: {error.strerror}") from None
+
+
+def described(gold: str, system: str, options, scheme: Optional[str], fallback: str = encodings.FALLBACK) -> Parsed:
     """The run as the runner (and the JSON document) describes it: options and signature."""
     chosen = [flag for flag, on in (("-l", options.latex), ("-r", options.raw)) if on]
     if options.delimiter is not None:
@@ -230,10 +250,11 @@ def described(gold: str, system: str, options, scheme: Optional[str]) -> Parsed:
         chosen.append("-o" + options.outside.decode("utf-8", "surrogateescape"))
     if scheme:
         chosen.append(f"--scheme={scheme}")
+    chosen += encodings.signature_option(fallback)
     document = {"latex": options.latex, "raw": options.raw, "scheme": scheme,
                 "delimiter": None if options.delimiter is None else options.delimiter.decode("utf-8", "replace"),
                 "outside": options.outside.decode("utf-8", "replace")}
-    return Parsed(gold, system, _Settings(options, scheme), document, chosen)
+    return Parsed(gold, system, _Settings(options, scheme, fallback), document, chosen)
 
 
 def _scores(result) -> dict:
@@ -252,7 +273,7 @@ def scores_document(statistics, unrepresentable: Sequence = ()) -> dict:
         "found_gold": statistics.found_gold, "found_guess": statistics.found_guess,
         "correct": statistics.correct_chunks,
         "precision": overall.precision, "recall": overall.recall, "fb1": overall.fb1,
-        "types": {kind.decode("utf-8", "surrogateescape"): {
+        "types": {encodings.readable_bytes(kind): {
             "precision": s.precision, "recall": s.recall, "fb1": s.fb1, "found_guess": s.found_guess,
             "found_gold": s.found_gold} for kind, s in result.by_type.items()},
         "unrepresentable": [str(chunk) for chunk in unrepresentable],

@@ -103,14 +103,15 @@ _MISSING = {"c": "cut-off length for statistices", "e": "number of error to kill
 
 
 def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
-                     strict: bool = False, variant: Variant = EVALB) -> Options:
+                     strict: bool = False, variant: Variant = EVALB, fallback: Optional[str] = None) -> Options:
     """evalb's option loop: clusters left to right, values attached or in the next argument.
 
     Raises :class:`Usage` for ``-h`` (status 1) and unknown options (status 0), and
     :class:`FatalError` when a parameter file cannot be opened. ``strict`` (JP mode): a
     missing value, or a number (``-c``, ``-e``, numeric parameter-file values) that is not a C
     int, raises :class:`BadValue` instead of evalb's atoi reading. ``variant``: evalb_spmrl
-    also takes ``-K n`` and the flags ``-L -l -X -V``, and echoes ``-c``.
+    also takes ``-K n`` and the flags ``-L -l -X -V``, and echoes ``-c``. ``fallback`` (JP
+    mode): how a parameter file that is not UTF-8 is read (as the trees are: --encoding).
     """
     params = Params(variant=variant)
     flags = RunFlags()
@@ -145,7 +146,7 @@ def parse_evalb_args(args: list[str], err: Callable[[str], None], encoding: str,
                         err(f"Missing argument: {_MISSING[ch]}\n")
                         value = ""
                     if ch == "p":
-                        params, warnings = read_parameter_file(params, value, encoding, strict)
+                        params, warnings = read_parameter_file(params, value, encoding, strict, fallback)
                         param_file = value
                         for warning in warnings:
                             err(warning)

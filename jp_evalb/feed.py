@@ -59,13 +59,14 @@ class Listener:
 
 def feed(gold_stream: BinaryIO, test_stream: BinaryIO, names: tuple[str, str], params: Params,
          flags: RunFlags, config: AlignConfig, audit: AlignmentAudit, listener: Listener,
-         tally=None) -> None:
+         tally=None, encodings: tuple[str, str] = ("utf-8", "utf-8")) -> None:
     """Read both files, pair and align them, score every unit and tell ``listener``; count
     every block in ``audit``. ``names``: the files as messages show them; ``tally``: a
-    per-label breakdown to add to. Raises :class:`jp_shims.errors.InputError` for bad input."""
+    per-label breakdown to add to; ``encodings``: the files'. Raises
+    :class:`jp_shims.errors.InputError` for bad input."""
     feeder = Feeder(params, flags, config, audit, listener, tally)
     read_options = feeder.read_options
-    gold_sentences = read_sentences(gold_stream, names[0], read_options)
+    gold_sentences = read_sentences(gold_stream, names[0], read_options, encodings[0])
     limit = flags.limit
     if limit != -1:
         # evalb_spmrl -K n: the first n gold lines (at least one); the test lines left over
@@ -74,7 +75,7 @@ def feed(gold_stream: BinaryIO, test_stream: BinaryIO, names: tuple[str, str], p
 
         gold_sentences = islice(gold_sentences, max(limit, 1))
     golds = Lookahead(gold_sentences)
-    tests = Lookahead(read_sentences(test_stream, names[1], read_options))
+    tests = Lookahead(read_sentences(test_stream, names[1], read_options, encodings[1]))
     # Blocks with sentences on one side only are held back until something two-sided follows
     # or the input ends: then they are scored (text without a counterpart).
     pending: list[tuple] = []

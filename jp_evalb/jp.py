@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Sequence
 
 from jp_shims.audit import AlignmentAudit
 from jp_shims.config import AlignConfig
+from jp_shims.encodings import FALLBACK, UTF8, as_written, file_encoding, output_encoding
 from jp_shims.errors import InputError
 
 from .args import Options
@@ -37,6 +38,7 @@ class PairResult(NamedTuple):
     scores: dict  # the JSON "scores": sentences, summary (and per_label)
     headline: str  # evalb's summary as printed (with --per-label's table)
     units: Optional[list]  # ((first, stop) gold lines, vector) of every unit, when asked
+    encodings: tuple[str, str] = (UTF8, UTF8)  # how the gold and test files were read
 
 
 def score_vector(score: SentenceScore, cutoff: int) -> list[int]:
@@ -53,9 +55,12 @@ class _Report(Listener):
     """evalb's report, written as it goes (``write`` None: only the JSON figures)."""
 
     def __init__(self, options: Options, write: Optional[Callable[[str], None]], message: Callable[[str], None],
-                 json: bool, units: Optional[list]) -> None:
+                 json: bool, units: Optional[list], encoding: str = UTF8) -> None:
         params = options.params
         self.params, self.write, self.message = params, write, message
+        # The report's encoding: the inputs', where the report echoes their text (-d, -D, the
+        # per-label table), so that it prints the bytes evalb prints.
+        self.encoding = encoding
         self.totals = RunTotals(params.cutoff_len)
         self.records: Optional[list] = None
         if json:
@@ -81,7 +86,7 @@ class _Report(Listener):
                 parts.append(matching_trace(ev, golds[0].tree.line, tests[0].tree.line))
         parts.append(sentence_line(score))
         if debug >= 1:
-            parts.append(debug_dump(ev, self.params.labels_equal, self.tags, "utf-8") if ev is not None
+            parts.append(debug_dump(ev, self.params.labels_equal, self.tags, self.encoding) if ev is not None
                          else _block_dump(block, golds, tests, groups or []))
         if len(parts) >= FLUSH_EVERY:
             self.flush()
@@ -92,14 +97,18 @@ class _Report(Listener):
 
     def flush(self) -> None:
         if self.parts and self.write is not None:
-            self.write("".join(self.parts))
+            self.write(as_written("".join(self.parts), self.encoding))
             self.parts = []
 
 
 def run_pair(options: Options, gold: tuple[str, str], test: tuple[str, str], config: AlignConfig,
              audit: AlignmentAudit, write: Optional[Callable[[str], None]], message: Callable[[str], None],
-             per_label: bool = False, json: bool = False, statistics: bool = False) -> PairResult:
+             per_label: bool = False, json: bool = False, statistics: bool = False,
+             fallback: str = FALLBACK) -> PairResult:
     """Score ``test`` against ``gold`` (each ``(path to open, name to show)``) in JP mode.
+
+    A file that is not valid UTF-8 is read in ``fallback`` (--encoding; UTF-8: it is an
+    error); the result says how each was read.
 
     ``write``: where evalb's report goes (None: nowhere); ``message``: evalb's per-line
     messages (stderr); ``json``: gather the sentence records of ``--json``; ``statistics``:
@@ -110,7 +119,6 @@ def run_pair(options: Options, gold: tuple[str, str], test: tuple[str, str], con
         from .per_label import PerLabel
 
         tally = PerLabel(params)
-    report = _Report(options, write, message, json, [] if statistics else None)
     try:
         gold_stream = open(gold[0], "rb")
     except OSError as exc:
@@ -121,7 +129,9 @@ def run_pair(options: Options, gold: tuple[str, str], test: tuple[str, str], con
         gold_stream.close()
         raise InputError(test[1], None, f"cannot open test file ({exc.strerror})") from None
     with gold_stream, test_stream:
-        feed(gold_stream, test_stream, (gold[1], test[1]), params, flags, config, audit, report, tally)
+        encodings = (_encoding(gold, fallback), _encoding(test, fallback))
+        report = _Report(options, write, message, json, [] if statistics else None, output_encoding(encodings))
+        feed(gold_stream, test_stream, (gold[1], test[1]), params, flags, config, audit, report, tally, encodings)
     from .spmrl import STATUS_FILE, ending, write_status
 
     # evalb's summary, or evalb_spmrl's (-V header, -L/-l line, ./status text).
@@ -140,7 +150,14 @@ def run_pair(options: Options, gold: tuple[str, str], test: tuple[str, str], con
                     "summary": {"all": totals_record(totals.all), f"len<={totals.cutoff}": totals_record(totals.short)}}
     if tally is not None:
         scores["per_label"] = tally.record()
-    return PairResult(scores, end.text + per_label_table, report.units)
+    return PairResult(scores, end.text + per_label_table, report.units, encodings)
+
+
+def _encoding(file: tuple[str, str], fallback: str) -> str:
+    try:
+        return file_encoding(file[0], fallback)
+    except OSError as exc:
+        raise InputError(file[1], None, f"cannot read ({exc.strerror})") from None
 
 
 def _ids(sentences: Sequence[Sentence]) -> str:

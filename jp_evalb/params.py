@@ -320,9 +320,11 @@ def _parameter_file(name: str) -> Optional[str]:
 
 
 def read_parameter_file(params: Params, name: str, encoding: str = "latin-1",
-                        strict: bool = False) -> tuple[Params, list[str]]:
+                        strict: bool = False, fallback: Optional[str] = None) -> tuple[Params, list[str]]:
     """Read ``-p NAME``; raises :class:`FatalError` like evalb when it cannot be opened, and
-    (``strict``, JP mode) :class:`BadValue` for a numeric value that is not a C int."""
+    (``strict``, JP mode) :class:`BadValue` for a numeric value that is not a C int.
+    ``fallback`` (JP mode): the encoding of a file that is not valid UTF-8 (its labels are
+    then those of trees read in it)."""
     path = _parameter_file(name)
     try:
         if path is None:
@@ -331,6 +333,10 @@ def read_parameter_file(params: Params, name: str, encoding: str = "latin-1",
             data = stream.read()
     except OSError:
         raise FatalError(f"Can't open parameter file ({name})\n") from None
+    if fallback is not None:
+        from jp_shims.encodings import data_encoding
+
+        encoding = data_encoding(data, fallback)
     # fgets stops at NUL only in the sense that strlen() then ends the line there.
     text = data.decode(encoding, errors="surrogateescape" if encoding != "latin-1" else "strict")
     text = "\n".join(part.split("\0", 1)[0] for part in text.split("\n")) if "\0" in text else text

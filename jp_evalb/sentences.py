@@ -1,13 +1,16 @@
 """JP mode's input stage: the trees of one file, numbered, with the text alignment compares.
 
-Bad input that cannot be processed at all (invalid UTF-8, a line over 10 MiB, a tree deeper
-than 1,000 levels) raises :class:`jp_shims.errors.InputError` (FILE, LINE, message); a tree
+A file is read as UTF-8, or in the encoding :func:`jp_shims.encodings.file_encoding` chose for
+it (a file that is not UTF-8: Latin-1 by default, as evalb reads bytes). Bad input that cannot
+be processed at all (invalid UTF-8 where no other encoding is allowed, a line over 10 MiB, a
+tree deeper than 1,000 levels) raises :class:`jp_shims.errors.InputError` (FILE, LINE, message); a tree
 that is merely malformed is kept with its ``problem`` and scored as evalb's error sentence.
 """
 from __future__ import annotations
 
 from typing import BinaryIO, Iterator, NamedTuple, Optional
 
+from jp_shims.encodings import UTF8
 from jp_shims.errors import InputError
 
 from .lines import whole_line_blocks
@@ -40,11 +43,11 @@ class Sentence(NamedTuple):
         return f"{self.file}:{self.number}"
 
 
-def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterator[Sentence]:
-    """Stream the trees of one file (``name``: as messages show it); raises
-    :class:`InputError` for input that cannot be processed at all."""
+def read_sentences(stream: BinaryIO, name: str, options: ReadOptions, encoding: str = UTF8) -> Iterator[Sentence]:
+    """Stream the trees of one file (``name``: as messages show it; ``encoding``: the file's);
+    raises :class:`InputError` for input that cannot be processed at all."""
     new_sentence = tuple.__new__  # (Sentence's own __new__, without its Python-level call)
-    for number, line in utf8_lines(stream, name):
+    for number, line in utf8_lines(stream, name, encoding):
         tree = read_tree(line, options)
         # (A tree that deep has more than 2 * MAX_DEPTH characters and MAX_DEPTH "(".)
         if len(line) > 2 * MAX_DEPTH and line.count("(") > MAX_DEPTH and nesting_depth(line) > MAX_DEPTH:
@@ -67,16 +70,19 @@ def read_sentences(stream: BinaryIO, name: str, options: ReadOptions) -> Iterato
         yield Sentence(number, tree, problem, text, name)
 
 
-def utf8_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
-    """The numbered lines of a file, decoded from UTF-8 a block of whole lines at a time; a
-    line over 10 MiB or with invalid UTF-8 raises :class:`InputError` where reading it line by
-    line would."""
+def utf8_lines(stream: BinaryIO, name: str, encoding: str = UTF8) -> Iterator[tuple[int, str]]:
+    """The numbered lines of a file, decoded from UTF-8 (or ``encoding``) a block of whole
+    lines at a time; a line over 10 MiB or with invalid UTF-8 raises :class:`InputError` where
+    reading it line by line would. In another encoding no line is refused for its bytes: one
+    that encoding leaves undefined (0x81 in cp1252) is kept as its "surrogateescape"
+    character, and written back as that byte."""
+    errors = "strict" if encoding == UTF8 else "surrogateescape"
     number = 0
     for block in whole_line_blocks(stream, longest=MAX_LINE_BYTES):
         text = None
         if len(block) <= MAX_LINE_BYTES and block.endswith(b"\n"):  # (no line in it too long)
             try:
-                text = block.decode("utf-8")
+                text = block.decode(encoding, errors)
             except UnicodeDecodeError:
                 pass
         if text is not None:
@@ -91,16 +97,16 @@ def utf8_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
         last = raws.pop()
         for raw in raws:
             number += 1
-            yield number, _decoded_line(raw + b"\n", name, number)
+            yield number, _decoded_line(raw + b"\n", name, number, encoding, errors)
         if last:
             number += 1
-            yield number, _decoded_line(last, name, number)
+            yield number, _decoded_line(last, name, number, encoding, errors)
 
 
-def _decoded_line(raw: bytes, name: str, number: int) -> str:
+def _decoded_line(raw: bytes, name: str, number: int, encoding: str, errors: str) -> str:
     if len(raw) > MAX_LINE_BYTES:
         raise InputError(name, number, "line longer than 10 MiB")
     try:
-        return raw.decode("utf-8")
+        return raw.decode(encoding, errors)
     except UnicodeDecodeError as exc:
         raise InputError(name, number, f"invalid UTF-8 at byte {exc.start + 1}") from None

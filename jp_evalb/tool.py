@@ -12,7 +12,8 @@ import sys
 from typing import Any, Callable, List, NamedTuple, Sequence, Tuple
 
 from jp_shims.audit import AlignmentAudit
-from jp_shims.cli import help_section, take_flag
+from jp_shims import encodings
+from jp_shims.cli import help_section, take_flag, take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
@@ -37,6 +38,7 @@ class Settings(NamedTuple):
 
     options: Options
     per_label: bool
+    fallback: str = encodings.FALLBACK  # --encoding: how a file that is not UTF-8 is read
 
 
 class EvalbTool(Tool):
@@ -45,6 +47,7 @@ class EvalbTool(Tool):
     labels = ("gold", "test")
     formats = (TREES, TREES)
     config = ALIGN_CONFIG
+    own_options = (encodings.HELP_ENTRY,)
     loss_label = "brackets lost"
     # The report's score box: evalb's summary begins with the unlabelled total row of its
     # per-sentence table (whose column header the summary does not repeat).
@@ -78,11 +81,16 @@ class EvalbTool(Tool):
 
     def parse(self, argv: List[str]) -> Parsed:
         per_label = take_flag(argv, "--per-label")
+        encoding, missing = take_value(argv, encodings.OPTION)
+        if missing:
+            raise UsageError(f"{encodings.OPTION} needs an encoding")
+        fallback = encodings.parse_encoding(encoding)
         # evalb's warnings while reading the options are printed once they have all been
         # read: a bad value ends the run with its one error line alone.
         warnings: list[str] = []
         try:
-            options = parse_evalb_args(argv, warnings.append, "utf-8", strict=True, variant=self.variant)
+            options = parse_evalb_args(argv, warnings.append, "utf-8", strict=True, variant=self.variant,
+                                       fallback=fallback)
         except Usage as usage:
             if usage.status == 1:
                 raise UsageError(f"{usage.argument}: -h asks for the help: {self.prog} -h") from None
@@ -101,8 +109,8 @@ class EvalbTool(Tool):
         from .signature import figure_options, options_document, parameter_file
 
         status_file = self.variant.status_file and not options.flags.compact
-        return Parsed(options.gold, options.test, Settings(options, per_label),
-                      options_document(options, None), figure_options(options),
+        return Parsed(options.gold, options.test, Settings(options, per_label, fallback),
+                      options_document(options, None), figure_options(options) + encodings.signature_option(fallback),
                       outputs=["status"] if status_file else [], params=parameter_file(options))
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
@@ -119,11 +127,15 @@ class EvalbTool(Tool):
         held: list[str] = []
         message = held.append if config.strict else sys.stderr.write
         result = run_pair(options, (gold.path, gold.name), (system.path, system.name), config, audit, write,
-                          message, per_label=settings.per_label, json=records, statistics=statistics)
+                          message, per_label=settings.per_label, json=records, statistics=statistics,
+                          fallback=settings.fallback)
         if held and not (audit.unaligned_gold or audit.unaligned_system):
             sys.stderr.write("".join(held))
+        read = {file.name: encoding for file, encoding in zip((gold, system), result.encodings)}
+        notes = [encodings.fallback_note(name, encoding, self.original)
+                 for name, encoding in read.items() if encoding != encodings.UTF8]
         return Evaluation(result.scores, result.headline,
-                          AdditiveStatistics(result.units, WIDTH) if statistics else None)
+                          AdditiveStatistics(result.units, WIDTH) if statistics else None, advisories=notes)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from .significance import METRICS, metric_function

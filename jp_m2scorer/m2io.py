@@ -127,7 +127,7 @@ def _parse_block(block: list[tuple[int, str]], path: str) -> list[Sentence]:
             raise InputFailure(b"IndexError: list index out of range", path, number,
                                "edit line with fewer than 6 '|||' fields") from None
         except py2.Py2EncodeError as error:
-            raise InputFailure(error.raw, path, number, error.message) from None
+            raise InputFailure(error.raw, path, number, error.shown()) from None
         except py2.Py2ValueError as error:
             raise InputFailure(b"ValueError: " + error.raw, path, number,
                                error.raw.decode("utf-8", "replace")) from None

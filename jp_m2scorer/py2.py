@@ -228,7 +228,16 @@ class Py2EncodeError(ValueError):
             what = "characters in position %d-%d" % (position, end - 1)
         self.message = "'decimal' codec can't encode %s: invalid decimal Unicode string" % what
         self.raw = ("UnicodeEncodeError: " + self.message).encode("ascii")
+        self.text = text
         super().__init__(self.message)
+
+    def shown(self) -> str:
+        """JP mode's message: the text quoted as its bytes read (a UTF-8-encoded surrogate,
+        which Python 2 lets through, as the Latin-1 characters of its bytes: never an escape)."""
+        from jp_shims.encodings import quoted, readable_bytes
+
+        return (f"not an integer: {quoted(readable_bytes(self.text.encode('utf-8', 'surrogatepass')))} "
+                "(Python 2's int() refuses characters beyond Latin-1 that are not digits)")
 
 
 class Py2ValueError(ValueError):

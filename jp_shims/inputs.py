@@ -20,6 +20,7 @@ import os
 import sys
 from typing import Callable, List, NamedTuple, Optional
 
+from .encodings import readable_bytes
 from .errors import InputError
 
 BOM = b"\xef\xbb\xbf"
@@ -141,7 +142,7 @@ def content_lines(file: InputFile, comment: Optional[str] = None, limit: int = 1
         with _open_binary(file.path) as handle:
             for raw in handle:
                 number += 1
-                text = raw[:HEAD_BYTES].decode("utf-8", "replace").rstrip("\r\n")
+                text = readable_bytes(raw[:HEAD_BYTES]).rstrip("\r\n")
                 if not text.strip() or (comment is not None and text.startswith(comment)):
                     continue
                 found.append((number, text))

@@ -99,14 +99,17 @@ def main(tool: Tool, argv: Optional[Sequence[str]] = None) -> int:
 def write_stdout(text: str) -> None:
     """What ``Tool.evaluate`` gets as ``write`` when the report streams to standard output (a
     tool may keep less then: nothing is asked of it afterwards but the scores). Writes report
-    text; a report that holds lone surrogates (jp_m2scorer reads its input
-    as Python 2 did, which lets UTF-8-encoded surrogates through) is written with them
-    encoded as the original wrote them."""
+    text; a report that holds bytes read with the "surrogateescape" handler (a Latin-1 chunk
+    type of jp_conlleval, a report in the encoding of its inputs:
+    :func:`jp_shims.encodings.as_written`) is written with them as they were read, whatever
+    the locale's handler of standard output."""
     try:
         sys.stdout.write(text)
     except UnicodeEncodeError:
+        from .encodings import stdout_bytes
+
         sys.stdout.flush()
-        sys.stdout.buffer.write(text.encode("utf-8", "surrogatepass"))
+        sys.stdout.buffer.write(stdout_bytes(text))
 
 
 def _flush_stdout() -> None:

@@ -50,8 +50,8 @@ def test_help_in_jp_mode_is_evalbs_usage_then_the_jp_options(files, argv):
     section = out[len(USAGE):].decode().splitlines()
     assert section[0] == "" and section[1].startswith("JP options (jp-shims ")
     flags = [line.split()[0] for line in section[2:] if line.startswith("  --")]
-    assert flags == ["--legacy", "--json", "--show-alignment", "--report", "--lang", "--strict", "--version",
-                     "--compare", "--paired-bs", "--paired-bs-n", "--paired-ar", "--paired-ar-n", "--confidence",
+    assert flags == ["--legacy", "--json", "--show-alignment", "--report", "--lang", "--strict", "--encoding",
+                     "--version", "--compare", "--paired-bs", "--paired-bs-n", "--paired-ar", "--paired-ar-n", "--confidence",
                      "--seed", "--per-label", "--install-shim"]
 
 

@@ -156,7 +156,9 @@ def _error(tmp_path, argv):
 def test_bad_input_errors(tmp_path):
     write(tmp_path, "good", "(S (NN a))", "(S (NN b))")
     (tmp_path / "latin").write_bytes(b"(S (NN a))\n(S (NN caf\xe9))\n")
-    assert _error(tmp_path, ["latin", "good"]) == "jp_evalb: error: latin:2: invalid UTF-8 at byte 11\n"
+    # (Without --encoding utf-8 the file is read as Latin-1: tests/test_encodings.py.)
+    assert _error(tmp_path, ["--encoding", "utf-8", "latin", "good"]) == \
+        "jp_evalb: error: latin:2: invalid UTF-8 at byte 11\n"
     assert _error(tmp_path, ["nope", "good"]) == "jp_evalb: error: nope: No such file or directory\n"
     assert _error(tmp_path, ["good", "nope"]) == "jp_evalb: error: nope: No such file or directory\n"
     assert _error(tmp_path, ["-p", "nope.prm", "good", "good"]) == \
@@ -346,7 +348,7 @@ def test_a_pair_evalb_rejected_is_not_evaluated_again(tmp_path, monkeypatch):
 def test_json_run_stopped_by_bad_input_prints_no_partial_document(tmp_path):
     gold = write(tmp_path, "g", "(S (NN a) (VB x))", "(S (NN b) (VB y))", "(S (NN c) (VB z))")
     (tmp_path / "t").write_bytes(b"(S (NN a) (VB x))\n(S (NN b) (VB y))\n(S (NN \xff) (VB z))\n")
-    status, out, err = run(["--json", gold, tmp_path / "t"])
+    status, out, err = run(["--json", "--encoding", "utf-8", gold, tmp_path / "t"])
     assert status == 2 and out == ""
     assert err == f"jp_evalb: error: {tmp_path / 't'}:3: invalid UTF-8 at byte 8\n"
     status, out, _ = run(["--json", gold, gold])
