@@ -14,9 +14,9 @@ import pytest
 
 from jp_errant import m2_cli, parallel_cli
 from jp_errant.annotate import pairing
-from jp_errant.annotate.tokens import Token
 from jp_errant.compare_cli import main
 from jp_errant.m2 import M2Error, RawBlock, parse_block
+from tests.contract_samples import WordsOnly
 from tests.toolrun import run_tool
 
 REF = "S This are a sentence .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n"
@@ -173,13 +173,6 @@ def test_compare_reports_an_error_after_stdout_closed(tmp_path) -> None:
 class NoBackend:
     def parse(self, lines):
         raise AssertionError("not reached")
-
-
-class WordsOnly:
-    """Every word its own lemma, no part of speech: enough to write M2."""
-
-    def parse(self, lines):
-        return [tuple(Token(word, word, "X") for word in line.split()) for line in lines]
 
 
 @contextmanager
