@@ -58,6 +58,11 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
         check_readable(args.m2_file)
         refuse_input_as_output(args.out, [args.m2_file])
     path = prepare(args.m2_file)
+    if not legacy:
+        # The whole M2 read strictly once before the model loads: bad input stops the run
+        # before anything is analysed or written (reading is cheap beside the analysis).
+        for _ in read_m2(path):
+            pass
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
     annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge,

@@ -76,6 +76,11 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
     files = Files(prepare(args.orig), [prepare(name) for name in args.cor])
     if not legacy:
         _refuse_one_empty_input([files.orig, *files.cor], [args.orig, *args.cor])
+        for path in [files.orig, *files.cor]:
+            # Every line decoded once before the model loads: bad input stops the run before
+            # anything is analysed or written (reading is cheap beside the analysis).
+            for _ in read_lines(path, reject_nul=True):
+                pass
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
     annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge,

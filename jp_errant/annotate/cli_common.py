@@ -70,6 +70,8 @@ def run_command(prog: str, parser: argparse.ArgumentParser, run: Run, argv: Opti
 
     def body(args: List[str]) -> int:
         legacy = take_flag(args, "--legacy")
+        if legacy and isinstance(parser, CommandParser):
+            parser.jp_help = ""  # --legacy --help: errant's options alone
         options = parser.parse_args(args)
         try:
             if legacy:
