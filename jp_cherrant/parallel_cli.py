@@ -11,9 +11,13 @@ word``, LTP) is out of scope in both modes: one error line, exit 2.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import List, Optional, Tuple
+
+from jp_shims.cli import CommandParser, help_section, take_flag, take_value
+from jp_shims.command import check_writable, refuse_input_as_output, run_main
+from jp_shims.errors import InputError, UsageError
+from jp_shims.inputs import Inputs
 
 from .annotator.block import STRATEGIES, LineError, split_line
 from .annotator.resources import RESOURCE_ENV, ResourceError
@@ -33,12 +37,15 @@ class Failure(Exception):
         self.last_line = last_line
 
 
-def build_parser(prog: str) -> argparse.ArgumentParser:
-    """The original's options (same names, defaults, choices and argparse messages)."""
-    parser = argparse.ArgumentParser(prog=prog, description="Choose input file to annotate")
+def build_parser(prog: str, parser_class: type = argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The original's options (same names, defaults, choices and argparse messages);
+    ``parser_class``: JP mode's :class:`jp_shims.cli.CommandParser` (usage errors as the
+    contract prints them), argparse's own in legacy mode."""
+    parser = parser_class(prog=prog, description="Choose input file to annotate")
     parser.add_argument("-f", "--file", type=str, required=True,
-                        help="input: id<TAB>source<TAB>correction... per line")
-    parser.add_argument("-o", "--output", type=str, required=True, help="the M2 file to write")
+                        help="input: id<TAB>source<TAB>correction... per line ('-': standard input, JP mode)")
+    parser.add_argument("-o", "--output", type=str, required=True,
+                        help="the M2 file to write (JP mode: checked before any work)")
     parser.add_argument("-b", "--batch_size", type=int, default=128, help="no effect on the output (default: 128)")
     parser.add_argument("-d", "--device", type=int, default=0, help="no effect")
     parser.add_argument("-w", "--worker_num", type=int, default=16, help="no effect")
@@ -61,28 +68,27 @@ SCOPE_HELP = ("\nWord level (-g word, LTP) is out of scope: it exits 2 with one 
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    legacy = "--legacy" in args
-    args = [arg for arg in args if arg != "--legacy"]
-    from jp_shims.cli import help_section, take_flag, take_value, version_line
+    """The console script (jp_shims' command contract: :func:`jp_shims.command.run_main`)."""
+    return run_main(PROG, lambda: build_parser(PROG).format_usage(), _main, argv)
 
+
+def _main(args: List[str]) -> int:
+    legacy = take_flag(args, "--legacy")
     resources, missing = take_value(args, "--resources")
     if missing:
-        return _error("argument --resources: expected one argument")
-    if not legacy:
-        if take_flag(args, "--version"):
-            sys.stdout.write(version_line(PROG))
-            return 0
+        raise UsageError("argument --resources: expected one argument")
+    if legacy:
+        options = build_parser(ORIGINAL).parse_args(args)  # the original's argparse, its messages
+    else:
         if "-h" in args or "--help" in args:
             sys.stdout.write(build_parser(PROG).format_help()
                              + help_section(["--legacy", RESOURCES_HELP, "--version"], ORIGINAL) + SCOPE_HELP)
             return 0
-    parser = build_parser(ORIGINAL if legacy else PROG)
-    options = parser.parse_args(args)
+        options = build_parser(PROG, CommandParser).parse_args(args)
     try:
         return run(options, legacy, resources)
     except ResourceError as error:
-        return _error(str(error))
+        raise InputError(None, None, str(error)) from None
     except Failure as failure:
         sys.stderr.write(f'Traceback (most recent call last):\n  File "{ORIGINAL}", line 1, in <module>\n'
                          f"{failure.last_line}\n")
@@ -96,33 +102,66 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
     if granularity != "char":
         if legacy:
             raise Failure("NotImplementedError")
-        return _error(f"argument -g/--granularity: {granularity!r}: only 'char' is implemented "
-                      "(the original raises NotImplementedError)")
+        raise UsageError(f"argument -g/--granularity: {granularity!r}: only 'char' is implemented "
+                         "(the original raises NotImplementedError)")
     if not legacy and options.batch_size < 1:
-        return _error(f"argument -b/--batch_size: {options.batch_size}: must be at least 1 "
-                      "(the original fails with ZeroDivisionError)")
-    writer = annotator(resources, options.multi_cheapest_strategy, options.segmented, options.bpe,
-                       not options.no_simplified)
+        raise UsageError(f"argument -b/--batch_size: {options.batch_size}: must be at least 1 "
+                         "(the original fails with ZeroDivisionError)")
+    if legacy:
+        return _run_legacy(options, resources)
+    check_writable(options.output)
+    refuse_input_as_output(options.output, [options.file])
+    with Inputs() as inputs:
+        text = _read(inputs.prepare(options.file).path, options.file)
+    lines, first_number = _lines(text)
+    writer = _annotator(options, resources)
+    problem = _check(lines, first_number, writer, options)
+    if problem:
+        raise InputError(options.file, problem[0], problem[1])
+    try:
+        out = open(options.output, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        raise InputError(options.output, None, f"cannot write the output: {_reason(error)}") from None
+    with out:
+        for line in lines:
+            source, corrections = split_line(line)
+            out.write(writer.block(source, corrections))
+    return 0
+
+
+def _read(path: str, name: str) -> str:
+    """The whole input as the original reads it (UTF-8, universal newlines); JP mode: bytes
+    that are not UTF-8 are one error line naming their line."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise InputError(name, None, _reason(error)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(name, data.count(b"\n", 0, error.start) + 1, _reason(error)) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _annotator(options: argparse.Namespace, resources: Optional[str]):
+    return annotator(resources, options.multi_cheapest_strategy, options.segmented, options.bpe,
+                     not options.no_simplified)
+
+
+def _run_legacy(options: argparse.Namespace, resources: Optional[str]) -> int:
+    """The original: the lines before a bad one stay in the output file, then it dies."""
+    writer = _annotator(options, resources)
     try:
         with open(options.file, encoding="utf-8") as handle:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as error:
-        if legacy:
-            raise Failure(_exception_line(error)) from None
-        return _error(_reason(error), options.file)
-    lines, first_number = _lines(text)
-    if not legacy:
-        if os.path.realpath(options.output) == os.path.realpath(options.file):
-            return _error("the output file is the input file (inputs are never modified)", options.output)
-        problem = _check(lines, first_number, writer, options)
-        if problem:
-            return _error(problem[1], options.file, problem[0])
+        raise Failure(_exception_line(error)) from None
+    lines, _ = _lines(text)
     try:
         out = open(options.output, "w", encoding="utf-8", newline="")
     except OSError as error:
-        if legacy:
-            raise Failure(_exception_line(error)) from None
-        return _error(f"cannot write the output: {_reason(error)}", options.output)
+        raise Failure(_exception_line(error)) from None
     with out:
         if options.batch_size == 0:
             raise Failure("ZeroDivisionError: integer modulo by zero")
@@ -178,12 +217,5 @@ def _reason(error: BaseException) -> str:
     return getattr(error, "strerror", None) or str(error)
 
 
-def _error(message: str, file: Optional[str] = None, line: Optional[int] = None) -> int:
-    from jp_shims.errors import report_error
-
-    return report_error(sys.stderr, PROG, message, file, line)
-
-
 if __name__ == "__main__":
     raise SystemExit(main())
-

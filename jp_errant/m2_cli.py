@@ -9,34 +9,33 @@ category names.
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Iterator
+
+from jp_shims.command import refuse_input_as_output
 
 from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
 from .annotate.annotator import Annotator, classifier_for
-from .annotate.backend import Backend, BackendError
+from .annotate.backend import Backend
 from .annotate.backends import make_backend
-from .annotate.cli_common import add_analyser_options, run_command
+from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.reannotate import Reannotation, reannotate
 from .annotate.textio import InputError, check_readable
-from .m2 import M2Error, Sentence, format_sentence, iter_blocks, legacy_block_edits, read_m2
+from .m2 import Sentence, format_sentence, iter_blocks, legacy_block_edits, read_m2
 
 PROG = "jp_errant_m2"
+ORIGINAL = "errant_m2"
 
 
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=prog,
-        description="Automatically extract and/or classify edits in an m2 file (stanza).",
-        formatter_class=argparse.RawTextHelpFormatter,
-        usage="%(prog)s [-h] (-auto | -gold) [options] m2_file -out OUT",
-    )
-    parser.add_argument("m2_file", help="The path to an m2 file.")
+    parser = annotator_parser(
+        prog, "Automatically extract and/or classify edits in an m2 file (stanza).",
+        "%(prog)s [-h] (-auto | -gold) [options] m2_file -out OUT", ORIGINAL)
+    parser.add_argument("m2_file", help="The path to an m2 file ('-': standard input).")
     kind = parser.add_mutually_exclusive_group(required=True)
     kind.add_argument("-auto", action="store_true", help="Extract edits automatically.")
     kind.add_argument("-gold", action="store_true", help="Use existing edit alignments.")
-    parser.add_argument("-out", required=True, help="The output filepath.")
+    parser.add_argument("-out", required=True, help="The output filepath (checked before any work).")
     parser.add_argument("-no_min", action="store_true", help="Do not minimise edit spans (gold only).")
     parser.add_argument("-old_cats", action="store_true",
                         help="Preserve old error types (gold only); i.e. turn off the classifier.")
@@ -49,13 +48,21 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None, backend: Backend | None = None) -> int:
     """Console entry point; ``backend`` replaces the analyser (tests)."""
-    return run_command(PROG, build_parser(), run, argv, backend, (InputError, BackendError, M2Error))
+    return run_command(PROG, build_parser(), run, argv, backend, lambda args: args.out, lambda args: [args.m2_file])
 
 
-def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None:
-    check_readable(args.m2_file)
-    if args.out and _same_file(args.out, args.m2_file):
-        raise InputError(args.out, None, "output file is also the input file (inputs are never modified)")
+def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare: Prepare = str) -> None:
+    """Re-annotate; ``prepare`` gives the path to read for the input's name (JP mode:
+    standard input and a BOM file spooled)."""
+    if legacy:
+        check_readable(args.m2_file)
+        refuse_input_as_output(args.out, [args.m2_file])
+    path = prepare(args.m2_file)
+    if not legacy:
+        # The whole M2 read strictly once before the model loads: bad input stops the run
+        # before anything is analysed or written (reading is cheap beside the analysis).
+        for _ in read_m2(path):
+            pass
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
     annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge,
@@ -66,11 +73,11 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None
                            legacy=legacy)
     print("Processing M2 file...")
     with open(args.out, "w", encoding="utf-8") as out:
-        for sentence in _sentences(args.m2_file, legacy):
+        for sentence in _sentences(path, legacy):
             try:
                 annotated = reannotate(sentence, backend, annotator, options)
             except AlignmentTooLarge as error:
-                raise InputError(args.m2_file, sentence.line, str(error)) from None
+                raise InputError(path, sentence.line, str(error)) from None
             out.write(format_sentence(annotated))
 
 
@@ -83,6 +90,3 @@ def _sentences(path: str, legacy: bool) -> Iterator[Sentence]:
             head = block.text.split("\n")[0]
             yield Sentence(head[2:], tuple(legacy_block_edits(block.text)), block.line)
 
-
-def _same_file(a: str, b: str) -> bool:
-    return os.path.realpath(a) == os.path.realpath(b)

@@ -8,14 +8,15 @@ exactly as errant does and uses errant's category names (PREP, CONJ).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from typing import Iterator
+from typing import Iterator, NamedTuple
+
+from jp_shims.command import refuse_input_as_output
 
 from .annotate.annotator import Annotator, classifier_for
-from .annotate.backend import Backend, BackendError
+from .annotate.backend import Backend
 from .annotate.backends import make_backend
-from .annotate.cli_common import add_analyser_options, run_command
+from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.pairing import UNALIGNED_RUN_LIMIT, Group, aligned_groups, zip_groups
 from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
@@ -24,20 +25,18 @@ from .annotate.textio import InputError, check_readable, count_lines, has_text, 
 from .m2 import format_sentence
 
 PROG = "jp_errant_parallel"
+ORIGINAL = "errant_parallel"
 ALIGN_MODES = ("auto", "always", "never")
 
 
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=prog,
-        description="Align parallel text files and extract and classify the edits (stanza).",
-        formatter_class=argparse.RawTextHelpFormatter,
-        usage="%(prog)s [-h] [options] -orig ORIG -cor COR [COR ...] -out OUT",
-    )
-    parser.add_argument("-orig", required=True, help="The path to the original text file.")
+    parser = annotator_parser(
+        prog, "Align parallel text files and extract and classify the edits (stanza).",
+        "%(prog)s [-h] [options] -orig ORIG -cor COR [COR ...] -out OUT", ORIGINAL)
+    parser.add_argument("-orig", required=True, help="The path to the original text file ('-': standard input).")
     parser.add_argument("-cor", nargs="+", default=[], required=True,
-                        help="The paths to >= 1 corrected text files.")
-    parser.add_argument("-out", required=True, help="The output filepath.")
+                        help="The paths to >= 1 corrected text files ('-': standard input, for one file).")
+    parser.add_argument("-out", required=True, help="The output filepath (checked before any work).")
     parser.add_argument("-tok", action="store_true",
                         help="Word tokenise the text with stanza (default: whitespace tokens).")
     parser.add_argument("-lev", action="store_true",
@@ -63,15 +62,25 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None, backend: Backend | None = None) -> int:
     """Console entry point; ``backend`` replaces the analyser (tests)."""
-    return run_command(PROG, build_parser(), run, argv, backend, (InputError, BackendError))
+    return run_command(PROG, build_parser(), run, argv, backend, lambda args: args.out,
+                       lambda args: [args.orig, *args.cor])
 
 
-def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None:
-    _refuse_to_overwrite_inputs(args.out, [args.orig, *args.cor])
-    for path in [args.orig, *args.cor]:
-        check_readable(path)
+def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare: Prepare = str) -> None:
+    """Annotate; ``prepare`` gives the path to read for an input's name (JP mode: standard
+    input and BOM files spooled)."""
+    if legacy:
+        refuse_input_as_output(args.out, [args.orig, *args.cor])
+        for path in [args.orig, *args.cor]:
+            check_readable(path)
+    files = Files(prepare(args.orig), [prepare(name) for name in args.cor])
     if not legacy:
-        _refuse_one_empty_input([args.orig, *args.cor])
+        _refuse_one_empty_input([files.orig, *files.cor], [args.orig, *args.cor])
+        for path in [files.orig, *files.cor]:
+            # Every line decoded once before the model loads: bad input stops the run before
+            # anything is analysed or written (reading is cheap beside the analysis).
+            for _ in read_lines(path, reject_nul=True):
+                pass
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
     annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge,
@@ -81,7 +90,7 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None
     print("Processing parallel files...")
     unaligned = UnalignedReport(args.orig, args.cor)
     with open(args.out, "w", encoding="utf-8") as out:
-        for group in _groups(args, legacy):
+        for group in _groups(args, files, legacy):
             if args.show_alignment and not group.is_one_to_one and group.orig:
                 print(describe_group(group), file=sys.stderr)
             unaligned.add(group)
@@ -163,19 +172,26 @@ def _span(numbers: list[int]) -> str:
     return f"line {first}" if first == last else f"lines {first}-{last}"
 
 
-def _refuse_one_empty_input(paths: list[str]) -> None:
+class Files(NamedTuple):
+    """The paths to read: ORIG's and each COR's."""
+
+    orig: str
+    cor: list[str]
+
+
+def _refuse_one_empty_input(paths: list[str], names: list[str]) -> None:
     """An input with no sentence while another has some is a failed run upstream (an empty
     COR would otherwise delete every ORIG token, an empty ORIG leave every COR line out)."""
-    empty = [path for path in paths if not has_text(path)]
-    if empty and len(empty) < len(paths):
-        other = next(path for path in paths if path not in empty)
-        raise InputError(empty[0], None, f"the file holds no sentence, while {other} does")
+    empty = [not has_text(path) for path in paths]
+    if any(empty) and not all(empty):
+        raise InputError(names[empty.index(True)], None,
+                         f"the file holds no sentence, while {names[empty.index(False)]} does")
 
 
-def _groups(args: argparse.Namespace, legacy: bool) -> Iterator[Group]:
+def _groups(args: argparse.Namespace, files: Files, legacy: bool) -> Iterator[Group]:
     mode = "never" if legacy else args.align
     if mode == "auto":
-        counts = {count_lines(path) for path in [args.orig, *args.cor]}
+        counts = {count_lines(path) for path in [files.orig, *files.cor]}
         mode = "never" if len(counts) == 1 else "always"
     strict = not legacy
 
@@ -183,8 +199,8 @@ def _groups(args: argparse.Namespace, legacy: bool) -> Iterator[Group]:
         return read_lines(path, reject_nul=strict)
 
     if mode == "never":
-        return zip_groups(lines(args.orig), [lines(path) for path in args.cor])
-    return aligned_groups(lambda: lines(args.orig), [lines(path) for path in args.cor],
+        return zip_groups(lines(files.orig), [lines(path) for path in files.cor])
+    return aligned_groups(lambda: lines(files.orig), [lines(path) for path in files.cor],
                           args.lang, args.align_threshold)
 
 
@@ -201,10 +217,3 @@ def _line_span(lines: tuple) -> str:
         return "-"
     first, last = lines[0][0], lines[-1][0]
     return str(first) if first == last else f"{first}-{last}"
-
-
-def _refuse_to_overwrite_inputs(out: str, inputs: list[str]) -> None:
-    target = os.path.realpath(out)
-    for path in inputs:
-        if os.path.realpath(path) == target:
-            raise InputError(out, None, "output file is also an input file (inputs are never modified)")

@@ -5,16 +5,19 @@ import argparse
 import os
 import sys
 from array import array
+from dataclasses import replace
 from itertools import chain, tee, zip_longest
-from typing import Optional
+from typing import Dict, List, Optional
 
 from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, Lines, WordGroup, format_listing, note_line
-from jp_shims.brokenpipe import guard_broken_pipe
-from jp_shims.cli import help_section, version_line
+from jp_shims.cli import CommandParser, help_section, take_flag
+from jp_shims.command import check_writable, run_main
+from jp_shims.config import LANGUAGES
 from jp_shims.envelope import dumps, envelope
+from jp_shims.errors import UsageError
+from jp_shims.inputs import Inputs
 from jp_shims.signature import signature
 
-from jp_preprocess.cliutil import OneLineParser, UsageError, refuse_legacy, report, write
 from jp_preprocess.errors import InputError
 from jp_preprocess.projection import DEFAULT_NORMALIZER_LANG, Projection
 from jp_preprocess.segmentation import iter_words
@@ -24,23 +27,28 @@ from jp_preprocess.wisebe_report import CandidateResult, Evaluation, evaluation_
 PROG = "jp_wisebe"
 JP_HELP = ["--json", ("--show-alignment", "list every block of a re-tokenized file whose words were regrouped "
                       "onto the first reference's (with --json: inside the document)"),
-           "--report FILE.html", "--version"]
+           "--report FILE.html",
+           ("--lang LANG", "exception table for regrouping the words of a file tokenized differently from the "
+                           "first reference: " + "; ".join(f"{code} = {meaning}" for code, meaning in LANGUAGES.items())
+            + f" (default {DEFAULT_NORMALIZER_LANG})"),
+           "--version"]
 
 
-def build_parser() -> OneLineParser:
-    parser = OneLineParser(prog=PROG, description="WiSeBE: window-based sentence boundary evaluation "
+def build_parser() -> CommandParser:
+    parser = CommandParser(prog=PROG, description="WiSeBE: window-based sentence boundary evaluation "
                            "of a segmentation against several human references (one segment per line).",
                            jp_help=help_section(JP_HELP))
     parser.add_argument("-r", "--references", nargs="+", required=True, metavar="REF",
-                        help="reference segmentations, in order (a directory stands for its files, sorted)")
-    parser.add_argument("-c", "--candidate", metavar="CANDIDATE", help="segmentation to score")
+                        help="reference segmentations, in order (a directory stands for its files, sorted; "
+                             "'-': standard input)")
+    parser.add_argument("-c", "--candidate", metavar="CANDIDATE", help="segmentation to score ('-': standard input)")
     parser.add_argument("-m", "--min-window", type=int, default=3, metavar="MIN_WINDOW",
                         help="maximum distance between border positions of one window (default 3)")
     hidden = argparse.SUPPRESS  # described by the JP options section
     parser.add_argument("--json", action="store_true", help=hidden)
     parser.add_argument("--show-alignment", action="store_true", help=hidden)
     parser.add_argument("--report", metavar="FILE.html", help=hidden)
-    parser.add_argument("--version", action="version", version=version_line(PROG).rstrip("\n"), help=hidden)
+    parser.add_argument("--lang", choices=list(LANGUAGES), default=DEFAULT_NORMALIZER_LANG, help=hidden)
     return parser
 
 
@@ -61,10 +69,13 @@ def reference_files(arguments: list[str]) -> list[str]:
 
 
 def evaluate(reference_paths: list[str], candidate_path: str | None, min_window: int,
-             audit: Optional[AlignmentAudit] = None) -> Evaluation:
+             audit: Optional[AlignmentAudit] = None, lang: str = DEFAULT_NORMALIZER_LANG,
+             shown: Optional[Dict[str, str]] = None) -> Evaluation:
     """Read, align when the tokenization differs, and score (raises InputError). ``audit``
     counts (records) the word groups of every file that had to be regrouped onto the first
-    reference's words.
+    reference's words; ``lang`` names the exception table of that regrouping
+    (:data:`jp_shims.config.LANGUAGES`); ``shown`` the name the audit gives a path read (a
+    spooled copy of standard input is ``-``).
 
     All files are streamed together, word by word of the first reference: what is kept per
     word position is a few bytes (the reference count, each file's border flag), never the
@@ -78,8 +89,11 @@ def evaluate(reference_paths: list[str], candidate_path: str | None, min_window:
     if first is None:
         raise InputError(base_path, None, "no words")
     copies = tee(chain((first,), base_words), len(others) + 1)
-    projections = [Projection(copy, iter_words(path), base_path, path,
-                              on_group=None if audit is None else _auditor(audit, path))
+    from jp_align import normalizer_for
+
+    normalizer = normalizer_for(lang)
+    projections = [Projection(copy, iter_words(path), base_path, path, normalizer=normalizer,
+                              on_group=None if audit is None else _auditor(audit, (shown or {}).get(path, path)))
                    for copy, path in zip(copies[1:], others)]
     streams = [(int(word.border) for word in copies[0]), *projections]
     borders = [bytearray() for _ in streams]  # per file, one 0/1 flag per word position
@@ -114,7 +128,7 @@ def evaluate(reference_paths: list[str], candidate_path: str | None, min_window:
         min_window=min_window, stats=stats, window_count=len(window_list), candidate=candidate_result)
 
 
-def _auditor(audit: AlignmentAudit, path: str):
+def _auditor(audit: AlignmentAudit, name: str):
     """The ``on_group`` callback of a projection: a word group that is not one identical word
     on each side is re-tokenized (different segment boundaries are what WiSeBE measures, not a
     change). Each such group is one audit block, placed on the lines of its words."""
@@ -127,7 +141,7 @@ def _auditor(audit: AlignmentAudit, path: str):
         base_text = tuple(word.text for word in base_words)
         text = tuple(word.text for word in words)
         audit.add(BlockRecord(
-            RETOKENIZED, Lines(audit.gold_file, base_lines[0], base_lines[-1]), Lines(path, lines[0], lines[-1]),
+            RETOKENIZED, Lines(audit.gold_file, base_lines[0], base_lines[-1]), Lines(name, lines[0], lines[-1]),
             " ".join(base_text), " ".join(text),
             reason="tokenized differently from the first reference; borders moved to the ends of word groups",
             match=kind, groups=(WordGroup(base_text, text, kind),), figures={"groups_regrouped": 1}),
@@ -140,44 +154,72 @@ ONE_REFERENCE_NOTE = (
     "WiSeBE are 0 by definition; read the 'vs' row of the reference instead")
 
 
-@guard_broken_pipe
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    try:
-        refuse_legacy(argv)
-        args = build_parser().parse_args(argv)
-        if args.min_window < 0:
-            raise UsageError("-m/--min-window must be >= 0")
-        paths = reference_files(args.references)
-        if not paths:
-            raise UsageError("no reference files")
-        audit = AlignmentAudit(paths[0], args.candidate or paths[0],
-                               keep=args.show_alignment or args.report is not None)
-        evaluation = evaluate(paths, args.candidate, args.min_window, audit)
-        sig = signature(PROG, options=[f"-m{args.min_window}"], lang=DEFAULT_NORMALIZER_LANG)
-        text = render_text(evaluation)
-        if args.json:
-            options = {"min_window": args.min_window, "references": paths, "candidate": args.candidate}
-            write(dumps(envelope(PROG, signature=sig, options=options, scores=evaluation_dict(evaluation),
-                                 audit=audit, blocks=args.show_alignment)))
-        else:
-            write(text + (format_listing(audit, ("first reference", "projected")) if args.show_alignment else ""))
-        if args.report is not None:
-            from jp_shims.report import render_report, write_report
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = build_parser()
+    return run_main(PROG, parser.format_usage, lambda args: _run(parser, args), argv)
 
-            try:
-                write_report(args.report, render_report(tool=PROG, signature=sig, headline=text, audit=audit,
-                                                        labels=("first reference", "projected file")))
-            except OSError as error:
-                raise InputError(args.report, None, f"cannot write the report ({error.strerror})") from None
-    except (UsageError, InputError) as error:
-        return report(PROG, error)
+
+def _run(parser: CommandParser, argv: List[str]) -> int:
+    if take_flag(argv, "--legacy"):
+        raise UsageError("--legacy: there is no original tool to reproduce; JP mode is the only mode",
+                         usage=False)
+    args = parser.parse_args(argv)
+    if args.min_window < 0:
+        raise UsageError("-m/--min-window must be >= 0")
+    if args.report is not None:
+        check_writable(args.report)
+    names = reference_files(args.references)
+    if not names:
+        raise UsageError("no reference files")
+    with Inputs() as inputs:
+        shown: Dict[str, str] = {}  # path read -> the name the user gave
+        paths = [_prepared(inputs, name, shown) for name in names]
+        candidate = None if args.candidate is None else _prepared(inputs, args.candidate, shown)
+        audit = AlignmentAudit(names[0], args.candidate or names[0],
+                               keep=args.show_alignment or args.report is not None)
+        evaluation = _named(evaluate(paths, candidate, args.min_window, audit, args.lang, shown), shown)
+    sig = signature(PROG, options=[f"-m{args.min_window}"], lang=args.lang)
+    text = render_text(evaluation)
+    if args.json:
+        options = {"min_window": args.min_window, "references": names, "candidate": args.candidate,
+                   "lang": args.lang}
+        sys.stdout.write(dumps(envelope(PROG, signature=sig, options=options, scores=evaluation_dict(evaluation),
+                                        audit=audit, blocks=args.show_alignment)))
+    else:
+        sys.stdout.write(text + (format_listing(audit, ("first reference", "projected"))
+                                 if args.show_alignment else ""))
+    if args.report is not None:
+        from jp_shims.report import render_report, write_report
+
+        sys.stdout.flush()
+        try:
+            write_report(args.report, render_report(tool=PROG, signature=sig, headline=text, audit=audit,
+                                                    labels=("first reference", "projected file")))
+        except OSError as error:
+            raise InputError(args.report, None, f"cannot write the report ({error.strerror})") from None
     note = note_line(PROG, audit.summary, original=None,
                      what=f"{audit.summary.describe()} in files tokenized differently from the first reference",
                      consequence="their borders were moved onto the first reference's words (the WiSeBE "
                                  "toolkit refuses such files)", signature=sig)
     if note:
         sys.stderr.write(note)
-    if len(paths) == 1:
+    if len(names) == 1:
         sys.stderr.write(f"{PROG}: {ONE_REFERENCE_NOTE}\n")
     return 0
+
+
+def _prepared(inputs: Inputs, name: str, shown: Dict[str, str]) -> str:
+    """The path to read for input ``name`` (standard input and BOM files are spooled)."""
+    path = inputs.prepare(name).path
+    shown[path] = name
+    return path
+
+
+def _named(evaluation: Evaluation, shown: Dict[str, str]) -> Evaluation:
+    """``evaluation`` naming the files as the user gave them (spooled copies were read)."""
+    candidate = evaluation.candidate
+    if candidate is not None:
+        candidate = replace(candidate, path=shown.get(candidate.path, candidate.path))
+    return replace(evaluation, candidate=candidate,
+                   reference_paths=tuple(shown.get(path, path) for path in evaluation.reference_paths))
+

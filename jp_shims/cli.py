@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Optional, Sequence, Union
+from typing import NoReturn, Optional, Sequence, Union
 
 from .version import package_version
 
@@ -92,3 +92,13 @@ def take_value(argv: list[str], option: str) -> tuple[Optional[str], bool]:
         i += 1
     argv[:] = kept
     return value, missing
+
+
+class CommandParser(JPArgumentParser):
+    """argparse whose errors are :class:`~jp_shims.errors.UsageError` (the run prints the usage
+    and one error line, exit 2: :func:`jp_shims.command.run_main`), not its own exit."""
+
+    def error(self, message: str) -> NoReturn:
+        from .errors import UsageError
+
+        raise UsageError(message)

@@ -16,9 +16,10 @@ def located(file: Optional[str], line: Optional[int] = None) -> str:
 
 
 def error_line(prog: str, message: str, file: Optional[str] = None, line: Optional[int] = None) -> str:
-    """The error text, newline included; the message is made one line (newlines become
-    spaces) so that the error is always exactly one line."""
-    message = " ".join(str(message).split("\n")).rstrip()
+    """The error text, newline included; the message is made one line (every line break
+    Python knows -- newline, carriage return, form feed, U+2028 ... -- becomes a space, since a
+    message may quote the input) so that the error is always exactly one line."""
+    message = " ".join(str(message).splitlines()).rstrip()
     where = located(file, line)
     return f"{prog}: error: {where}: {message}\n" if where else f"{prog}: error: {message}\n"
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+import zlib
 from typing import Callable, List, NamedTuple, Optional
 
 from .encodings import readable_bytes
@@ -148,8 +149,8 @@ def content_lines(file: InputFile, comment: Optional[str] = None, limit: int = 1
                 found.append((number, text))
                 if len(found) >= limit:
                     break
-    except OSError as error:  # (a broken gzip stream)
-        raise InputError(file.name, None, str(error)) from None
+    except (OSError, EOFError, zlib.error) as error:  # (a broken or truncated gzip stream)
+        raise InputError(file.name, None, f"not a readable gzip file ({error})") from None
     return found
 
 

@@ -1,9 +1,12 @@
-"""The one list of drop-ins on the shared runner: the runner's tests, the contract test and
-the docs iterate it. Adding a tool is its own package plus one line here (and its console
-script in setup.cfg): see docs/adding-a-tool.md.
+"""The one list of drop-ins on the shared runner, and of the other console scripts: the
+runner's tests, the contract test and the docs iterate them. Adding a tool is its own package
+plus one line here (and its console script in setup.cfg): see docs/adding-a-tool.md.
 
-Each entry names the module and the :class:`jp_shims.tool.Tool` instance in it; a tool is
-imported only when asked for.
+Each entry of :data:`TOOLS` names the module and the :class:`jp_shims.tool.Tool` instance in
+it; a tool is imported only when asked for. :data:`COMMANDS` lists the console scripts that
+are not a gold/system pair (annotators writing M2, jp_wisebe): they follow the same
+command-line contract through :mod:`jp_shims.command`. Together they are every console
+script of setup.cfg (:func:`console_scripts`; the contract test checks it).
 """
 from __future__ import annotations
 
@@ -27,6 +30,15 @@ TOOLS: Dict[str, Tuple[str, str]] = {
 }
 
 
+# console script -> what it is (the commands not on the runner)
+COMMANDS: Dict[str, str] = {
+    "jp_errant_parallel": "annotator: original and corrected texts -> M2 (stanza)",
+    "jp_errant_m2": "annotator: M2 -> M2 with edits extracted or classified again (stanza)",
+    "jp_cherrant_parallel": "annotator: id<TAB>source<TAB>corrections lines -> char-level M2 (ChERRANT)",
+    "jp_wisebe": "scorer of one segmentation against several references (WiSeBE)",
+}
+
+
 def names() -> List[str]:
     """The console scripts of every registered tool."""
     return list(TOOLS)
@@ -39,3 +51,13 @@ def load(name: str) -> "Tool":
     except KeyError:
         raise KeyError(f"no tool {name!r} is registered (registered: {', '.join(TOOLS)})") from None
     return getattr(import_module(module), attribute)
+
+
+def commands() -> List[str]:
+    """The console scripts that are not on the runner (:data:`COMMANDS`)."""
+    return list(COMMANDS)
+
+
+def console_scripts() -> List[str]:
+    """Every console script: the runner's tools, then the other commands."""
+    return names() + commands()

@@ -34,9 +34,10 @@ import sys
 from typing import Any, Callable, List, NamedTuple, Optional, Sequence, Tuple
 
 from .audit import AlignmentAudit, note_line
-from .cli import take_flag, take_value, version_line
+from .cli import take_flag, take_value
+from .command import check_writable, run_main
 from .config import LANGUAGES, AlignConfig
-from .errors import EXIT_BAD_INPUT, InputError, UsageError, error_line
+from .errors import InputError, UsageError
 from .inputs import InputFile, Inputs, check_format, check_not_blank
 from .significance_groups import system_counts
 from .tool import AdditiveStatistics, ChoiceStatistics, Evaluation, Parsed, Result, Statistics, Tool, Write
@@ -68,32 +69,16 @@ class _Common(NamedTuple):
 
 def main(tool: Tool, argv: Optional[Sequence[str]] = None) -> int:
     """A console script's ``main``: run ``tool`` on ``argv`` (default ``sys.argv[1:]``)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    try:
-        if "--version" in args:
-            sys.stdout.write(version_line(tool.prog))
-            return 0
-        if "--legacy" in args:
-            return _legacy(tool, args)
-        if "--help" in args or "-h" in args:
-            sys.stdout.write(tool.help())
-            return 0
-        status = _run(tool, args)
-        sys.stdout.flush()
-        return status
-    except UsageError as error:
-        _flush_stdout()
-        usage = tool.usage if tool.usage.endswith("\n") or not tool.usage else tool.usage + "\n"
-        sys.stderr.write((usage if error.usage else "") + error_line(tool.prog, str(error)))
-        return EXIT_BAD_INPUT
-    except InputError as error:
-        _flush_stdout()
-        sys.stderr.write(error_line(tool.prog, error.message, error.file, error.line))
-        return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        from .brokenpipe import silence_stdout
+    return run_main(tool.prog, lambda: tool.usage, lambda args: _dispatch(tool, args), argv)
 
-        return silence_stdout()
+
+def _dispatch(tool: Tool, args: List[str]) -> int:
+    if "--legacy" in args:
+        return _legacy(tool, args)
+    if "--help" in args or "-h" in args:
+        sys.stdout.write(tool.help())
+        return 0
+    return _run(tool, args)
 
 
 def write_stdout(text: str) -> None:
@@ -110,17 +95,6 @@ def write_stdout(text: str) -> None:
 
         sys.stdout.flush()
         sys.stdout.buffer.write(stdout_bytes(text))
-
-
-def _flush_stdout() -> None:
-    """Flush what stdout holds before an error line; a reader that went away (``| head``)
-    must not hide the error line, nor make the interpreter's last flush fail."""
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        from .brokenpipe import silence_stdout
-
-        silence_stdout()
 
 
 def _legacy(tool: Tool, args: List[str]) -> int:
@@ -181,17 +155,6 @@ def without_common_options(tool: Tool, argv: Sequence[str]) -> List[str]:
     except UsageError:
         return list(argv)
     return args
-
-
-def check_writable(path: str) -> None:
-    """Refuse an output file that cannot be written, before anything is scored."""
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    if os.path.isdir(path):
-        raise InputError(path, None, "cannot write: is a directory")
-    if not os.path.isdir(folder):
-        raise InputError(path, None, "cannot write: no such directory")
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise InputError(path, None, "cannot write: permission denied")
 
 
 def _run(tool: Tool, args: List[str]) -> int:

@@ -7,7 +7,7 @@ format, and how to read recall from the tool's JSON scores. A tool registered in
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, NamedTuple, Optional, Sequence
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence
 
 
 class Sample(NamedTuple):
@@ -115,4 +115,53 @@ SAMPLES: Dict[str, Sample] = {
                        recall=evalb_recall, options=("-p", "COLLINS")),
     "jp_evalb_spmrl": Sample(gold=TREES, system=TREES, dropped=TREES_DROPPED, wrong_format=M2,
                              recall=evalb_recall, options=("-p", "spmrl")),
+}
+
+
+# --- the other console scripts (jp_shims.registry.COMMANDS) --------------------------------
+
+class WordsOnly:
+    """A test double of the annotators' analyser: every word its own lemma, no part of speech
+    (enough to write M2; no stanza model is needed)."""
+
+    def parse(self, lines):
+        from jp_errant.annotate.tokens import Token
+
+        return [tuple(Token(word, word, "X") for word in line.split()) for line in lines]
+
+
+def _cherrant_environment() -> Dict[str, str]:
+    from tests.datafiles import data_path
+
+    return {"JP_CHERRANT_RESOURCES": str(data_path("zh_gec", "annotator_resources"))}
+
+
+class CommandSample(NamedTuple):
+    """A run of a command that is not on the runner: its inputs' texts, in order, and its
+    command line on their paths and an output file (None: the command writes none)."""
+
+    inputs: Sequence[str]
+    argv: Callable[[Sequence[str], Optional[str]], List[str]]
+    bad_lang: Optional[str] = None  # a value --lang refuses (None: the command takes no --lang)
+    backend: Optional[Callable[[], object]] = None  # the analyser's test double, given as backend=
+    environment: Callable[[], Dict[str, str]] = dict  # variables the run needs (may skip the test)
+
+
+COMMAND_SAMPLES: Dict[str, CommandSample] = {
+    "jp_errant_parallel": CommandSample(
+        inputs=("The cat sit on the mat .\nIt were a sunny day .\n", "The cat sat on the mat .\nIt was a sunny day .\n"),
+        argv=lambda paths, out: ["-orig", paths[0], "-cor", paths[1], "-out", out or "out.m2"],
+        bad_lang="English", backend=WordsOnly),
+    "jp_errant_m2": CommandSample(
+        inputs=("".join(M2_SENTENCES),),
+        argv=lambda paths, out: ["-gold", paths[0], "-out", out or "out.m2"],
+        bad_lang="English", backend=WordsOnly),
+    "jp_cherrant_parallel": CommandSample(
+        inputs=("1\t我去学校。\t我要去学校。\n2\t他来了。\t他去了。\n",),
+        argv=lambda paths, out: ["-f", paths[0], "-o", out or "out.m2"],
+        environment=_cherrant_environment),
+    "jp_wisebe": CommandSample(
+        inputs=(PLAIN, PLAIN.replace(" .\n", " . ", 1), PLAIN),
+        argv=lambda paths, out: ["-r", paths[0], paths[1], "-c", paths[2], *(["--report", out] if out else [])],
+        bad_lang="xx"),
 }

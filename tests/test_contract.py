@@ -1,4 +1,6 @@
-"""The contract of JP mode, for every tool on the shared runner (jp_shims.registry).
+"""The contract of JP mode, for every tool on the shared runner (jp_shims.registry), and its
+command-line part for the other console scripts (registry.COMMANDS: annotators, jp_wisebe),
+so that every console script of setup.cfg is covered.
 
 One test per rule and registered tool, run in-process through the runner (the console
 script is a one-line ``main`` around it; tests/test_*_cli.py start the processes):
@@ -17,15 +19,18 @@ script is a one-line ``main`` around it; tests/test_*_cli.py start the processes
 """
 from __future__ import annotations
 
+import functools
 import json
+import os
+import re
 from pathlib import Path
 
 import pytest
 
 from jp_shims import registry
 from jp_shims.runner import Result, evaluate
-from tests.contract_samples import SAMPLES
-from tests.toolrun import run_tool
+from tests.contract_samples import COMMAND_SAMPLES, SAMPLES
+from tests.toolrun import console_scripts, entry_point, run_tool
 
 TOOLS = registry.names()
 
@@ -205,3 +210,111 @@ def test_the_python_api_returns_scores_summary_and_signature(tool_name, tmp_path
         lost = evaluate(tool, s.gold.splitlines(), s.dropped.splitlines(), s.options)
     assert s.recall(lost.scores) < s.recall(same.scores)
     assert lost.summary.changed > 0 and lost.blocks
+
+
+# --- every console script ------------------------------------------------------------------
+
+def test_the_registry_names_every_console_script():
+    assert sorted(registry.console_scripts()) == sorted(console_scripts())
+    assert not set(registry.names()) & set(registry.commands())
+    for name in registry.commands():
+        assert name in COMMAND_SAMPLES, f"{name} is a command but tests/contract_samples.py has no sample for it"
+
+
+# --- the commands that are not on the runner (annotators, jp_wisebe) -----------------------
+
+COMMANDS = registry.commands()
+
+
+@pytest.fixture(params=COMMANDS)
+def command(request, monkeypatch) -> str:
+    for variable, value in COMMAND_SAMPLES[request.param].environment().items():
+        monkeypatch.setenv(variable, value)
+    return request.param
+
+
+def run_command(name: str, argv, stdin: bytes = b"") -> Run:
+    """The command's console script in-process, its analyser replaced by the sample's test
+    double (no stanza model is needed)."""
+    double = COMMAND_SAMPLES[name].backend
+    main = None if double is None else functools.partial(entry_point(name), backend=double())
+    result = run_tool(name, [str(arg) for arg in argv], stdin=stdin, main=main)
+    return Run(result.returncode, result.out, result.err)
+
+
+def command_inputs(tmp_path: Path, name: str) -> list:
+    paths = []
+    for number, text in enumerate(COMMAND_SAMPLES[name].inputs):
+        path = tmp_path / f"in{number}.txt"
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def test_a_command_runs_on_its_sample(command, tmp_path):
+    out = tmp_path / "out.m2"
+    result = run_command(command, COMMAND_SAMPLES[command].argv(command_inputs(tmp_path, command), str(out)))
+    assert result.status == 0 and "Traceback" not in result.err, result.err
+    assert out.exists() and out.stat().st_size > 0
+
+
+def test_command_options_follow_one_rule(command, tmp_path):
+    sample_ = COMMAND_SAMPLES[command]
+    argv = sample_.argv(command_inputs(tmp_path, command), str(tmp_path / "out.m2"))
+    typo = run_command(command, [*argv, "--show-aligment"])
+    assert typo.status == 2 and typo.out == ""
+    *usage, error = typo.err.splitlines()
+    assert usage and usage[0].startswith("usage: ") and error.startswith(f"{command}: error: "), typo.err
+    for flag in ("--help", "-h"):
+        shown = run_command(command, [flag])
+        assert shown.status == 0 and shown.err == "" and "JP options" in shown.out
+    version = run_command(command, ["--version"])
+    assert version.status == 0 and version.out.startswith(f"{command} (jp-shims) ")
+    if sample_.bad_lang is not None:
+        bad_lang = run_command(command, [*argv, "--lang", sample_.bad_lang])
+        assert bad_lang.status == 2 and "--lang" in bad_lang.err.splitlines()[-1]
+        assert "--lang" in run_command(command, ["--help"]).out
+
+
+def test_command_outputs_are_checked_before_any_work(command, tmp_path):
+    out = tmp_path / "no" / "such" / "dir" / "out.m2"
+    argv = COMMAND_SAMPLES[command].argv(command_inputs(tmp_path, command), str(out))
+    run_command(command, argv).assert_one_line_error(command, str(out))
+
+
+@pytest.mark.parametrize("position", [0, 1, 2])
+def test_command_dash_reads_standard_input(command, tmp_path, position):
+    sample_ = COMMAND_SAMPLES[command]
+    if position >= len(sample_.inputs):
+        pytest.skip(f"{command} reads {len(sample_.inputs)} input(s)")
+    paths = command_inputs(tmp_path, command)
+    by_path = run_command(command, sample_.argv(paths, str(tmp_path / "a.m2")))
+    dashed = [*paths[:position], "-", *paths[position + 1:]]
+    by_stdin = run_command(command, sample_.argv(dashed, str(tmp_path / "b.m2")),
+                           stdin=sample_.inputs[position].encode("utf-8"))
+    assert by_path.status == by_stdin.status == 0, by_stdin.err
+    def dashed_name(text: str) -> str:
+        # The file named "-" (the report and jp_wisebe's table name a file by its base name;
+        # the table's columns are as wide as the names: compared word by word).
+        return spaced(text.replace(paths[position], "-").replace(os.path.basename(paths[position]), "-").replace(
+            "a.m2", "b.m2"))
+
+    def spaced(text: str) -> str:
+        return re.sub(" +", " ", text)
+
+    assert (spaced(by_stdin.out), spaced(by_stdin.err)) == (dashed_name(by_path.out), dashed_name(by_path.err))
+    if (tmp_path / "a.m2").exists():
+        assert spaced((tmp_path / "b.m2").read_text(encoding="utf-8")) == dashed_name(
+            (tmp_path / "a.m2").read_text(encoding="utf-8"))
+
+
+def test_command_skips_a_bom(command, tmp_path):
+    sample_ = COMMAND_SAMPLES[command]
+    paths = command_inputs(tmp_path, command)
+    plain = run_command(command, sample_.argv(paths, str(tmp_path / "a.m2")))
+    Path(paths[0]).write_bytes(b"\xef\xbb\xbf" + Path(paths[0]).read_bytes())
+    bom = run_command(command, sample_.argv(paths, str(tmp_path / "b.m2")))
+    assert (bom.status, bom.out, bom.err) == (plain.status, plain.out.replace("a.m2", "b.m2"),
+                                              plain.err.replace("a.m2", "b.m2"))
+    if (tmp_path / "a.m2").exists():
+        assert (tmp_path / "a.m2").read_bytes() == (tmp_path / "b.m2").read_bytes()

@@ -326,7 +326,7 @@ def test_missing_input_is_one_line_error(tmp_path, capsys):
                               "-out", str(tmp_path / "o.m2")], backend=KnownSentences())
     err = capsys.readouterr().err
     assert code == 2
-    assert err == f"jp_errant_parallel: error: {tmp_path / 'none.txt'}: cannot open: No such file or directory\n"
+    assert err == f"jp_errant_parallel: error: {tmp_path / 'none.txt'}: No such file or directory\n"
     assert not (tmp_path / "o.m2").exists()
 
 

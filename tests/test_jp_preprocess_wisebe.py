@@ -215,9 +215,13 @@ def test_candidate_with_different_words_is_an_error(tmp_path):
 
 def test_legacy_and_bad_options_are_usage_errors(tmp_path):
     ref = write(tmp_path, "r.txt", "a b\n")
-    for argv in (["--legacy", "-r", ref], ["-r", ref, "-m", "-1"], ["-r", ref, "--bogus"]):
-        status, out, err = run(argv)
-        assert status == 2 and err.count("\n") == 1 and err.startswith("jp_wisebe: error: ")
+    status, out, err = run(["--legacy", "-r", ref])  # every option is known: the error line alone
+    assert status == 2 and err.count("\n") == 1 and err.startswith("jp_wisebe: error: --legacy")
+    for argv in (["-r", ref, "-m", "-1"], ["-r", ref, "--bogus"], ["-r", ref, "--lang", "xx"]):
+        status, out, err = run(argv)  # the usage, then one error line
+        usage, error = err.splitlines()
+        assert status == 2 and out == "" and usage.startswith("usage: jp_wisebe ")
+        assert error.startswith("jp_wisebe: error: "), err
 
 
 def test_retokenized_reference_and_curly_quotes_are_aligned(tmp_path):

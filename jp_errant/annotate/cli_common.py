@@ -1,21 +1,49 @@
-"""What jp_errant_parallel and jp_errant_m2 share on the command line."""
+"""What jp_errant_parallel and jp_errant_m2 share on the command line: one parser helper and
+one run, on jp_shims' contract of JP mode (:mod:`jp_shims.command`).
+
+``--version`` (anywhere, both modes), usage and one error line for a bad command line,
+``-h``/``--help`` on stdout, and in JP mode: the output file checked before any work, ``-``
+as standard input and a UTF-8 BOM skipped (:class:`jp_shims.inputs.Inputs`), bad input and
+a missing analyser (stanza, its model) as one line ``PROG: error: ...``, exit 2. ``--legacy``
+reads the files as errant does.
+"""
 from __future__ import annotations
 
 import argparse
-import sys
-from typing import Callable, Optional, Sequence, Tuple, Type
+import re
+from typing import Callable, List, Optional, Sequence
 
-from jp_shims.brokenpipe import silence_stdout as silence_broken_pipe
-from .backend import Backend
+from jp_shims.cli import CommandParser, help_section, take_flag
+from jp_shims.command import check_writable, refuse_input_as_output, run_main
+from jp_shims.errors import InputError, UsageError
+
+from .backend import Backend, BackendError
 from .backends import BACKENDS
 from .classify_en import LABEL_SCHEMES
+
+# What ``run`` gets to open an input named on the command line: the path to read.
+Prepare = Callable[[str], str]
+Run = Callable[[argparse.Namespace, bool, Optional[Backend], Prepare], None]
+
+JP_HELP = ["--legacy", "--version"]
+# A language code as stanza names its models (en, de, ko, zh-hans, ...).
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[a-z]+)?\Z")
+LANG_HELP = ("Language code of the text: 'en' = ERRANT's English error types; any other stanza\n"
+             "language code (de, ko, zh-hans, ...) = operation x UPOS (default: en). The stanza\n"
+             "model of the language must be installed (see --model-dir).")
+
+
+def annotator_parser(prog: str, description: str, usage: str, original: str) -> CommandParser:
+    """The parser of an annotator: its errors are :class:`UsageError` (usage and one line),
+    its help ends with the JP options section."""
+    return CommandParser(prog=prog, description=description, usage=usage,
+                         formatter_class=argparse.RawTextHelpFormatter,
+                         jp_help=help_section(JP_HELP, original))
 
 
 def add_analyser_options(parser: argparse.ArgumentParser) -> None:
     """Options choosing the language, the analyser and the category names."""
-    parser.add_argument("-lang", "--lang", default="en",
-                        help="Language code: English error types for 'en', operation x UPOS "
-                             "otherwise (default: en).")
+    parser.add_argument("-lang", "--lang", default="en", type=_language, metavar="LANG", help=LANG_HELP)
     parser.add_argument("--backend", choices=BACKENDS, default="stanza",
                         help="Linguistic analyser (default: stanza).")
     parser.add_argument("--model-dir", default=None, metavar="DIR",
@@ -27,35 +55,43 @@ def add_analyser_options(parser: argparse.ArgumentParser) -> None:
                              "(PREP, CONJ; legacy default).")
 
 
-def run_command(
-    prog: str,
-    parser: argparse.ArgumentParser,
-    run: Callable[[argparse.Namespace, bool, Optional[Backend]], None],
-    argv: Optional[Sequence[str]],
-    backend: Optional[Backend],
-    errors: Tuple[Type[Exception], ...],
-) -> int:
-    """Parse argv (``--legacy`` anywhere), run, and turn expected errors into one line, exit 2."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    legacy = "--legacy" in args_list
-    try:
-        args = parser.parse_args([arg for arg in args_list if arg != "--legacy"])
+def _language(code: str) -> str:
+    if not LANGUAGE_CODE.match(code):
+        raise argparse.ArgumentTypeError(f"{code!r} is not a language code (en, de, ko, zh-hans, ...)")
+    return code
+
+
+def run_command(prog: str, parser: argparse.ArgumentParser, run: Run, argv: Optional[Sequence[str]],
+                backend: Optional[Backend], output: Callable[[argparse.Namespace], str],
+                inputs: Callable[[argparse.Namespace], List[str]]) -> int:
+    """Parse argv (``--legacy`` anywhere) and run (module docstring). ``output`` and
+    ``inputs`` name the files of a parsed command line: in JP mode the output is checked
+    before any work, and ``run`` opens what ``prepare`` gives for an input's name."""
+
+    def body(args: List[str]) -> int:
+        legacy = take_flag(args, "--legacy")
+        if legacy and isinstance(parser, CommandParser):
+            parser.jp_help = ""  # --legacy --help: errant's options alone
+        options = parser.parse_args(args)
         try:
-            run(args, legacy, backend)
-        except errors as error:
-            _flush_stdout()
-            print(f"{prog}: error: {error}", file=sys.stderr)
-            return 2
-        # Inside the try: the progress lines may still be buffered.
-        sys.stdout.flush()
-    except BrokenPipeError:
-        return silence_broken_pipe()
-    return 0
+            if legacy:
+                run(options, True, backend, _as_named)
+                return 0
+            check_writable(output(options))
+            refuse_input_as_output(output(options), inputs(options))
+            from jp_shims.inputs import Inputs
+
+            with Inputs() as files:
+                run(options, False, backend, lambda name: files.prepare(name).path)
+        except BackendError as error:
+            raise InputError(None, None, str(error)) from None
+        return 0
+
+    return run_main(prog, parser.format_usage, body, argv)
 
 
-def _flush_stdout() -> None:
-    # The error line goes after what stdout already holds; a closed pipe must not hide it.
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        silence_broken_pipe()
+def _as_named(name: str) -> str:
+    return name
+
+
+__all__ = ["UsageError", "InputError", "annotator_parser", "add_analyser_options", "run_command"]
