@@ -61,7 +61,14 @@ SCOPE_HELP = ("\nWord level (-g word, LTP) is out of scope: it exits 2 with one 
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    from jp_shims.brokenpipe import run_guarded
+
     args = list(sys.argv[1:] if argv is None else argv)
+    # JP mode: a failed write of stdout is one error line; --legacy: as ChERRANT (a traceback).
+    return run_guarded(PROG, lambda: _main(args), legacy="--legacy" in args)
+
+
+def _main(args: List[str]) -> int:
     legacy = "--legacy" in args
     args = [arg for arg in args if arg != "--legacy"]
     from jp_shims.cli import help_section, take_flag, take_value, version_line

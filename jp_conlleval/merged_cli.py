@@ -37,10 +37,13 @@ def run_merged(argv: List[str], as_json: bool = False) -> int:
     except InputError as error:
         sys.stderr.write(error_line(PROG, error.message, error.file, error.line))
         return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        from jp_shims.brokenpipe import silence_stdout
+    except OSError as error:
+        from jp_shims.brokenpipe import stdout_write_failed
 
-        return silence_stdout()
+        status = stdout_write_failed(PROG, error)  # a closed pipe: quietly; a full disk: one line
+        if status is None:
+            raise
+        return status
     if notes:
         sys.stderr.write(f"{PROG}: note: {'; '.join(notes)}\n")
     return 0

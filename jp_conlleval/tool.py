@@ -89,12 +89,20 @@ class Conlleval(Tool):
     def legacy(self, argv: List[str]) -> int:
         import sys
 
-        from jp_conlleval.merged import run_legacy
+        from jp_conlleval.merged import lost_stdout, run_legacy
 
         # conlleval.pl itself: standard input in, its bytes and exit status out.
         outcome = run_legacy(argv, sys.stdin.buffer.read())
-        sys.stdout.buffer.write(outcome.stdout)
-        sys.stdout.buffer.flush()
+        try:
+            sys.stdout.buffer.write(outcome.stdout)
+            sys.stdout.buffer.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            from jp_shims.brokenpipe import silence_stdout
+
+            silence_stdout()
+            outcome = lost_stdout(outcome, error)
         sys.stderr.buffer.write(outcome.stderr)
         sys.stderr.buffer.flush()
         return outcome.status

@@ -9,7 +9,7 @@ from itertools import chain, tee, zip_longest
 from typing import Optional
 
 from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, Lines, WordGroup, format_listing, note_line
-from jp_shims.brokenpipe import guard_broken_pipe
+from jp_shims.brokenpipe import guard_output
 from jp_shims.cli import help_section, version_line
 from jp_shims.envelope import dumps, envelope
 from jp_shims.signature import signature
@@ -140,7 +140,7 @@ ONE_REFERENCE_NOTE = (
     "WiSeBE are 0 by definition; read the 'vs' row of the reference instead")
 
 
-@guard_broken_pipe
+@guard_output(PROG)
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:

@@ -22,7 +22,9 @@ wording of its note. The runner owns the rest, the same way for every tool:
    report, one note per system that JP mode changed;
 6. errors: :class:`~jp_shims.errors.InputError` is one line ``PROG: error: FILE:LINE:
    message`` and exit 2; :class:`~jp_shims.errors.UsageError` the usage line and one error
-   line, exit 2; a closed stdout ends quietly. Any other exception is a bug and propagates.
+   line, exit 2; a closed stdout ends quietly, a failed write of it is one line ``PROG:
+   error: cannot write standard output: ...`` and exit 1 (``--legacy``: as the original).
+   Any other exception is a bug and propagates.
 
 Text that never re-synchronizes is counted by the tool (gold missed, system spurious) and
 tallied by the audit; ``--strict`` turns any unaligned block into exit 2 naming both places.
@@ -70,17 +72,10 @@ def main(tool: Tool, argv: Optional[Sequence[str]] = None) -> int:
     """A console script's ``main``: run ``tool`` on ``argv`` (default ``sys.argv[1:]``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        if "--version" in args:
-            sys.stdout.write(version_line(tool.prog))
-            return 0
-        if "--legacy" in args:
+        if "--legacy" in args and "--version" not in args:
+            # The original's own handling of a stdout that cannot be written (tool.legacy's).
             return _legacy(tool, args)
-        if "--help" in args or "-h" in args:
-            sys.stdout.write(tool.help())
-            return 0
-        status = _run(tool, args)
-        sys.stdout.flush()
-        return status
+        return _jp_main(tool, args)
     except UsageError as error:
         _flush_stdout()
         usage = tool.usage if tool.usage.endswith("\n") or not tool.usage else tool.usage + "\n"
@@ -94,6 +89,23 @@ def main(tool: Tool, argv: Optional[Sequence[str]] = None) -> int:
         from .brokenpipe import silence_stdout
 
         return silence_stdout()
+
+
+def _jp_main(tool: Tool, args: List[str]) -> int:
+    """``--version``, ``--help`` or the JP-mode run, stdout flushed inside the guard: a failed
+    write of it is one error line and exit 1, never a traceback."""
+    from .brokenpipe import run_guarded
+
+    def run() -> int:
+        if "--version" in args:
+            sys.stdout.write(version_line(tool.prog))
+        elif "--help" in args or "-h" in args:
+            sys.stdout.write(tool.help())
+        else:
+            return _run(tool, args)
+        return 0
+
+    return run_guarded(tool.prog, run)
 
 
 def write_stdout(text: str) -> None:
@@ -114,7 +126,7 @@ def _flush_stdout() -> None:
     must not hide the error line, nor make the interpreter's last flush fail."""
     try:
         sys.stdout.flush()
-    except BrokenPipeError:
+    except OSError:  # a closed pipe, a full disk: the error line is the news
         from .brokenpipe import silence_stdout
 
         silence_stdout()

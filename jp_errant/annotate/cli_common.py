@@ -6,6 +6,7 @@ import sys
 from typing import Callable, Optional, Sequence, Tuple, Type
 
 from jp_shims.brokenpipe import silence_stdout as silence_broken_pipe
+from jp_shims.brokenpipe import run_guarded
 from .backend import Backend
 from .backends import BACKENDS
 from .classify_en import LABEL_SCHEMES
@@ -38,7 +39,8 @@ def run_command(
     """Parse argv (``--legacy`` anywhere), run, and turn expected errors into one line, exit 2."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     legacy = "--legacy" in args_list
-    try:
+
+    def body() -> int:
         args = parser.parse_args([arg for arg in args_list if arg != "--legacy"])
         try:
             run(args, legacy, backend)
@@ -46,16 +48,15 @@ def run_command(
             _flush_stdout()
             print(f"{prog}: error: {error}", file=sys.stderr)
             return 2
-        # Inside the try: the progress lines may still be buffered.
-        sys.stdout.flush()
-    except BrokenPipeError:
-        return silence_broken_pipe()
-    return 0
+        return 0
+
+    # JP mode: a failed write of stdout is one error line; --legacy: as errant (a traceback).
+    return run_guarded(prog, body, legacy)
 
 
 def _flush_stdout() -> None:
     # The error line goes after what stdout already holds; a closed pipe must not hide it.
     try:
         sys.stdout.flush()
-    except BrokenPipeError:
+    except OSError:
         silence_broken_pipe()
