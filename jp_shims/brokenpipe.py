@@ -114,7 +114,8 @@ def run_guarded(prog: str, run: Callable[[], int], legacy: bool = False) -> int:
         try:
             status = run()
         except SystemExit:
-            sys.stdout.flush()
+            if not legacy:  # (the original's --help fails at the interpreter's exit: so does --legacy)
+                sys.stdout.flush()
             raise
         sys.stdout.flush()
         return status
