@@ -14,6 +14,7 @@ from jp_shims.audit import EXACT, MERGED, NORMALIZED, UNALIGNED, AlignmentAudit,
 from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
+from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
 
@@ -45,7 +46,7 @@ def _token_line(line: str) -> bool:
     return not any(bracket in fields[-1] for bracket in "()")
 
 
-COLUMNS = Format("one token a line with its tag in the last column", _token_line)
+COLUMNS = Format("one token a line with its tag in the last column", _token_line, kinds=frozenset({sniff.COLUMNS}))
 STDIN_NAME = "\x00stdin"  # stands for "-" while conlleval's option loop reads argv
 
 

@@ -15,6 +15,7 @@ from jp_shims.audit import AlignmentAudit
 from jp_shims.cli import help_section, take_flag
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
+from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, write_stdout
 
@@ -23,7 +24,8 @@ from .jp import ALIGN_CONFIG
 from .params import BadValue, FatalError
 from .variant import EVALB, SPMRL, Variant
 
-TREES = Format("bracketed trees, one per line (evalb's format)", lambda line: line.lstrip().startswith("("))
+TREES = Format("bracketed trees, one per line (evalb's format)", lambda line: line.lstrip().startswith("("),
+               kinds=frozenset({sniff.TREES, sniff.TEXT}))
 PER_LABEL_HELP = ("--per-label", "after the summary, a table per constituent label and POS tag (also in --json)")
 INSTALL_SHIM_HELP = ("--install-shim DIR", "write DIR/evalb and the parameter files beside it, for tools calling "
                      "EVALB/evalb by path (--spmrl: DIR/evalb_spmrl; --force: replace files it did not write)")
