@@ -61,6 +61,7 @@ def _score(argv: List[str], as_json: bool) -> tuple:
         raise UsageError("expected GOLD SYSTEM (two files), one merged file, or the merged file on standard input")
     name = STDIN if not files else files[0]
     data = _read(None if name in (STDIN, "-") else name, name)
+    _check_format(name, data)
     try:
         merged = score_merged(data, options, scheme)
     except MergedInputError as error:
@@ -68,6 +69,20 @@ def _score(argv: List[str], as_json: bool) -> tuple:
     if not as_json:
         return merged.report(), merged.notes()
     return _json(name, merged).encode("utf-8", "surrogateescape"), merged.notes()
+
+
+def _check_format(name: str, data: bytes) -> None:
+    """The merged file's start must not be evidently another format (jp_shims.sniff), as the
+    runner checks each of two files. (Lines of different numbers of fields are left to the
+    merged reader, which names the counts as conlleval does.)"""
+    from jp_shims.inputs import check_kind
+    from jp_shims.sniff import HEAD_LINES, TEXT
+
+    from .tool import COLUMNS
+
+    head = data[:1 << 16].split(b"\n", HEAD_LINES)[:HEAD_LINES]
+    lines = [(number, line.decode("utf-8", "replace").rstrip("\r")) for number, line in enumerate(head, 1)]
+    check_kind(name, lines, COLUMNS._replace(kinds=COLUMNS.kinds | {TEXT}))
 
 
 def _read(path: Optional[str], name: str) -> bytes:

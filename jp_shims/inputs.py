@@ -193,9 +193,15 @@ def check_format(file: InputFile, fmt: Format) -> None:
         number, text = found[0]
         shown = text if len(text) <= 60 else text[:59] + "\u2026"
         raise InputError(file.name, number, f"expected {fmt.name}; this line is not one: {shown!r}")
-    other = sniff.sniff(head_lines(file))
+    check_kind(file.name, head_lines(file), fmt)
+
+
+def check_kind(name: str, lines: List[tuple], fmt: Format) -> None:
+    """Raise :class:`InputError` when ``lines`` (``(line number, text)`` of the start of the
+    file ``name``, blank lines included) are evidently a format other than ``fmt``'s kinds."""
+    other = sniff.sniff(lines)
     if other is not None and other.kind not in fmt.kinds:
-        raise InputError(file.name, other.line, f"expected {fmt.name}; this looks like {other.description}")
+        raise InputError(name, other.line, f"expected {fmt.name}; this looks like {other.description}")
 
 
 def check_not_blank(files: List[InputFile]) -> None:

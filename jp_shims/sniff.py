@@ -18,7 +18,7 @@ only on robust evidence, since a plain-text sentence can start with ``(`` or ``S
 
 Plain text is what is left; it is told apart (as ``TEXT``) only where a format needs it,
 by lines of different numbers of fields (tab-separated ones counted by tabs): two
-consecutive lines of different lengths are not token columns (conlleval's rule: every token line has the same number of fields).
+consecutive lines of two or more fields and different lengths are not token columns (conlleval's rule: every token line has the same number of fields).
 """
 from __future__ import annotations
 
@@ -103,8 +103,10 @@ def _columns(content: List[Tuple[int, str]]) -> Optional[Sniffed]:
 
 
 def _ragged(content: List[Tuple[int, str]]) -> Optional[Sniffed]:
+    # (A line of one field is left to the readers, which name it: "a word without a tag".)
     for (number, text), (next_number, following) in zip(content, content[1:]):
-        if next_number == number + 1 and len(_fields(text)) != len(_fields(following)):
+        counts = len(_fields(text)), len(_fields(following))
+        if next_number == number + 1 and min(counts) >= 2 and counts[0] != counts[1]:
             return Sniffed(TEXT, next_number)
     return None
 

@@ -86,6 +86,22 @@ def test_every_right_format_is_accepted(run_tool, files, tool):
         assert result.returncode == 0 and result.stderr == b"", (kind, result.stderr)
 
 
+@pytest.mark.parametrize("wrong", ["m2", "trees", "conllu", "text"])
+def test_conllevals_merged_file_is_checked_too(run_tool, wrong):
+    # (conlleval's own interface: one file on standard input, not on the runner; its reader
+    # names lines of different field counts itself, as conlleval does)
+    result = run_tool("jp_conlleval", [], stdin=SAMPLES[wrong].encode("utf-8"))
+    line, = result.stderr.decode("utf-8").splitlines()
+    assert result.returncode == 2 and line.startswith("jp_conlleval: error: <stdin>:"), line
+    assert "this looks like" in line if wrong != "text" else "fields where the first line" in line, line
+
+
+def test_conllevals_merged_file_is_accepted(run_tool):
+    merged = "The O O\ncat B-NP B-NP\nsat O O\n\nA B-NP B-NP\ndog I-NP I-NP\n"
+    result = run_tool("jp_conlleval", [], stdin=merged.encode("utf-8"))
+    assert result.returncode == 0 and result.stderr == b"", result.stderr
+
+
 def test_m2scorer_takes_its_two_formats(run_tool, files):
     result = run_tool("jp_m2scorer", [str(files["text"]), str(files["m2"])])
     assert result.returncode == 0 and result.stderr == b"", result.stderr
