@@ -130,15 +130,20 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
         if legacy:
             raise Failure(_exception_line(error)) from None
         return _error(f"cannot write the output: {_reason(error)}", options.output)
-    with out:
-        if options.batch_size == 0:
-            raise Failure("ZeroDivisionError: integer modulo by zero")
-        for line in lines:
-            try:
-                source, corrections = split_line(line)
-                out.write(writer.block(source, corrections))
-            except LineError as error:
-                raise Failure(_original_error(error)) from None
+    try:
+        with out:
+            if options.batch_size == 0:
+                raise Failure("ZeroDivisionError: integer modulo by zero")
+            for line in lines:
+                try:
+                    source, corrections = split_line(line)
+                    out.write(writer.block(source, corrections))
+                except LineError as error:
+                    raise Failure(_original_error(error)) from None
+    except OSError as error:  # a full disk, /dev/full: JP mode names the file (ChERRANT: a traceback)
+        if legacy:
+            raise
+        return _error(f"cannot write the output: {_reason(error)}", options.output)
     return 0
 
 

@@ -22,6 +22,7 @@ import errno
 import functools
 import io
 import os
+import stat
 import sys
 from typing import Callable, Optional, TextIO, TypeVar
 
@@ -99,10 +100,15 @@ def _is_stdout_error(error: BaseException) -> bool:
         return True
     try:
         os.write(fileno, b"")  # a device that refuses every write (/dev/full)
-        full = error.errno in _FULL_ERRNOS and os.fstatvfs(fileno).f_bavail == 0  # a full disk
+        full = error.errno in _FULL_ERRNOS and _on_a_full_disk(fileno)
     except OSError:
         return True
     return full
+
+
+def _on_a_full_disk(fileno: int) -> bool:
+    # Only a regular file has a file system to ask (a pipe's reports no space at all).
+    return stat.S_ISREG(os.fstat(fileno).st_mode) and os.fstatvfs(fileno).f_bavail == 0
 
 
 def run_guarded(prog: str, run: Callable[[], int], legacy: bool = False) -> int:

@@ -18,6 +18,8 @@ from typing import Dict, List, Optional
 
 import pytest
 
+from tests.datafiles import data_path
+
 ROOT = Path(__file__).resolve().parents[1]
 FULL = "/dev/full"
 NO_SPACE = os.strerror(28)  # ENOSPC: what /dev/full answers every write with
@@ -106,3 +108,28 @@ def test_legacy_mode_does_as_the_original(script):
         assert result.returncode in (1, 120)
     else:
         assert (result.returncode, result.stderr) == (status, stderr)
+
+
+# --- an output file on /dev/full (the annotators' -out / -o), in-process -----------------------
+
+def test_errant_annotators_name_an_output_file_that_cannot_be_written(tmp_path, capsys):
+    pytest.importorskip("stanza")
+    from jp_errant import parallel_cli
+    from tests.test_jp_errant_parallel_cli import GOLD, ORDER, ORIGINAL, KnownSentences, text, write
+
+    orig = write(tmp_path / "orig.txt", [text(ORIGINAL[name]) for name in ORDER])
+    cor = write(tmp_path / "cor.txt", [text(GOLD[name]) for name in ORDER])
+    assert parallel_cli.main(["-orig", orig, "-cor", cor, "-out", FULL], backend=KnownSentences()) == 2
+    assert capsys.readouterr().err == f"jp_errant_parallel: error: {FULL}: cannot write: {NO_SPACE}\n"
+    with pytest.raises(OSError):  # --legacy: errant's traceback
+        parallel_cli.main(["-orig", orig, "-cor", cor, "-out", FULL, "--legacy"], backend=KnownSentences())
+
+
+def test_cherrant_parallel_names_an_output_file_that_cannot_be_written(run_tool):
+    resources = data_path("zh_gec", "annotator_resources")
+    para = data_path("zh_gec", "cherrant_samples", "demo.hyp.para")
+    result = run_tool("jp_cherrant_parallel", ["--resources", str(resources), "-f", str(para), "-o", FULL])
+    assert (result.returncode, result.stderr.decode()) == (
+        2, f"jp_cherrant_parallel: error: {FULL}: cannot write the output: {NO_SPACE}\n")
+    legacy = run_tool("jp_cherrant_parallel", ["--legacy", "--resources", str(resources), "-f", str(para), "-o", FULL])
+    assert legacy.returncode == 1 and legacy.stderr.decode().splitlines()[-1] == PYTHON3_FAILURE

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from typing import Callable, Optional, Sequence, Tuple, Type
+from typing import Callable, Iterator, Optional, Sequence, TextIO, Tuple, Type
 
 from jp_shims.brokenpipe import silence_stdout as silence_broken_pipe
 from jp_shims.brokenpipe import run_guarded
 from .backend import Backend
 from .backends import BACKENDS
 from .classify_en import LABEL_SCHEMES
+from .textio import InputError
 
 
 def add_analyser_options(parser: argparse.ArgumentParser) -> None:
@@ -60,3 +62,17 @@ def _flush_stdout() -> None:
         sys.stdout.flush()
     except OSError:
         silence_broken_pipe()
+
+
+@contextlib.contextmanager
+def output_file(path: str, legacy: bool) -> Iterator[TextIO]:
+    """The M2 file written (UTF-8). In JP mode a failed write (a full disk, ``-out
+    /dev/full``) is one error line naming the file; ``--legacy`` fails as errant does (a
+    traceback)."""
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            yield out
+    except OSError as error:
+        if legacy or error.filename is not None:
+            raise
+        raise InputError(path, None, f"cannot write: {error.strerror or error}") from None
