@@ -77,10 +77,13 @@ LEGACY = {
 }
 
 
-def _run_on_full(script: str, argv: List[str], stdin: Optional[str] = None) -> subprocess.CompletedProcess:
+def _run_on_full(script: str, argv: List[str], stdin: Optional[str] = None,
+                 unbuffered: bool = False) -> subprocess.CompletedProcess:
     module, function = SCRIPTS[script].split(":")
     code = f"import sys; from {module} import {function}; sys.exit({function}())"
     env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONPATH"] = str(ROOT)
     with open(FULL, "w") as out, open(stdin or os.devnull, "rb") as source:
         return subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, stdin=source, stdout=out,
@@ -108,6 +111,31 @@ def test_legacy_mode_does_as_the_original(script):
         assert result.returncode in (1, 120)
     else:
         assert (result.returncode, result.stderr) == (status, stderr)
+
+
+def test_legacy_m2scorer_unbuffered_fails_at_its_first_print():
+    # Python 2.7.18 with PYTHONUNBUFFERED set (measured): the first print raises, exit 1.
+    result = _run_on_full("jp_m2scorer", ["--legacy", *JP_ARGV["jp_m2scorer"]], unbuffered=True)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == f"IOError: [Errno 28] {NO_SPACE}"
+
+
+# --- which failures are standard output's (in-process: the decision, not the process) ---------
+
+def test_only_a_failing_stdout_is_reported_as_one(monkeypatch, capsys, tmp_path):
+    from jp_shims.brokenpipe import stdout_write_failed
+
+    full = OSError(28, NO_SPACE)
+    with open(tmp_path / "out.txt", "w") as regular:
+        monkeypatch.setattr(sys, "stdout", regular)
+        assert stdout_write_failed("jp_x", full) is None  # stdout is fine: another file's error
+        named = OSError(28, NO_SPACE, str(tmp_path / "report.html"))
+        assert stdout_write_failed("jp_x", named) is None  # an error that names its file
+    with open(FULL, "w") as failing:
+        monkeypatch.setattr(sys, "stdout", failing)
+        assert stdout_write_failed("jp_x", ValueError("x")) is None
+        assert stdout_write_failed("jp_x", full) == 1
+    assert capsys.readouterr().err == f"jp_x: error: cannot write standard output: {NO_SPACE}\n"
 
 
 # --- an output file on /dev/full (the annotators' -out / -o), in-process -----------------------
