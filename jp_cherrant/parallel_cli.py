@@ -122,10 +122,13 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
         out = open(options.output, "w", encoding="utf-8", newline="")
     except OSError as error:
         raise InputError(options.output, None, f"cannot write the output: {_reason(error)}") from None
-    with out:
-        for line in lines:
-            source, corrections = split_line(line)
-            out.write(writer.block(source, corrections))
+    try:
+        with out:
+            for line in lines:
+                source, corrections = split_line(line)
+                out.write(writer.block(source, corrections))
+    except OSError as error:  # a full disk, /dev/full: the file is named (ChERRANT: a traceback)
+        raise InputError(options.output, None, f"cannot write the output: {_reason(error)}") from None
     return 0
 
 

@@ -15,6 +15,7 @@ from jp_errant.scorer import CorpusResult, ScoreOptions
 from jp_errant.tool import ErrantCompare
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.config import AlignConfig
+from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import Evaluation, Parsed
 
@@ -23,7 +24,7 @@ from jp_cherrant.compare_jp import TOOL, crossing_place, note_what, run_signatur
 
 # ChERRANT's M2: a block's line 0 is its S line, or an edit line ChERRANT reads as one.
 M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)",
-            lambda line: line == "S" or line.startswith(("S ", "A ")))
+            lambda line: line == "S" or line.startswith(("S ", "A ")), kinds=frozenset({sniff.M2, sniff.TEXT}))
 
 
 class CherrantCompare(ErrantCompare):

@@ -25,6 +25,7 @@ from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.cli import HelpEntry
 from jp_shims.config import AlignConfig
 from jp_shims.errors import UsageError
+from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
 
@@ -148,7 +149,7 @@ def _is_conllu_line(line: str) -> bool:
     return "\t" in line
 
 
-CONLLU = Format("CoNLL-U (tab-separated columns)", _is_conllu_line, comment="#")
+CONLLU = Format("CoNLL-U (tab-separated columns)", _is_conllu_line, comment="#", kinds=frozenset({sniff.CONLLU, sniff.TEXT}))
 
 
 class CoNLLUTool(Tool):

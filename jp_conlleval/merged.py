@@ -37,6 +37,22 @@ def run_legacy(argv: Sequence[str], data: bytes) -> Outcome:
     return Outcome(report(stats, options.latex), b"".join(warnings), 0)
 
 
+# Perl's buffer of STDOUT (PerlIO), measured: a stdout of 8192 bytes on /dev/full gives no message.
+PERL_STDOUT_BUFFER = 8192
+
+
+def lost_stdout(outcome: Outcome, error: OSError) -> Outcome:
+    """What conlleval.pl does when its stdout cannot be written (``> /dev/full``), as
+    measured with Perl 5.36: its prints fail silently while the run goes on; at exit, if
+    Perl's buffer still holds part of the report, Perl says ``Unable to flush stdout:
+    STRERROR`` on stderr and the exit status 0 becomes 1. A report that fills the buffer
+    exactly leaves nothing to flush: exit 0, no message. (Failures print no report.)"""
+    if not outcome.stdout or len(outcome.stdout) % PERL_STDOUT_BUFFER == 0:
+        return Outcome(b"", outcome.stderr, outcome.status)
+    message = f"Unable to flush stdout: {error.strerror or error}\n".encode("utf-8", "surrogateescape")
+    return Outcome(b"", outcome.stderr + message, outcome.status or 1)
+
+
 @dataclass(frozen=True)
 class MergedResult:
     statistics: Statistics

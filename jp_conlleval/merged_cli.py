@@ -37,10 +37,13 @@ def run_merged(argv: List[str], as_json: bool = False) -> int:
     except InputError as error:
         sys.stderr.write(error_line(PROG, error.message, error.file, error.line))
         return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        from jp_shims.brokenpipe import silence_stdout
+    except OSError as error:
+        from jp_shims.brokenpipe import stdout_write_failed
 
-        return silence_stdout()
+        status = stdout_write_failed(PROG, error)  # a closed pipe: quietly; a full disk: one line
+        if status is None:
+            raise
+        return status
     if notes:
         sys.stderr.write(f"{PROG}: note: {'; '.join(notes)}\n")
     return 0
@@ -58,6 +61,7 @@ def _score(argv: List[str], as_json: bool) -> tuple:
         raise UsageError("expected GOLD SYSTEM (two files), one merged file, or the merged file on standard input")
     name = STDIN if not files else files[0]
     data = _read(None if name in (STDIN, "-") else name, name)
+    _check_format(name, data)
     try:
         merged = score_merged(data, options, scheme)
     except MergedInputError as error:
@@ -65,6 +69,20 @@ def _score(argv: List[str], as_json: bool) -> tuple:
     if not as_json:
         return merged.report(), merged.notes()
     return _json(name, merged).encode("utf-8", "surrogateescape"), merged.notes()
+
+
+def _check_format(name: str, data: bytes) -> None:
+    """The merged file's start must not be evidently another format (jp_shims.sniff), as the
+    runner checks each of two files. (Lines of different numbers of fields are left to the
+    merged reader, which names the counts as conlleval does.)"""
+    from jp_shims.inputs import check_kind
+    from jp_shims.sniff import HEAD_LINES, TEXT
+
+    from .tool import COLUMNS
+
+    head = data[:1 << 16].split(b"\n", HEAD_LINES)[:HEAD_LINES]
+    lines = [(number, line.decode("utf-8", "replace").rstrip("\r")) for number, line in enumerate(head, 1)]
+    check_kind(name, lines, COLUMNS._replace(kinds=COLUMNS.kinds | {TEXT}))
 
 
 def _read(path: Optional[str], name: str) -> bytes:

@@ -15,6 +15,7 @@ from jp_shims.audit import EXACT, MERGED, NORMALIZED, UNALIGNED, AlignmentAudit,
 from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
+from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
 
@@ -49,7 +50,7 @@ def _token_line(line: str) -> bool:
     return not (tree or _CONLLU.match(line) or _M2_EDIT.match(line))
 
 
-COLUMNS = Format("one token a line with its tag in the last column", _token_line)
+COLUMNS = Format("one token a line with its tag in the last column", _token_line, kinds=frozenset({sniff.COLUMNS}))
 
 
 def command_line(argv: List[str]) -> Tuple[Any, Optional[str], List[str]]:
@@ -97,12 +98,20 @@ class Conlleval(Tool):
     def legacy(self, argv: List[str]) -> int:
         import sys
 
-        from jp_conlleval.merged import run_legacy
+        from jp_conlleval.merged import lost_stdout, run_legacy
 
         # conlleval.pl itself: standard input in, its bytes and exit status out.
         outcome = run_legacy(argv, sys.stdin.buffer.read())
-        sys.stdout.buffer.write(outcome.stdout)
-        sys.stdout.buffer.flush()
+        try:
+            sys.stdout.buffer.write(outcome.stdout)
+            sys.stdout.buffer.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            from jp_shims.brokenpipe import silence_stdout
+
+            silence_stdout()
+            outcome = lost_stdout(outcome, error)
         sys.stderr.buffer.write(outcome.stderr)
         sys.stderr.buffer.flush()
         return outcome.status

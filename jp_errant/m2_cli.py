@@ -17,7 +17,7 @@ from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
 from .annotate.annotator import Annotator, classifier_for
 from .annotate.backend import Backend
 from .annotate.backends import make_backend
-from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, run_command
+from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, output_file, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.reannotate import Reannotation, reannotate
 from .annotate.textio import InputError, check_readable
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
     options = Reannotation(auto=args.auto, minimise=not args.no_min, old_types=args.old_cats,
                            legacy=legacy)
     print("Processing M2 file...")
-    with open(args.out, "w", encoding="utf-8") as out:
+    with output_file(args.out, legacy) as out:
         for sentence in _sentences(path, legacy):
             try:
                 annotated = reannotate(sentence, backend, annotator, options)

@@ -16,7 +16,7 @@ from jp_shims.command import refuse_input_as_output
 from .annotate.annotator import Annotator, classifier_for
 from .annotate.backend import Backend
 from .annotate.backends import make_backend
-from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, run_command
+from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, output_file, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.pairing import UNALIGNED_RUN_LIMIT, Group, aligned_groups, zip_groups
 from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
         backend = make_backend(args.backend, args.lang, args.tok, args.model_dir)
     print("Processing parallel files...")
     unaligned = UnalignedReport(args.orig, args.cor)
-    with open(args.out, "w", encoding="utf-8") as out:
+    with output_file(args.out, legacy) as out:
         for group in _groups(args, files, legacy):
             if args.show_alignment and not group.is_one_to_one and group.orig:
                 print(describe_group(group), file=sys.stderr)

@@ -14,6 +14,7 @@ from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
+from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed, Tool
 
@@ -28,7 +29,8 @@ from jp_errant.scorer import score_corpus
 
 # An M2 file: its first line of content is a source sentence (errant writes "S " lines; an
 # empty sentence is "S" alone).
-M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)", lambda line: line == "S" or line.startswith("S "))
+M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)", lambda line: line == "S" or line.startswith("S "),
+            kinds=frozenset({sniff.M2, sniff.TEXT}))
 
 
 class _Parser(argparse.ArgumentParser):

@@ -7,13 +7,19 @@ FLUSH_EVERY = 256  # pieces buffered before a write
 
 
 class Output:
-    """Text written as bytes in the run's encoding, buffered."""
+    """Text written as bytes in the run's encoding, buffered.
+
+    A write that fails (``> /dev/full``, a full disk) loses the text and the run goes on, as
+    evalb's C stdio does: evalb never checks what printf returns, so its stdout is silently
+    lost, its stderr and exit status are unchanged (measured: exit 0 on /dev/full). A closed
+    pipe is not such a failure: it propagates (evalb dies of SIGPIPE)."""
 
     def __init__(self, stream: TextIO, encoding: str) -> None:
         self._binary: Optional[BinaryIO] = getattr(stream, "buffer", None)
         self._text = stream
         self._encoding = encoding
         self._parts: list[str] = []
+        self._lost = False
 
     def write(self, text: str) -> None:
         self._parts.append(text)
@@ -25,10 +31,20 @@ class Output:
             return
         text = "".join(self._parts)
         self._parts = []
-        if self._binary is not None:
-            self._text.flush()
-            self._binary.write(text.encode(self._encoding, "surrogateescape"))
-            self._binary.flush()
-        else:
-            self._text.write(text)
-            self._text.flush()
+        if self._lost:
+            return
+        try:
+            if self._binary is not None:
+                self._text.flush()
+                self._binary.write(text.encode(self._encoding, "surrogateescape"))
+                self._binary.flush()
+            else:
+                self._text.write(text)
+                self._text.flush()
+        except BrokenPipeError:
+            raise
+        except OSError:
+            from jp_shims.brokenpipe import silence_stdout
+
+            self._lost = True
+            silence_stdout(self._text)  # nor may the interpreter's last flush fail

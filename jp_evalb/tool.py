@@ -16,6 +16,7 @@ from jp_shims import encodings
 from jp_shims.cli import help_section, take_flag, take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
+from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, write_stdout
 
@@ -24,7 +25,8 @@ from .jp import ALIGN_CONFIG
 from .params import BUILTIN_NAMES, BadValue, FatalError
 from .variant import EVALB, SPMRL, Variant
 
-TREES = Format("bracketed trees, one per line (evalb's format)", lambda line: line.lstrip().startswith("("))
+TREES = Format("bracketed trees, one per line (evalb's format)", lambda line: line.lstrip().startswith("("),
+               kinds=frozenset({sniff.TREES, sniff.TEXT}))
 # -p is evalb's option; the names it also takes are ours (shipped in jp_evalb/params).
 PARAMETER_SETS_HELP = ("-p NAME", "besides a parameter file, one of the parameter sets shipped with jp-shims: "
                        + ", ".join(BUILTIN_NAMES) + " (used when no file of that name exists; docs/jp_evalb.md)")

@@ -15,6 +15,7 @@ from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.cli import take_flag, take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
+from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed, Tool
 
@@ -32,7 +33,7 @@ ALIGN_HELP = ("--align always", "re-align the lines even when there are as many 
 # corrected sentence a line: any text, but not a file of one of the other tools' formats.
 # (m2scorer passes over lines that are neither, so an S line among the first lines will do.)
 M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)", lambda line: line == "S" or line.startswith("S "),
-            lines=20)
+            lines=20, kinds=frozenset({sniff.M2, sniff.TEXT}))
 _OTHER_FORMATS = re.compile(
     r"^(?:\(\s*\(?[^\s()]+ \(.*\)\s*"          # a bracketed tree: (S (NP ...) ...)
     r"|\d+(?:[-.]\d+)?(?:\t[^\t]*){9}"          # a CoNLL-U word line

@@ -14,7 +14,8 @@ from typing import Any, Callable, List, Sequence, Tuple
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.config import AlignConfig
 from jp_shims.errors import UsageError
-from jp_shims.inputs import InputFile
+from jp_shims import sniff
+from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
 
 from jp_preprocess.audit import record_block
@@ -65,12 +66,19 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Any line is plain text; but a file that is evidently M2, trees or token columns is not
+# sentences to score (jp_shims.sniff).
+TEXT_OR_CONLLU = Format("plain text (one sentence a line) or CoNLL-U", lambda line: True,
+                        kinds=frozenset({sniff.TEXT, sniff.CONLLU}))
+
+
 class PreprocessEval(Tool):
     prog = PROG
     original = None
     usage = USAGE
     help_text = HELP
     loss_label = "token FP+FN"
+    formats = (TEXT_OR_CONLLU, TEXT_OR_CONLLU)
 
     def parse(self, argv: List[str]) -> Parsed:
         args = _parser().parse_args(argv)

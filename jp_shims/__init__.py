@@ -4,7 +4,8 @@ Tools keep their own readers and scorers; this package gives them one shape for 
 user sees around the figures (see docs/audit.md for how a tool plugs in):
 
 * :mod:`jp_shims.errors` -- the one-line error ``PROG: error: FILE:LINE: message`` (exit 2);
-* :mod:`jp_shims.brokenpipe` -- stopping quietly when the reader of stdout goes away;
+* :mod:`jp_shims.brokenpipe` -- stopping quietly when the reader of stdout goes away, and
+  with one error line when stdout cannot be written;
 * :mod:`jp_shims.audit` -- per-block records of what JP mode changed, the summary counting
   blocks by kind, the ``--show-alignment`` listing and the stderr note;
 * :mod:`jp_shims.signature` -- the compact string pinning everything a number depends on;
@@ -30,7 +31,8 @@ from .signature import signature
 _SOURCES = {
     "audit": ("KINDS", "AlignmentAudit", "Summary", "block_kind", "format_listing", "note_line"),
     "records": ("BlockRecord", "EditMark", "Lines", "WordGroup"),
-    "brokenpipe": ("EXIT_BROKEN_PIPE", "guard_broken_pipe", "silence_stdout"),
+    "brokenpipe": ("EXIT_BROKEN_PIPE", "EXIT_WRITE_ERROR", "guard_broken_pipe", "guard_output", "silence_stdout",
+                   "stdout_write_failed"),
     "cli": ("JPArgumentParser", "help_section", "version_line"),
     "errors": ("EXIT_BAD_INPUT", "error_line", "located", "report_error"),
     "pyapi": ("JPAlignmentWarning", "JPFiguresWarning", "warn_alignment", "warn_figures"),
@@ -41,7 +43,8 @@ _MODULE_OF = {name: module for module, names in _SOURCES.items() for name in nam
 __all__ = [
     "KINDS", "AlignmentAudit", "BlockRecord", "EditMark", "Lines", "Summary", "WordGroup", "block_kind",
     "format_listing", "note_line",
-    "EXIT_BROKEN_PIPE", "guard_broken_pipe", "silence_stdout",
+    "EXIT_BROKEN_PIPE", "EXIT_WRITE_ERROR", "guard_broken_pipe", "guard_output", "silence_stdout",
+    "stdout_write_failed",
     "JPArgumentParser", "help_section", "version_line",
     "ENVELOPE_KEYS", "dumps", "envelope",
     "EXIT_BAD_INPUT", "error_line", "located", "report_error",

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import NoReturn, Optional, Sequence, Union
 
 from .version import package_version
@@ -58,6 +59,12 @@ class JPArgumentParser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         return super().format_help() + self.jp_help
+
+    def _print_message(self, message: str, file=None) -> None:
+        # argparse ignores a failed write (its help on a full disk would exit 0); JP mode
+        # lets it through to the one error line of jp_shims.brokenpipe.
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def take_flag(argv: list[str], flag: str) -> bool:

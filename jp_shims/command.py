@@ -4,7 +4,9 @@ the commands that are not a gold/system pair (the annotators, jp_wisebe).
 :func:`run_main` is the one place that turns a run into an exit status: ``--version``
 anywhere prints the jp-shims version (both modes); :class:`~jp_shims.errors.UsageError` is
 the usage and one error line, :class:`~jp_shims.errors.InputError` one line ``PROG: error:
-FILE:LINE: message``, both exit 2; a reader that went away (``| head``) ends the run quietly.
+FILE:LINE: message``, both exit 2; a reader that went away (``| head``) ends the run quietly,
+and in JP mode a failed write of stdout (``> /dev/full``) is one line ``PROG: error: cannot
+write standard output: ...``, exit 1 (:mod:`jp_shims.brokenpipe`).
 Any other exception is a bug of jp-shims and propagates. :func:`check_writable` refuses an
 output file before any work. (No argparse here: the fastest drop-ins import this module.)
 """
@@ -14,6 +16,7 @@ import os
 import sys
 from typing import Callable, List, Optional, Sequence, Union
 
+from .brokenpipe import run_guarded, silence_stdout
 from .cli import version_line
 from .errors import EXIT_BAD_INPUT, InputError, UsageError, error_line
 
@@ -26,12 +29,11 @@ def run_main(prog: str, usage: Usage, body: Callable[[List[str]], int],
     under the contract's rules (module docstring); returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        if "--version" in args:
-            sys.stdout.write(version_line(prog))
-            return 0
-        status = body(args)
-        sys.stdout.flush()
-        return status
+        if "--legacy" in args and "--version" not in args:
+            # The original's own handling of a stdout that cannot be written (the tool's
+            # legacy entry's: docs/runner.md); only a closed pipe is ours (below).
+            return body(args)
+        return run_guarded(prog, lambda: _jp_mode(prog, body, args))
     except UsageError as error:
         flush_stdout()
         text = usage() if callable(usage) else usage
@@ -44,19 +46,25 @@ def run_main(prog: str, usage: Usage, body: Callable[[List[str]], int],
         sys.stderr.write(error_line(prog, error.message, error.file, error.line))
         return EXIT_BAD_INPUT
     except BrokenPipeError:
-        from .brokenpipe import silence_stdout
-
         return silence_stdout()
 
 
+def _jp_mode(prog: str, body: Callable[[List[str]], int], args: List[str]) -> int:
+    """``--version``, or the run; inside :func:`~jp_shims.brokenpipe.run_guarded`, which
+    flushes stdout and makes a failed write of it one error line and exit 1."""
+    if "--version" in args:
+        sys.stdout.write(version_line(prog))
+        return 0
+    return body(args)
+
+
 def flush_stdout() -> None:
-    """Flush what stdout holds before an error line; a reader that went away (``| head``)
-    must not hide the error line, nor make the interpreter's last flush fail."""
+    """Flush what stdout holds before an error line; a reader that went away (``| head``) or
+    a failed write (a full disk) must not hide the error line, nor make the interpreter's last
+    flush fail: the error line is the news."""
     try:
         sys.stdout.flush()
-    except BrokenPipeError:
-        from .brokenpipe import silence_stdout
-
+    except OSError:
         silence_stdout()
 
 

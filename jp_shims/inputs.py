@@ -19,8 +19,9 @@ from __future__ import annotations
 import os
 import sys
 import zlib
-from typing import Callable, List, NamedTuple, Optional
+from typing import Callable, FrozenSet, List, NamedTuple, Optional
 
+from . import sniff
 from .encodings import readable_bytes
 from .errors import InputError
 
@@ -34,12 +35,15 @@ HEAD_BYTES = 1 << 16
 class Format(NamedTuple):
     """An input format as the runner checks it: one of the first ``lines`` lines of content
     (not blank, not a comment) must satisfy ``accepts`` (a format whose readers pass over
-    other lines, as m2scorer does, looks further than the first)."""
+    other lines, as m2scorer does, looks further than the first), and the file's start must
+    not look like a format other than ``kinds`` (:mod:`jp_shims.sniff`: an M2 file given as
+    plain text, CoNLL-U as trees, ...)."""
 
     name: str  # as error messages name it: "bracketed trees, one per line"
     accepts: Callable[[str], bool]
     comment: Optional[str] = None  # lines starting with this are skipped by the check
     lines: int = 1
+    kinds: FrozenSet[str] = frozenset({sniff.TEXT})  # what the sniffer may find (sniff.M2, ..., TEXT)
 
 
 class InputFile(NamedTuple):
@@ -166,15 +170,40 @@ def is_blank(file: InputFile) -> bool:
     return first_content_line(file) is None
 
 
+def head_lines(file: InputFile, limit: int = sniff.HEAD_LINES) -> List[tuple]:
+    """``(line number, text)`` of the file's first ``limit`` lines, blank ones included."""
+    found: List[tuple] = []
+    try:
+        with _open_binary(file.path) as handle:
+            for number, raw in enumerate(handle, 1):
+                found.append((number, raw[:HEAD_BYTES].decode("utf-8", "replace").rstrip("\r\n")))
+                if number >= limit:
+                    break
+    except OSError as error:  # (a broken gzip stream)
+        raise InputError(file.name, None, str(error)) from None
+    return found
+
+
 def check_format(file: InputFile, fmt: Format) -> None:
     """Raise :class:`InputError` when none of the file's first lines of content is of
-    ``fmt`` (naming the first)."""
+    ``fmt`` (naming the first), or when its start is evidently another format (naming the
+    line of the evidence and the format it looks like)."""
     found = content_lines(file, fmt.comment, fmt.lines)
-    if not found or any(fmt.accepts(text) for _, text in found):
+    if not found:
         return
-    number, text = found[0]
-    shown = text if len(text) <= 60 else text[:59] + "\u2026"
-    raise InputError(file.name, number, f"expected {fmt.name}; this line is not one: {shown!r}")
+    if not any(fmt.accepts(text) for _, text in found):
+        number, text = found[0]
+        shown = text if len(text) <= 60 else text[:59] + "\u2026"
+        raise InputError(file.name, number, f"expected {fmt.name}; this line is not one: {shown!r}")
+    check_kind(file.name, head_lines(file), fmt)
+
+
+def check_kind(name: str, lines: List[tuple], fmt: Format) -> None:
+    """Raise :class:`InputError` when ``lines`` (``(line number, text)`` of the start of the
+    file ``name``, blank lines included) are evidently a format other than ``fmt``'s kinds."""
+    other = sniff.sniff(lines)
+    if other is not None and other.kind not in fmt.kinds:
+        raise InputError(name, other.line, f"expected {fmt.name}; this looks like {other.description}")
 
 
 def check_not_blank(files: List[InputFile]) -> None:

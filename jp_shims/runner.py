@@ -22,7 +22,9 @@ wording of its note. The runner owns the rest, the same way for every tool:
    report, one note per system that JP mode changed;
 6. errors: :class:`~jp_shims.errors.InputError` is one line ``PROG: error: FILE:LINE:
    message`` and exit 2; :class:`~jp_shims.errors.UsageError` the usage line and one error
-   line, exit 2; a closed stdout ends quietly. Any other exception is a bug and propagates.
+   line, exit 2; a closed stdout ends quietly, a failed write of it is one line ``PROG:
+   error: cannot write standard output: ...`` and exit 1 (``--legacy``: as the original).
+   Any other exception is a bug and propagates.
 
 Text that never re-synchronizes is counted by the tool (gold missed, system spurious) and
 tallied by the audit; ``--strict`` turns any unaligned block into exit 2 naming both places.

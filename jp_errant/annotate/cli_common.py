@@ -10,8 +10,9 @@ reads the files as errant does.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, Iterator, List, Optional, Sequence, TextIO
 
 from jp_shims.cli import CommandParser, help_section, take_flag
 from jp_shims.command import check_writable, refuse_input_as_output, run_main
@@ -94,4 +95,18 @@ def _as_named(name: str) -> str:
     return name
 
 
-__all__ = ["UsageError", "InputError", "annotator_parser", "add_analyser_options", "run_command"]
+@contextlib.contextmanager
+def output_file(path: str, legacy: bool) -> Iterator[TextIO]:
+    """The M2 file written (UTF-8). In JP mode a failed write (a full disk, ``-out
+    /dev/full``) is one error line naming the file; ``--legacy`` fails as errant does (a
+    traceback)."""
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            yield out
+    except OSError as error:
+        if legacy or error.filename is not None:
+            raise
+        raise InputError(path, None, f"cannot write: {error.strerror or error}") from None
+
+
+__all__ = ["UsageError", "InputError", "annotator_parser", "add_analyser_options", "output_file", "run_command"]

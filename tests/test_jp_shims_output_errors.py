@@ -1,0 +1,163 @@
+"""Standard output that cannot be written (``tool ... > /dev/full``): JP mode says so in one
+line and exits 1; ``--legacy`` does what the original does (docs/runner.md, "Output").
+
+Processes, one per console script and mode: what is tested is the process's exit status and
+its last flush of stdout, which only a process has (an in-process run captures stdout in
+memory). The entry points are read from setup.cfg, so every console script is covered.
+PYTHONUNBUFFERED is removed from the environment: the originals' behaviour (Python's above
+all) depends on stdout's buffering, and the comparison is with their default.
+"""
+from __future__ import annotations
+
+import configparser
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List, Optional
+
+import pytest
+
+from tests.datafiles import data_path
+
+ROOT = Path(__file__).resolve().parents[1]
+FULL = "/dev/full"
+NO_SPACE = os.strerror(28)  # ENOSPC: what /dev/full answers every write with
+
+pytestmark = pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full on this system")
+
+
+def _console_scripts() -> Dict[str, str]:
+    config = configparser.ConfigParser()
+    config.read(ROOT / "setup.cfg")
+    entries = config["options.entry_points"]["console_scripts"].strip().splitlines()
+    return dict(tuple(part.strip() for part in entry.split("=", 1)) for entry in entries)  # type: ignore[misc]
+
+
+SCRIPTS = _console_scripts()
+E = "examples/"
+# JP mode's argv: inputs that line up (no note), so stderr holds the error line alone. The
+# annotators write their M2 to -out; on stdout they print their help (and progress lines).
+JP_ARGV: Dict[str, List[str]] = {
+    "jp_evalb": [E + "evalb/gold.mrg", E + "evalb/gold.mrg"],
+    "jp_evalb_spmrl": [E + "evalb_spmrl/gold.tst", E + "evalb_spmrl/gold.tst"],
+    "jp_errant_compare": ["-hyp", E + "errant/ref.m2", "-ref", E + "errant/ref.m2"],
+    "jp_errant_parallel": ["--help"],
+    "jp_errant_m2": ["--help"],
+    "jp_conll18_ud_eval": [E + "udeval/gold.conllu", E + "udeval/gold.conllu"],
+    "jp_udeval": [E + "udeval/gold.conllu", E + "udeval/gold.conllu"],
+    "jp_preprocess_eval": [E + "preprocess/gold.txt", E + "preprocess/gold.txt"],
+    "jp_wisebe": ["-r", E + "wisebe/ref1.txt", E + "wisebe/ref2.txt", "-c", E + "wisebe/candidate.txt"],
+    "jp_m2scorer": [E + "m2scorer/system.txt", E + "m2scorer/gold.m2"],
+    "jp_cherrant_compare": ["-hyp", E + "cherrant/merge-ref.m2", "-ref", E + "cherrant/merge-ref.m2"],
+    "jp_conlleval": [E + "conlleval/gold.txt", E + "conlleval/gold.txt"],
+    "jp_cherrant_parallel": ["--help"],
+}
+PYTHON3_FAILURE = f"OSError: [Errno 28] {NO_SPACE}"
+# --legacy: (argv, standard input, what the original does on /dev/full). Python 3 originals
+# fail in the interpreter (a traceback, exit 1, or at exit "Exception ignored", exit 120,
+# depending on how much was buffered): their last stderr line is PYTHON3_FAILURE.
+LEGACY = {
+    # evalb's C stdio ignores the failed writes (measured: exit 0, nothing on stderr).
+    "jp_evalb": (JP_ARGV["jp_evalb"], None, 0, ""),
+    "jp_evalb_spmrl": (JP_ARGV["jp_evalb_spmrl"], None, 0, ""),
+    # Perl: "Unable to flush stdout" at exit, status 1 (measured with Perl 5.36).
+    "jp_conlleval": ([], E + "conlleval/merged.txt", 1, f"Unable to flush stdout: {NO_SPACE}\n"),
+    # Python 2.7: a report within stdio's buffer fails in the file object's destructor, at
+    # exit; the status stays 0 (measured with CPython 2.7.18).
+    "jp_m2scorer": (JP_ARGV["jp_m2scorer"], None, 0,
+                    "close failed in file object destructor:\nsys.excepthook is missing\nlost sys.stderr\n"),
+    "jp_errant_compare": (JP_ARGV["jp_errant_compare"], None, None, PYTHON3_FAILURE),
+    "jp_cherrant_compare": (JP_ARGV["jp_cherrant_compare"], None, None, PYTHON3_FAILURE),
+    "jp_conll18_ud_eval": (JP_ARGV["jp_conll18_ud_eval"], None, None, PYTHON3_FAILURE),
+    "jp_udeval": (JP_ARGV["jp_udeval"], None, None, PYTHON3_FAILURE),
+    "jp_errant_parallel": (["--help"], None, None, PYTHON3_FAILURE),
+    "jp_errant_m2": (["--help"], None, None, PYTHON3_FAILURE),
+    "jp_cherrant_parallel": (["--help"], None, None, PYTHON3_FAILURE),
+}
+
+
+def _run_on_full(script: str, argv: List[str], stdin: Optional[str] = None,
+                 unbuffered: bool = False) -> subprocess.CompletedProcess:
+    module, function = SCRIPTS[script].split(":")
+    code = f"import sys; from {module} import {function}; sys.exit({function}())"
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    env["PYTHONPATH"] = str(ROOT)
+    with open(FULL, "w") as out, open(stdin or os.devnull, "rb") as source:
+        return subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, stdin=source, stdout=out,
+                              stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+
+
+def test_every_console_script_is_covered():
+    assert set(JP_ARGV) == set(SCRIPTS)
+    assert set(LEGACY) == set(SCRIPTS) - {"jp_preprocess_eval", "jp_wisebe"}  # no original, no --legacy
+
+
+@pytest.mark.parametrize("script", sorted(JP_ARGV))
+def test_jp_mode_says_stdout_cannot_be_written(script):
+    result = _run_on_full(script, JP_ARGV[script])
+    assert result.stderr == f"{script}: error: cannot write standard output: {NO_SPACE}\n"
+    assert result.returncode == 1
+
+
+@pytest.mark.parametrize("script", sorted(LEGACY))
+def test_legacy_mode_does_as_the_original(script):
+    argv, stdin, status, stderr = LEGACY[script]
+    result = _run_on_full(script, ["--legacy", *argv], stdin)
+    if status is None:  # a Python 3 original: the interpreter's own failure
+        assert result.stderr.splitlines()[-1] == stderr, result.stderr
+        assert result.returncode in (1, 120)
+    else:
+        assert (result.returncode, result.stderr) == (status, stderr)
+
+
+def test_legacy_m2scorer_unbuffered_fails_at_its_first_print():
+    # Python 2.7.18 with PYTHONUNBUFFERED set (measured): the first print raises, exit 1.
+    result = _run_on_full("jp_m2scorer", ["--legacy", *JP_ARGV["jp_m2scorer"]], unbuffered=True)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == f"IOError: [Errno 28] {NO_SPACE}"
+
+
+# --- which failures are standard output's (in-process: the decision, not the process) ---------
+
+def test_only_a_failing_stdout_is_reported_as_one(monkeypatch, capsys, tmp_path):
+    from jp_shims.brokenpipe import stdout_write_failed
+
+    full = OSError(28, NO_SPACE)
+    with open(tmp_path / "out.txt", "w") as regular:
+        monkeypatch.setattr(sys, "stdout", regular)
+        assert stdout_write_failed("jp_x", full) is None  # stdout is fine: another file's error
+        named = OSError(28, NO_SPACE, str(tmp_path / "report.html"))
+        assert stdout_write_failed("jp_x", named) is None  # an error that names its file
+    with open(FULL, "w") as failing:
+        monkeypatch.setattr(sys, "stdout", failing)
+        assert stdout_write_failed("jp_x", ValueError("x")) is None
+        assert stdout_write_failed("jp_x", full) == 1
+    assert capsys.readouterr().err == f"jp_x: error: cannot write standard output: {NO_SPACE}\n"
+
+
+# --- an output file on /dev/full (the annotators' -out / -o), in-process -----------------------
+
+def test_errant_annotators_name_an_output_file_that_cannot_be_written(tmp_path, capsys):
+    pytest.importorskip("stanza")
+    from jp_errant import parallel_cli
+    from tests.test_jp_errant_parallel_cli import GOLD, ORDER, ORIGINAL, KnownSentences, text, write
+
+    orig = write(tmp_path / "orig.txt", [text(ORIGINAL[name]) for name in ORDER])
+    cor = write(tmp_path / "cor.txt", [text(GOLD[name]) for name in ORDER])
+    assert parallel_cli.main(["-orig", orig, "-cor", cor, "-out", FULL], backend=KnownSentences()) == 2
+    assert capsys.readouterr().err == f"jp_errant_parallel: error: {FULL}: cannot write: {NO_SPACE}\n"
+    with pytest.raises(OSError):  # --legacy: errant's traceback
+        parallel_cli.main(["-orig", orig, "-cor", cor, "-out", FULL, "--legacy"], backend=KnownSentences())
+
+
+def test_cherrant_parallel_names_an_output_file_that_cannot_be_written(run_tool):
+    resources = data_path("zh_gec", "annotator_resources")
+    para = data_path("zh_gec", "cherrant_samples", "demo.hyp.para")
+    result = run_tool("jp_cherrant_parallel", ["--resources", str(resources), "-f", str(para), "-o", FULL])
+    assert (result.returncode, result.stderr.decode()) == (
+        2, f"jp_cherrant_parallel: error: {FULL}: cannot write the output: {NO_SPACE}\n")
+    legacy = run_tool("jp_cherrant_parallel", ["--legacy", "--resources", str(resources), "-f", str(para), "-o", FULL])
+    assert legacy.returncode == 1 and legacy.stderr.decode().splitlines()[-1] == PYTHON3_FAILURE
