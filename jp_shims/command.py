@@ -32,7 +32,9 @@ def run_main(prog: str, usage: Usage, body: Callable[[List[str]], int],
         if "--legacy" in args and "--version" not in args:
             # The original's own handling of a stdout that cannot be written (the tool's
             # legacy entry's: docs/runner.md); only a closed pipe is ours (below).
-            return body(args)
+            status = body(args)
+            _flush_legacy()
+            return status
         return run_guarded(prog, lambda: _jp_mode(prog, body, args))
     except UsageError as error:
         flush_stdout()
@@ -47,6 +49,18 @@ def run_main(prog: str, usage: Usage, body: Callable[[List[str]], int],
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return silence_stdout()
+
+
+def _flush_legacy() -> None:
+    """Flush stdout after a legacy run, so that a closed pipe ends it quietly here; any other
+    failed write is left to the interpreter's last flush, which meets it again as the
+    original's interpreter does."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError:
+        pass
 
 
 def _jp_mode(prog: str, body: Callable[[List[str]], int], args: List[str]) -> int:
