@@ -52,10 +52,10 @@ def score_vector(score: SentenceScore, cutoff: int) -> list[int]:
 class _Report(Listener):
     """evalb's report, written as it goes (``write`` None: only the JSON figures)."""
 
-    def __init__(self, options: Options, write: Optional[Callable[[str], None]], message: Callable[[str], None],
+    def __init__(self, options: Options, write: Optional[Callable[[str], None]], message: Callable[[str], object],
                  json: bool, units: Optional[list]) -> None:
         params = options.params
-        self.params, self.write, self.message = params, write, message
+        self.params, self.write, self._message = params, write, message
         self.totals = RunTotals(params.cutoff_len)
         self.records: Optional[list] = None
         if json:
@@ -65,6 +65,9 @@ class _Report(Listener):
         self.tags = (lambda t: tag_view(t, params)) if params.variant.cut_tags else None
         if write is not None:
             self.parts.append(HEADER)
+
+    def message(self, text: str) -> None:
+        self._message(text)
 
     def unit(self, first, stop, score, ev, block, golds, tests, groups) -> None:
         self.totals.add(score)
@@ -97,7 +100,7 @@ class _Report(Listener):
 
 
 def run_pair(options: Options, gold: tuple[str, str], test: tuple[str, str], config: AlignConfig,
-             audit: AlignmentAudit, write: Optional[Callable[[str], None]], message: Callable[[str], None],
+             audit: AlignmentAudit, write: Optional[Callable[[str], None]], message: Callable[[str], object],
              per_label: bool = False, json: bool = False, statistics: bool = False) -> PairResult:
     """Score ``test`` against ``gold`` (each ``(path to open, name to show)``) in JP mode.
 

@@ -118,12 +118,13 @@ class EvalbTool(Tool):
         # and a run that --strict stops prints its one error line alone.
         held: list[str] = []
         message = held.append if config.strict else sys.stderr.write
+        # (``result.units``: the units' figures, gathered when ``statistics`` is asked for)
         result = run_pair(options, (gold.path, gold.name), (system.path, system.name), config, audit, write,
                           message, per_label=settings.per_label, json=records, statistics=statistics)
         if held and not (audit.unaligned_gold or audit.unaligned_system):
             sys.stderr.write("".join(held))
         return Evaluation(result.scores, result.headline,
-                          AdditiveStatistics(result.units, WIDTH) if statistics else None)
+                          None if result.units is None else AdditiveStatistics(result.units, WIDTH))
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from .significance import METRICS, metric_function
