@@ -31,7 +31,8 @@ def mark(error: BaseException, **facts: object) -> None:
     """Attach ``facts`` (``path``, ``line``, ``jp_message``, ...) to an exception the original
     raises as it is (a plain ``ValueError`` of the input): the reader keeps the original's
     exception and JP mode reads the facts back with ``getattr``/``hasattr`` to name the place."""
-    vars(error).update(facts)
+    for name, value in facts.items():
+        setattr(error, name, value)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .brackets import DELETED, MATCHED, NOT_EVALUATED, UNMATCHED, Prepared, first_crossing_gold
-from .scoring import Evaluation
+from .scoring import NO_BRACKET_LISTS, Evaluation
 from .totals import STATUS_COUNTED_SKIP, SentenceScore, Totals
 from .variant import EVALB
 
@@ -15,8 +15,7 @@ HEADER = (
     + RULE
 )
 USAGE = EVALB.usage
-# The debug views need what evaluate_pair keeps in debug mode only (bugs of ours otherwise).
-NO_BRACKET_LISTS = "debug output needs the bracket lists of the trees"
+# The debug views need what evaluate_pair keeps in debug mode only (a bug of ours otherwise).
 NO_MATCHING = "debug output needs the matching of a sentence scored in debug mode"
 
 

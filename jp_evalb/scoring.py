@@ -56,6 +56,9 @@ __all__ = [
     "cut_label",
 ]
 
+# Debug output needs the trees' bracket lists, which only the fast readers leave out.
+NO_BRACKET_LISTS = "debug output needs the bracket lists of the trees"
+
 
 class Evaluation:
     """Outcome of comparing one gold line with one test line (the lists are those after the
@@ -147,7 +150,7 @@ def evaluate_pair(
     test_spans: Optional[list[tuple[int, int, str]]]
     if debug:
         if gb is None or tb is None:  # reader_keys turns the fast readers off in debug mode
-            raise ValueError("debug output needs the bracket lists of the trees")
+            raise ValueError(NO_BRACKET_LISTS)
         gold_prepared, test_prepared = prepare_debug(gb, table), prepare_debug(tb, table)
         gold_spans, test_spans = gold_prepared.survivors, test_prepared.survivors
     else:
