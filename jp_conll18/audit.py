@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-from jp_shims.audit import EXACT, UNALIGNED, AlignmentAudit, BlockRecord, WordGroup, block_kind
+from jp_shims.audit import EXACT, UNALIGNED, AlignmentAudit, Summary, block_kind
+from jp_shims.records import BlockRecord, WordGroup
 
 from .model import Sentence
 
@@ -26,9 +27,9 @@ class Scores(dict):
     for (``jp_conll18.breakdown``; None when none was). Indexing (``scores["LAS"].f1``) is
     unchanged."""
 
-    alignment = None
-    breakdowns = None
-    confusions = None
+    alignment: Optional[Summary] = None
+    breakdowns: Optional[dict] = None
+    confusions: Optional[dict] = None
 
 
 def _text(sentences: List[Sentence]) -> str:
@@ -69,7 +70,9 @@ def record_block(audit: AlignmentAudit, match: str, reason: str, gold: List[Sent
 
         # Words read by the current UD scorer's rules carry resolved DEPS: add ELAS.
         enhanced = any(not isinstance(w.columns[DEPS], str) for s in gold_copy for w in s.words[:1])
-        rows = score_block(gold_copy, system_copy, Counts(enhanced=enhanced)).rows
+        counts = Counts(enhanced=enhanced)
+        score_block(gold_copy, system_copy, counts)  # counted into ``counts`` (it records no blocks)
+        rows = counts.rows
         words, uas, las = rows["Words"], rows["UAS"], rows["LAS"]
         figures = {"words_gold": words[1], "words_system": words[2], "words_aligned": words[0],
                    "uas_correct": uas[0], "las_correct": las[0],

@@ -272,8 +272,8 @@ def merge(groups: Dict[str, GroupCounts], matrices: Dict[str, Matrix], other_gro
                 target[k] += n
     for key, matrix in other_matrices.items():
         mine_matrix = matrices.setdefault(key, {})
-        for gold, row in matrix.items():
-            for system, n in row.items():
+        for gold, cells in matrix.items():
+            for system, n in cells.items():
                 target_row = mine_matrix.setdefault(gold, {})
                 target_row[system] = target_row.get(system, 0) + n
 

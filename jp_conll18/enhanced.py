@@ -12,9 +12,10 @@ basic edge of a root word put in by filters 1 and 5, which has no head and never
 """
 from __future__ import annotations
 
-from typing import Callable, FrozenSet, Iterable, List, Optional
+from typing import Callable, FrozenSet, Iterable, List, Optional, Tuple, Union
 
 from .model import DEPREL, DEPS, HEAD, UDError, UDWord
+from .reader_options import mark
 
 CASE_DEPRELS = frozenset({"obl", "nmod", "conj", "advcl"})
 UNIVERSAL_DEPREL_EXTENSIONS = frozenset({"pass", "relcl", "xsubj"})
@@ -60,7 +61,7 @@ def process_enhanced_deps(deps: str) -> list:
 
 
 def resolve_word_edges(word: UDWord, position: int, words: list, word_at: Callable[[int], UDWord],
-                       filters: FrozenSet[int], strict: bool, path: Optional[str], line: int) -> None:
+                       filters: FrozenSet[int], strict: bool, path: Optional[str], line: Optional[int]) -> None:
     """Replace ``word.columns[DEPS]`` (parsed items) by its resolved, filtered edges.
 
     ``words`` is the word's sentence; ``word_at(k)`` is the word any other DEPS head ``k``
@@ -72,7 +73,7 @@ def resolve_word_edges(word: UDWord, position: int, words: list, word_at: Callab
     if not items:
         word.columns[DEPS] = []
         return
-    edges = []
+    edges: List[Tuple[Union[int, UDWord], list]] = []
     n = len(words)
     for head, steps in items:
         if head == "0":
@@ -89,7 +90,7 @@ def resolve_word_edges(word: UDWord, position: int, words: list, word_at: Callab
             else:
                 edges.append((0 if number == 0 else word_at(number), steps))
         except (ValueError, IndexError) as error:  # and its IndexError beyond the sentence
-            error.deps_head = head  # for JP mode's message
+            mark(error, deps_head=head)  # for JP mode's message
             raise
     if filters:
         edges = apply_filters(edges, word, position, filters)

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 from .enhanced import resolve_word_edges
 from .model import HEAD, UDError, UDSpan, UDWord
-from .reader_options import CONLL18, RECURSION_MESSAGE, Messages, ReaderOptions, shorten, unshortened
+from .reader_options import CONLL18, RECURSION_MESSAGE, Messages, ReaderOptions, mark, shorten, unshortened
 
 # How words resolve DEPS heads: ``History`` keeps the words of the last sentences, so a
 # negative head reaches back as the original's list indexing does, with bounded memory.
@@ -70,7 +70,7 @@ def _link_basic_heads(words: list, path: Optional[str], quote: Callable[[str], s
     n = len(words)
     state = [0] * n  # 0 = not visited, 1 = on the chain being followed, 2 = done
     for i in range(n):
-        chain = []
+        chain: list[int] = []
         j = i
         try:
             while state[j] != 2:
@@ -84,7 +84,7 @@ def _link_basic_heads(words: list, path: Optional[str], quote: Callable[[str], s
                 except ValueError as error:
                     # The original lets this ValueError escape (a bad HEAD inside a multi-word
                     # token is not checked earlier); keep it, but say where it happened.
-                    error.path, error.line, error.head = path, word.line, word.columns[HEAD]
+                    mark(error, path=path, line=word.line, head=word.columns[HEAD])
                     raise
                 if head < 0 or head > n:
                     raise UDError(messages.outside(quote(word.columns[HEAD]), closing_line), path,
@@ -101,7 +101,7 @@ def _link_basic_heads(words: list, path: Optional[str], quote: Callable[[str], s
                 if limit is not None and len(chain) + 1 >= limit:
                     raise RecursionError(RECURSION_MESSAGE)
         except (UDError, ValueError, RecursionError) as error:
-            error.word_index = i
+            mark(error, word_index=i)
             raise
         for k in chain:
             state[k] = 2
@@ -119,9 +119,9 @@ def _resolve_edges(todo: list, words: list, word_at: Callable[[int], UDWord], op
             # where the head is read); JP mode names the place. Any other is a bug of ours
             # and stays what it is.
             if hasattr(error, "deps_head"):
-                error.path, error.line = path, word.line
-                error.jp_message = ("DEPS head '{}' points outside of the sentence" if isinstance(error, IndexError)
-                                    else "DEPS head '{}' is not a word number").format(shorten(error.deps_head))
+                mark(error, path=path, line=word.line,
+                     jp_message=("DEPS head '{}' points outside of the sentence" if isinstance(error, IndexError)
+                                 else "DEPS head '{}' is not a word number").format(shorten(error.deps_head)))
             raise
 
 
@@ -137,6 +137,8 @@ def link_heads(words: list, path: Optional[str], quote: Callable[[str], str] = u
     """
     udeval = options.udeval
     if udeval:
+        if word_at is None:  # a caller's mistake: DEPS heads beyond the sentence need it
+            raise TypeError("link_heads: options.udeval needs word_at")
         # The original resolves each word's DEPS right after that word's head chain. Only
         # the first error depends on that order: link all heads first, and on a head error
         # at word i resolve the words before i first (their DEPS errors come first).

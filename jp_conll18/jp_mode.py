@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import chain
-from typing import Callable, List, Optional
+from typing import Callable, Iterable, List, Optional
 
 from jp_shims.config import LANGUAGES, AlignConfig
 
@@ -132,14 +132,14 @@ class _Tap:
     """An input stream that remembers what the aligner pulled and has not given back in a
     block yet (its look-ahead window), so the stream can be taken over at any block."""
 
-    def __init__(self, source):
+    def __init__(self, source: Iterable[Sentence]) -> None:
         self.source = iter(source)
         self.pending: deque = deque()
 
-    def __iter__(self):
+    def __iter__(self) -> _Tap:
         return self
 
-    def __next__(self):
+    def __next__(self) -> Sentence:
         item = next(self.source)
         self.pending.append(item)
         return item

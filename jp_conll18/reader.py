@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from contextlib import closing
-from typing import Iterator, Optional, TextIO, Tuple
+from typing import Generator, Iterator, Optional, TextIO, Tuple
 
 from jp_shims.errors import InputError
 
@@ -28,6 +28,7 @@ from .reader_options import (
     QUOTE_LIMIT,
     RECURSION_MESSAGE,
     ReaderOptions,
+    mark,
     original_recursion_limit,
     shorten,
 )
@@ -58,7 +59,7 @@ def open_conllu(path: str) -> TextIO:
     return open(path, mode="r", encoding="utf-8")
 
 
-def iter_conllu_lines(path: str, *, legacy: bool = False) -> Iterator[str]:
+def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None, None]:
     """The lines of the CoNLL-U file at ``path``, each ending with ``"\\n"`` but perhaps the
     last: the one place where CoNLL-U bytes become lines, for every tool of the project.
 
@@ -98,7 +99,7 @@ def iter_sentences_from_file(path: str, *, legacy: bool = False,
             with closing(iter_conllu_lines(path, legacy=True)) as lines:
                 yield from iter_sentences(lines, path, legacy=True, options=options)
         except UnicodeDecodeError as error:
-            error.path = path  # which file (legacy decoding only)
+            mark(error, path=path)  # which file (legacy decoding only)
             raise
         return
     # JP mode: every error of the input is jp-shims' InputError (UDError is one); an
@@ -152,7 +153,8 @@ def describe_error(error: BaseException) -> Tuple[Optional[str], Optional[int], 
     if hasattr(error, "jp_message"):  # the original's ValueError/IndexError of the DEPS column
         return getattr(error, "path", None), getattr(error, "line", None), error.jp_message
     if hasattr(error, "head"):  # int() of a HEAD inside a multi-word token (see link_heads)
-        return error.path, error.line, "Cannot parse HEAD '{}'".format(shorten(error.head))
+        return getattr(error, "path", None), getattr(error, "line", None), "Cannot parse HEAD '{}'".format(
+            shorten(error.head))
     return getattr(error, "path", None), getattr(error, "line", None), str(error)
 
 

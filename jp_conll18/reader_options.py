@@ -27,6 +27,14 @@ def shorten(text: str) -> str:
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
 
 
+def mark(error: BaseException, **facts: object) -> None:
+    """Attach ``facts`` (``path``, ``line``, ``jp_message``, ...) to an exception the original
+    raises as it is (a plain ``ValueError`` of the input): the reader keeps the original's
+    exception and JP mode reads the facts back with ``getattr``/``hasattr`` to name the place."""
+    for name, value in facts.items():
+        setattr(error, name, value)
+
+
 @dataclass(frozen=True)
 class ReaderOptions:
     """What to read besides conll18 v1.2's columns. The default is conll18 v1.2 exactly.
@@ -73,10 +81,10 @@ class Messages:
             return f"The CoNLL-U line does not contain 10 tab-separated columns at line {line}: '{line_text}'"
         return TEN_COLUMNS.format(line_text)
 
-    def outside(self, head: str, line: int) -> str:
+    def outside(self, head: str, line: Optional[int]) -> str:
         text = "HEAD '{}' points outside of the sentence".format(head)
         return f"{text} that ends at line {line}" if self.udeval else text
 
-    def cycle(self, line: int) -> str:
+    def cycle(self, line: Optional[int]) -> str:
         return f"There is a cycle in the sentence that ends at line {line}" if self.udeval \
             else "There is a cycle in a sentence"

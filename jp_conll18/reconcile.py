@@ -65,9 +65,9 @@ def clone_sentence(sentence: Sentence, shift: int = 0) -> Sentence:
     spans = {}
     tokens = []
     for token in sentence.tokens:
-        copy = UDSpan(token.start + shift, token.end + shift)
-        spans[id(token)] = copy
-        tokens.append(copy)
+        token_copy = UDSpan(token.start + shift, token.end + shift)
+        spans[id(token)] = token_copy
+        tokens.append(token_copy)
     copies = {}
     words = []
     for word in sentence.words:

@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Iterator, Optional
 from .enhanced import process_enhanced_deps
 from .heads import History, link_heads
 from .model import DEPREL, DEPS, FEATS, FORM, HEAD, ID, UNIVERSAL_FEATURES, Sentence, UDError, UDSpan, UDWord
-from .reader_options import CONLL18, TEN_COLUMNS, Messages, ReaderOptions, shorten, unshortened
+from .reader_options import CONLL18, TEN_COLUMNS, Messages, ReaderOptions, mark, shorten, unshortened
 
 
 def strip_zs(form: str) -> str:
@@ -96,7 +96,7 @@ def iter_sentences(lines: Iterable[str], path: Optional[str] = None, *,
             open_sentence = False
             continue
 
-        columns = line.split("\t")
+        columns: list = line.split("\t")  # strings; DEPS becomes its parsed items (udeval)
         if len(columns) != 10:
             raise UDError(messages.ten_columns(quote(line), lineno), path, lineno)
         word_id = columns[ID]
@@ -176,8 +176,8 @@ def _parsed_deps(deps: str, path: Optional[str], line: int, cache: dict) -> list
     try:
         parsed = process_enhanced_deps(deps)
     except ValueError as error:  # the original's plain ValueError; JP mode names the place
-        error.path, error.line = path, line
-        error.jp_message = "cannot parse DEPS '{}': an item has no ':'".format(shorten(deps))
+        mark(error, path=path, line=line,
+             jp_message="cannot parse DEPS '{}': an item has no ':'".format(shorten(deps)))
         raise
     if len(cache) >= DEPS_CACHE_SIZE:
         cache.clear()
@@ -199,7 +199,7 @@ def _read_udeval_multiword(it: Iterator[str], count: int, range_line: str, linen
             raise UDError(f"The CoNLL-U file ends in an unfinished MWT at line {lineno}", path, lineno)
         lineno += 1
         word_line = raw.rstrip("\r\n")
-        word_columns = word_line.split("\t")
+        word_columns: list = word_line.split("\t")  # strings; DEPS becomes its parsed items
         if len(word_columns) != 10:
             raise UDError(messages.ten_columns(quote(word_line), lineno), path, lineno)
         if "." in word_columns[ID]:

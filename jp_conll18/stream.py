@@ -103,7 +103,7 @@ def score_block(gold: List[Sentence], system: List[Sentence], counts: Optional[C
     if free:
         release(gold)
         release(system)
-    if counts is None or own is counts:
+    if counts is None or counts.blocks is None:  # the block was counted into ``counts`` itself
         return own
     counts.add(own)
     counts.blocks.append((gold, own) if groups is None else (gold, own, groups))

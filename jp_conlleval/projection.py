@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
 from jp_align.blocks import EXACT, NORMALIZED
 from jp_align.normalize import raw_text
@@ -253,6 +253,8 @@ def project_chunks(gold: TaggedFile, system: TaggedFile, chunks: Sequence[Chunk]
         last = text.token_at_end(end) if end is not None else None
         reason = _reason(text, start, end, first, last, one_token)
         if reason is None:
+            if TYPE_CHECKING:  # _reason names a chunk end without its token: no check at run time
+                assert first is not None and last is not None
             placed.append((chunk, first, last))
             continue
         lo = text.token_containing(start if start is not None else positions.nearest_start(chunk.first))

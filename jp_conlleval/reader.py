@@ -173,10 +173,10 @@ class MergedReader:
                     raise _read_only_error(number)
                 gold, guess = raw_tag(gold, outside), raw_tag(guess, outside)
             if count == 2 and warn is not None:
-                self._warn_two_fields(number)
+                self._warn_two_fields(warn, number)
             yield gold, guess
 
-    def _warn_two_fields(self, number: int) -> None:
+    def _warn_two_fields(self, warn: Callable[[bytes], None], number: int) -> None:
         for op, perl_line in ((b"eq", 130), (b"ne", 162)):
-            self.warn(b"Use of uninitialized value $firstItem in string %s at conlleval.pl line %d,"
+            warn(b"Use of uninitialized value $firstItem in string %s at conlleval.pl line %d,"
                       b" <STDIN> line %d.\n" % (op, perl_line, number))

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Final, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from .tags import Tag, chunk_ends, chunk_starts, split_tag
 
 Line = Optional[Tuple[bytes, bytes]]
-BOUNDARY: Line = None
+BOUNDARY: Final = None  # the Line between two sentences (Final: ``is not BOUNDARY`` narrows a Line)
 _QUIET = (False, False)  # (a chunk ends, one starts)
 
 

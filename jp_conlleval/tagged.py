@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import accumulate, compress, islice, repeat
 from operator import is_not, itemgetter
-from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from jp_align.normalize import raw_text
 
@@ -93,6 +93,8 @@ def _build(name: str, rows: Iterable[Tuple[Optional[str], Optional[bytes]]], cr_
             skipped.append(len(words))
             continue
         words.append(word)
+        if TYPE_CHECKING:  # the rows are (None, None) or (word, tag): no check at run time
+            assert tag is not None
         tags.append(tag)
     lengths = [len(raw_text([word])) for word in words]
     return _finish(name, words, tags, skipped, lengths, cr_lines)

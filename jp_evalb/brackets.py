@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from operator import eq
-from typing import NamedTuple, Optional, Sequence
+from typing import Collection, NamedTuple, Optional, Sequence
 
 from .params import Params
 from .variant import cut_label
@@ -59,14 +59,19 @@ def survivors(brackets: Sequence[Sequence], table: LabelTable) -> list[tuple[int
     return [(b[0], b[1], key) for b in brackets if b[0] != b[1] and (key := table[b[2]]) is not None]
 
 
-class Prepared(NamedTuple):
+class Prepared:
     """Debug view of massage_data: every bracket's result code and label as evalb shows it,
-    and the position of each survivor in the bracket list."""
+    and the position of each survivor in the bracket list. (A plain class: a NamedTuple's
+    ``index`` field would hide tuple.index.)"""
 
-    survivors: list[tuple[int, int, str]]
-    index: list[int]
-    codes: list[int]
-    labels: list[str]
+    __slots__ = ("survivors", "index", "codes", "labels")
+
+    def __init__(self, survivors: list[tuple[int, int, str]], index: list[int], codes: list[int],
+                 labels: list[str]) -> None:
+        self.survivors = survivors
+        self.index = index
+        self.codes = codes
+        self.labels = labels
 
 
 def prepare_debug(brackets: Sequence[Sequence], table: LabelTable) -> Prepared:
@@ -123,15 +128,17 @@ def count_matches(
     first-fit matching pairs, per span and class, min(#gold, #test) brackets: exactly the size
     of the multiset intersection. Otherwise (non-transitive EQ_LABEL) the first-fit loop runs.
     """
-    if params.labeled == 0:
-        gold = [(s, e) for s, e, _ in gold]
-        test = [(s, e) for s, e, _ in test]
+    if params.labeled == 0:  # spans only
+        gold_keys: Sequence[tuple] = [(s, e) for s, e, _ in gold]
+        test_keys: Sequence[tuple] = [(s, e) for s, e, _ in test]
     elif not params.label_equality_is_transitive:
         return sum(1 for j in match_brackets(gold, test, params) if j >= 0)
-    gold_set, test_set = set(gold), set(test)
-    if len(gold_set) == len(gold) and len(test_set) == len(test):
+    else:
+        gold_keys, test_keys = gold, test
+    gold_set, test_set = set(gold_keys), set(test_keys)
+    if len(gold_set) == len(gold_keys) and len(test_set) == len(test_keys):
         return len(gold_set & test_set)
-    return multiset_matches(gold, test, gold_set, test_set)
+    return multiset_matches(gold_keys, test_keys, gold_set, test_set)
 
 
 def multiset_matches(gold: Sequence, test: Sequence, gold_set: set, test_set: set) -> int:
@@ -169,7 +176,7 @@ def count_crossing(
 _PAIRWISE_TEST_BRACKETS = 4
 
 
-def _crossing(gold: Sequence[tuple[int, int, str]], test: Sequence[tuple[int, int, str]]) -> int:
+def _crossing(gold: Sequence[tuple[int, int, str]], test: Collection[tuple[int, int, str]]) -> int:
     """:func:`count_crossing` without the shortcut."""
     if len(test) <= _PAIRWISE_TEST_BRACKETS:
         # A few test brackets (the usual case once those equal to a gold bracket are left
@@ -258,6 +265,7 @@ def score_brackets(
     ``gold_nested`` (the gold brackets are those of one well-formed tree) only speeds up the
     crossing count; ``detailed`` also returns which test bracket each gold bracket matched.
     """
+    candidates: Collection[tuple[int, int, str]]
     if detailed:
         gold_match = match_brackets(gold, test, params)
         match = sum(1 for j in gold_match if j >= 0)

@@ -54,10 +54,10 @@ def score_vector(score: SentenceScore, cutoff: int) -> list[int]:
 class _Report(Listener):
     """evalb's report, written as it goes (``write`` None: only the JSON figures)."""
 
-    def __init__(self, options: Options, write: Optional[Callable[[str], None]], message: Callable[[str], None],
+    def __init__(self, options: Options, write: Optional[Callable[[str], None]], message: Callable[[str], object],
                  json: bool, units: Optional[list], encoding: str = UTF8) -> None:
         params = options.params
-        self.params, self.write, self.message = params, write, message
+        self.params, self.write, self._message = params, write, message
         # The report's encoding: the inputs', where the report echoes their text (-d, -D, the
         # per-label table), so that it prints the bytes evalb prints.
         self.encoding = encoding
@@ -70,6 +70,9 @@ class _Report(Listener):
         self.tags = (lambda t: tag_view(t, params)) if params.variant.cut_tags else None
         if write is not None:
             self.parts.append(HEADER)
+
+    def message(self, text: str) -> None:
+        self._message(text)
 
     def unit(self, first, stop, score, ev, block, golds, tests, groups) -> None:
         self.totals.add(score)
@@ -102,7 +105,7 @@ class _Report(Listener):
 
 
 def run_pair(options: Options, gold: tuple[str, str], test: tuple[str, str], config: AlignConfig,
-             audit: AlignmentAudit, write: Optional[Callable[[str], None]], message: Callable[[str], None],
+             audit: AlignmentAudit, write: Optional[Callable[[str], None]], message: Callable[[str], object],
              per_label: bool = False, json: bool = False, statistics: bool = False,
              fallback: str = FALLBACK) -> PairResult:
     """Score ``test`` against ``gold`` (each ``(path to open, name to show)``) in JP mode.

@@ -94,11 +94,11 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
         return 1
     params = options.params
     gold_stream = _open_legacy(options.gold)
-    if gold_stream is None:
+    if gold_stream is None or options.gold is None:  # (no stream without a name)
         err.write(f"Can't open gold file ({_c_name(options.gold)})\n")
         return 1
     test_stream = _open_legacy(options.test)
-    if test_stream is None:
+    if test_stream is None or options.test is None:
         gold_stream.close()
         err.write(f"Can't open test file ({_c_name(options.test)})\n")
         return 1

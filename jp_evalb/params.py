@@ -16,6 +16,8 @@ from .variant import EVALB, Variant, cut_label
 if TYPE_CHECKING:
     from pathlib import Path
 
+    BUILTIN_DIR: Path  # made on first use by the module's __getattr__ (below)
+
 # C isspace() in the "C" locale; Python's str.isspace() also accepts \x1c-\x1f, \x85, \xa0.
 C_SPACE = " \t\n\v\f\r"
 # fgets(buff, 500, fd): a line longer than 499 bytes is read as several lines.
@@ -141,7 +143,10 @@ class Params:
 
     def label_class(self, label: str) -> str:
         """A representative of the label's EQ_LABEL class (only if transitive)."""
-        return self._label_class.get(label, label)
+        classes = self._label_class
+        if classes is None:  # LabelTable asks only when label_equality_is_transitive
+            raise ValueError("label_class: the EQ_LABEL pairs do not form classes")
+        return classes.get(label, label)
 
 
 def _label_classes(pairs: tuple[tuple[str, str], ...]) -> Optional[dict]:
@@ -201,7 +206,8 @@ def _count_fields(value: str) -> int:
 
 
 def _fields(value: str) -> list[str]:
-    out, current = [], []
+    out: list[str] = []
+    current: list[str] = []
     for ch in value:
         if ch in C_SPACE:
             if current:

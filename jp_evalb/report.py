@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .brackets import DELETED, MATCHED, NOT_EVALUATED, UNMATCHED, first_crossing_gold
-from .scoring import Evaluation
+from .brackets import DELETED, MATCHED, NOT_EVALUATED, UNMATCHED, Prepared, first_crossing_gold
+from .scoring import NO_BRACKET_LISTS, Evaluation
 from .totals import STATUS_COUNTED_SKIP, SentenceScore, Totals
 from .variant import EVALB
 
@@ -15,6 +15,8 @@ HEADER = (
     + RULE
 )
 USAGE = EVALB.usage
+# The debug views need what evaluate_pair keeps in debug mode only (a bug of ours otherwise).
+NO_MATCHING = "debug output needs the matching of a sentence scored in debug mode"
 
 
 def sentence_line(score: SentenceScore) -> str:
@@ -116,6 +118,8 @@ def debug_dump(ev: Evaluation, labels_equal, tag_view=None, encoding: str = "lat
     ``encoding``: of the output (fields are padded by bytes, as printf does)."""
     gw, gt, tw, tt = ev.gold_words, ev.gold_tags, ev.test_words, ev.test_tags
     gb, tb = ev.gold_brackets, ev.test_brackets
+    if gb is None or tb is None:  # reader_keys turns the fast readers off in debug mode
+        raise ValueError(NO_BRACKET_LISTS)
     if ev.bracket_score is None:
         gterm, tterm = [NOT_EVALUATED] * len(gw), [NOT_EVALUATED] * len(tw)
     else:
@@ -157,11 +161,14 @@ def debug_dump(ev: Evaluation, labels_equal, tag_view=None, encoding: str = "lat
     return "".join(out)
 
 
-def _bracket_view(prepared, brackets, ev: Evaluation, *, gold: bool):
+def _bracket_view(prepared: Optional[Prepared], brackets: list, ev: Evaluation, *,
+                  gold: bool) -> tuple[list[int], list[str]]:
     if prepared is None or ev.bracket_score is None:
         return [NOT_EVALUATED] * len(brackets), [b[2] for b in brackets]
     codes = list(prepared.codes)
     matches = ev.bracket_score.gold_match
+    if matches is None:  # evaluate_pair's debug mode scores ``detailed``
+        raise ValueError(NO_MATCHING)
     if gold:
         for k, j in enumerate(matches):
             if j >= 0:
@@ -181,6 +188,10 @@ def matching_trace(ev: Evaluation, gold_line: str, test_line: str) -> str:
     """
     gp, tp, bs = ev.gold_prepared, ev.test_prepared, ev.bracket_score
     gb, tb = ev.gold_brackets, ev.test_brackets
+    if gb is None or tb is None:  # reader_keys turns the fast readers off in debug mode
+        raise ValueError(NO_BRACKET_LISTS)
+    if gp is None or tp is None or bs is None or bs.gold_match is None:  # evaluate_pair, debug: all set
+        raise ValueError(NO_MATCHING)
     test_taken_by = [len(gb)] * len(tb)  # gold bracket index that takes each test bracket
     gold_takes = [-1] * len(gb)
     for k, j in enumerate(bs.gold_match):

@@ -8,7 +8,7 @@ it is built from live in their own modules and are importable from here too:
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .brackets import (
     DELETED,
@@ -56,10 +56,14 @@ __all__ = [
     "cut_label",
 ]
 
+# Debug output needs the trees' bracket lists, which only the fast readers leave out.
+NO_BRACKET_LISTS = "debug output needs the bracket lists of the trees"
+
 
 class Evaluation:
     """Outcome of comparing one gold line with one test line (the lists are those after the
-    quote repair, if it ran). ``error``: the message evalb reports through Error(), if any;
+    quote repair, if it ran; the brackets None for a tree of the fast reader, which has only
+    its scored ``spans``). ``error``: the message evalb reports through Error(), if any;
     ``trace``: DEBUG 2 lines of the quote repair; the ``*_prepared`` views only in debug mode.
 
     evalb_spmrl's length mismatch (``lenient_length``) prints a line with zero figures:
@@ -72,8 +76,8 @@ class Evaluation:
                  "first", "error_after_line", "spans")
 
     def __init__(self, score: SentenceScore, error: Optional[str], gold_words: list[str], gold_tags: list[str],
-                 test_words: list[str], test_tags: list[str], gold_brackets: list, test_brackets: list,
-                 trace: list[str]) -> None:
+                 test_words: list[str], test_tags: list[str], gold_brackets: Optional[list],
+                 test_brackets: Optional[list], trace: list[str]) -> None:
         self.score = score
         self.error = error
         self.gold_words, self.gold_tags = gold_words, gold_tags
@@ -142,13 +146,19 @@ def evaluate_pair(
         ev.first = first
         return ev
     gold_prepared = test_prepared = None
+    gold_spans: Optional[list[tuple[int, int, str]]]
+    test_spans: Optional[list[tuple[int, int, str]]]
     if debug:
+        if gb is None or tb is None:  # reader_keys turns the fast readers off in debug mode
+            raise ValueError(NO_BRACKET_LISTS)
         gold_prepared, test_prepared = prepare_debug(gb, table), prepare_debug(tb, table)
         gold_spans, test_spans = gold_prepared.survivors, test_prepared.survivors
     else:
         # A tree from the fast reader (brackets None) comes with its scored brackets.
         gold_spans = gold.spans if gb is None else survivors(gb, table)
         test_spans = test.spans if tb is None else survivors(tb, table)
+        if TYPE_CHECKING:  # a Tree has its brackets or its spans (Tree); no check at run time
+            assert gold_spans is not None and test_spans is not None
     # One tree read without errors and not touched by the quote repair: nested brackets.
     nested = gb is gold.brackets and not gold.errors
     brackets = score_brackets(gold_spans, test_spans, params, detailed=bool(debug), gold_nested=nested)
@@ -176,14 +186,16 @@ def clean_pair_score(line_id: int, gold: Tree, test: Tree, params: Params) -> Op
                          brackets.crossing, len(words), correct_tags(gold.tags, test.tags, params))
 
 
-def fix_quote(gold: Tree, test: Tree, params: Params, trace: bool):
+def fix_quote(gold: Tree, test: Tree, params: Params, trace: bool) -> tuple[tuple, tuple, list[str]]:
     """evalb's fix_quote: re-insert a deleted quote terminal facing a kept one.
 
     Returns ``((words, tags, brackets) for gold, the same for test, trace lines)``; the trees
     are not modified. The loops follow evalb's, including its index bookkeeping.
     """
-    sides = []
+    sides: list[list] = []  # of each tree: words, tags, brackets, quote terminals (copies)
     for tree in (gold, test):
+        if tree.brackets is None:  # QUOTE_LABEL turns the fast readers off (read_tree)
+            raise ValueError("the quote repair needs the bracket lists of the trees")
         quotes = [QuoteTerm(q.word, q.label, q.index, q.bracket, q.ends) for q in tree.quote_terms]
         sides.append([list(tree.words), list(tree.tags), [list(b) for b in tree.brackets], quotes])
     lines: list[str] = []

@@ -128,6 +128,7 @@ class EvalbTool(Tool):
         # and a run that --strict stops prints its one error line alone.
         held: list[str] = []
         message = held.append if config.strict else sys.stderr.write
+        # (``result.units``: the units' figures, gathered when ``statistics`` is asked for)
         result = run_pair(options, (gold.path, gold.name), (system.path, system.name), config, audit, write,
                           message, per_label=settings.per_label, json=records, statistics=statistics,
                           fallback=settings.fallback)
@@ -137,7 +138,8 @@ class EvalbTool(Tool):
         notes = [encodings.fallback_note(name, encoding, self.original)
                  for name, encoding in read.items() if encoding != encodings.UTF8]
         return Evaluation(result.scores, result.headline,
-                          AdditiveStatistics(result.units, WIDTH) if statistics else None, advisories=notes)
+                          None if result.units is None else AdditiveStatistics(result.units, WIDTH),
+                          advisories=notes)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from .significance import METRICS, metric_function
