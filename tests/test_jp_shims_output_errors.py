@@ -13,6 +13,7 @@ import configparser
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Dict, List, Optional
 
@@ -35,7 +36,7 @@ def _console_scripts() -> Dict[str, str]:
 
 
 SCRIPTS = _console_scripts()
-E = "examples/"
+E = f"{ROOT / 'examples'}/"  # (absolute: the runs start in an empty folder)
 # JP mode's argv: inputs that line up (no note), so stderr holds the error line alone. The
 # annotators write their M2 to -out; on stdout they print their help (and progress lines).
 JP_ARGV: Dict[str, List[str]] = {
@@ -85,8 +86,11 @@ def _run_on_full(script: str, argv: List[str], stdin: Optional[str] = None,
     if unbuffered:
         env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONPATH"] = str(ROOT)
-    with open(FULL, "w") as out, open(stdin or os.devnull, "rb") as source:
-        return subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, stdin=source, stdout=out,
+    # An empty working folder: evalb_spmrl writes ./status there, as the original does, and
+    # the checkout stays clean.
+    with open(FULL, "w") as out, open(stdin or os.devnull, "rb") as source, \
+            tempfile.TemporaryDirectory(prefix="jp-full-") as cwd:
+        return subprocess.run([sys.executable, "-c", code, *argv], cwd=cwd, stdin=source, stdout=out,
                               stderr=subprocess.PIPE, text=True, timeout=120, env=env)
 
 
