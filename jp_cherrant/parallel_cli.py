@@ -15,7 +15,9 @@ import os
 import sys
 from typing import List, Optional, Tuple
 
-from .annotator.block import STRATEGIES, LineError, split_line
+from jp_errant.annotate.alignment import MAX_ALIGNMENT_CELLS
+
+from .annotator.block import STRATEGIES, AlignmentTooLarge, LineError, split_line
 from .annotator.resources import RESOURCE_ENV, ResourceError
 from .parallel import annotator
 
@@ -102,7 +104,7 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
         return _error(f"argument -b/--batch_size: {options.batch_size}: must be at least 1 "
                       "(the original fails with ZeroDivisionError)")
     writer = annotator(resources, options.multi_cheapest_strategy, options.segmented, options.bpe,
-                       not options.no_simplified)
+                       not options.no_simplified, max_cells=None if legacy else MAX_ALIGNMENT_CELLS)
     try:
         with open(options.file, encoding="utf-8") as handle:
             text = handle.read()
@@ -157,7 +159,8 @@ def _check(lines: List[str], first_number: int, writer, options: argparse.Namesp
             source, targets = writer.check(source, corrections)
             for text in (source, *targets):
                 writer.tokens(text)
-        except LineError as error:
+            writer.check_size(source, targets)
+        except (LineError, AlignmentTooLarge) as error:
             return number, str(error)
     return None
 
