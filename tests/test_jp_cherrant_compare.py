@@ -358,3 +358,17 @@ def test_verbose_one_to_one_sentence_echoes_the_hypothesis_s_line(tmp_path) -> N
     jp, legacy = _both_modes(tmp_path, hyp, ref, "-v")
     assert "SENTENCE 0 准 备 ： 大 虾" in legacy.out
     assert (jp.returncode, jp.out) == (0, legacy.out)
+
+
+def test_api_scores_inf_beta_and_empty_types_as_the_command_line(tmp_path) -> None:
+    (tmp_path / "hyp.m2").write_text(HYP_TWO.replace("|||S|||去", "||||||去"), encoding="utf-8")
+    (tmp_path / "ref.m2").write_text(REF_M2, encoding="utf-8")
+    hyp, ref = tmp_path / "hyp.m2", tmp_path / "ref.m2"
+    for legacy in (False, True):
+        result = jp_cherrant.compare(hyp, ref, beta=float("inf"), legacy=legacy)
+        command = run_tool("jp_cherrant_compare", [*(["--legacy"] if legacy else []), "-b", "inf",
+                                                   "-hyp", str(hyp), "-ref", str(ref)])
+        assert f"{result.tp}\t{result.fp}\t{result.fn}\t{result.precision}\t{result.recall}\t{result.f}" in command.out
+    assert jp_cherrant.compare(hyp, ref).tp == 2
+    with pytest.raises(ValueError, match="empty error type"):
+        jp_cherrant.compare(ref, hyp, cat=1)
