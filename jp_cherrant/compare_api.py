@@ -85,14 +85,14 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
     coders = None if max_answer_num is None else ANSWER_CODERS.get(max_answer_num, NO_CODERS)
     selected = None if start is None or end is None else slice(start, end)
     hyp_path, ref_path = os.fspath(hyp), os.fspath(ref)
-    from jp_errant.compare import check_beta
+    from jp_cherrant.tool import TOOL_INSTANCE
     from jp_shims.audit import AlignmentAudit
     from jp_shims.errors import InputError
 
     audit = AlignmentAudit(ref_path, hyp_path)
     crossing: list = []
     try:
-        check_beta(options.beta)
+        TOOL_INSTANCE.check_beta(options.beta)  # (inf and nan are scored, as by ChERRANT)
         if legacy:
             units = _legacy_units(hyp_path, ref_path, coders, selected)
         else:
@@ -100,6 +100,9 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
 
             units = scoring_units(hyp_path, ref_path, options, coders, selected, audit, crossing)
         result = score_corpus(units, options)
+        if cat == 1 and "" in result.categories:
+            raise InputError(None, None, "cat=1 groups error types by their first character, and an "
+                                         "edit with an empty error type was counted")
     except (InputError, OSError) as error:
         raise ValueError(str(error)) from None
     except ZeroDivisionError:

@@ -20,17 +20,20 @@ from __future__ import annotations
 
 from typing import Iterable, List, Optional, Sequence, Union
 
-from .annotator.block import BlockWriter, LineError, Options
+from .annotator.block import AlignmentTooLarge, BlockWriter, LineError, Options
 from .annotator.resources import Resources, ResourceError, resource_dir, simplified_converter
 
-__all__ = ["annotate", "annotator", "LineError", "Options", "ResourceError"]
+__all__ = ["AlignmentTooLarge", "annotate", "annotator", "LineError", "Options", "ResourceError"]
 
 
 def annotator(resources: Optional[str] = None, strategy: str = "all", segmented: bool = False,
-              bpe: bool = False, simplified: bool = True) -> BlockWriter:
+              bpe: bool = False, simplified: bool = True, max_cells: Optional[int] = None) -> BlockWriter:
     """A :class:`BlockWriter` with loaded resources: ``writer.block(source, corrections)``
-    gives one M2 block (reuse it: loading the lists takes a fraction of a second)."""
-    options = Options(strategy=strategy, segmented=segmented, bpe=bpe, simplified=simplified)
+    gives one M2 block (reuse it: loading the lists takes a fraction of a second).
+    ``max_cells``: a correction whose alignment needs a larger band of the table raises
+    :class:`AlignmentTooLarge` (None: no limit, as the original)."""
+    options = Options(strategy=strategy, segmented=segmented, bpe=bpe, simplified=simplified,
+                      max_cells=max_cells)
     loaded = Resources.load(resource_dir(resources), bpe=bpe and not segmented)
     convert = simplified_converter() if simplified else None
     return BlockWriter(loaded, options, convert)

@@ -19,7 +19,9 @@ from jp_shims.command import check_writable, refuse_input_as_output, run_main
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Inputs
 
-from .annotator.block import STRATEGIES, LineError, split_line
+from jp_errant.annotate.alignment import MAX_ALIGNMENT_CELLS
+
+from .annotator.block import STRATEGIES, AlignmentTooLarge, LineError, split_line
 from .annotator.resources import RESOURCE_ENV, ResourceError
 from .parallel import annotator
 
@@ -114,7 +116,7 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
     with Inputs() as inputs:
         text = _read(inputs.prepare(options.file).path, options.file)
     lines, first_number = _lines(text)
-    writer = _annotator(options, resources)
+    writer = _annotator(options, resources, legacy=False)
     problem = _check(lines, first_number, writer, options)
     if problem:
         raise InputError(options.file, problem[0], problem[1])
@@ -147,14 +149,16 @@ def _read(path: str, name: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _annotator(options: argparse.Namespace, resources: Optional[str]):
+def _annotator(options: argparse.Namespace, resources: Optional[str], legacy: bool):
+    # JP mode bounds the alignment's table (one error line for a larger one, before anything
+    # is written); the original has no bound.
     return annotator(resources, options.multi_cheapest_strategy, options.segmented, options.bpe,
-                     not options.no_simplified)
+                     not options.no_simplified, max_cells=None if legacy else MAX_ALIGNMENT_CELLS)
 
 
 def _run_legacy(options: argparse.Namespace, resources: Optional[str]) -> int:
     """The original: the lines before a bad one stay in the output file, then it dies."""
-    writer = _annotator(options, resources)
+    writer = _annotator(options, resources, legacy=True)
     try:
         with open(options.file, encoding="utf-8") as handle:
             text = handle.read()
@@ -199,7 +203,8 @@ def _check(lines: List[str], first_number: int, writer, options: argparse.Namesp
             source, targets = writer.check(source, corrections)
             for text in (source, *targets):
                 writer.tokens(text)
-        except LineError as error:
+            writer.check_size(source, targets)
+        except (LineError, AlignmentTooLarge) as error:
             return number, str(error)
     return None
 

@@ -8,6 +8,7 @@ notes and report -- is jp_errant's tool (:class:`jp_errant.tool.ErrantCompare`).
 """
 from __future__ import annotations
 
+import math
 from typing import Any, List, Optional
 
 from jp_errant.compare import options_document
@@ -16,6 +17,7 @@ from jp_errant.tool import ErrantCompare
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.config import AlignConfig
 from jp_shims import sniff
+from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
 from jp_shims.runner import Evaluation, Parsed
 
@@ -37,6 +39,24 @@ class CherrantCompare(ErrantCompare):
 
     def scoring_options(self, args) -> ScoreOptions:
         return options_from_args(args)
+
+    def check_beta(self, beta: float) -> None:
+        """ChERRANT scores any beta whose square is a float, inf and nan included (it prints
+        ``Finf``/``Fnan`` and NaN figures): JP mode refuses only a beta whose square
+        overflows, on which ChERRANT dies (OverflowError)."""
+        try:
+            beta ** 2
+        except OverflowError:
+            raise InputError(None, None, f"-b/--beta {beta}: its square overflows (the original "
+                                         "fails with OverflowError)") from None
+
+    def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+        if write is None and not math.isfinite(parsed.settings.options.beta):
+            # (--json: a JSON document has no NaN or infinity.)
+            raise UsageError(f"-b/--beta {parsed.settings.options.beta}: the figures are not finite "
+                             "numbers, which --json cannot carry")
+        return super().evaluate(parsed, gold, system, config, audit, write, statistics)
 
     def options_document(self, options: ScoreOptions, args) -> dict:
         return dict(options_document(options), max_answer_num=args.max_answer_num,

@@ -130,7 +130,7 @@ def _cherrant_edits(lines: list[str], length: int, path: str, head_line: int,
                 continue
         except (ValueError, KeyError):
             pass  # fewer fields, or a span or tail not seen yet
-        edit = _strict_edit(line, length, path, number, cache)
+        edit = _strict_edit(line, length, path, number, cache, empty_type=True)
         append(edit._replace(correction=edit.correction.replace(" ", "")))
     return tuple(edits)
 
@@ -159,26 +159,29 @@ def _strict_edits(lines: list[str], length: int, path: str, head_line: int,
                  for number, line in enumerate(lines[1:], head_line + 1))
 
 
-def _strict_edit(line: str, length: int, path: str, number: int, cache: FieldCache) -> Edit:
+def _strict_edit(line: str, length: int, path: str, number: int, cache: FieldCache,
+                 empty_type: bool = False) -> Edit:
     """One A line read strictly. The well-formed shape "A s e|||type|||cor|||...|||coder"
     with offsets in range is remembered in ``cache`` (so that _read_m2_stream reads its
     span, type and tail directly next time); anything else goes to _diagnosed_edit, which
-    accepts it or names the problem."""
+    accepts it or names the problem. ``empty_type``: an empty error type is accepted
+    (ChERRANT scores it; errant's -cat 1 fails on it)."""
     fields = line.split(FIELD_SEPARATOR)
     span = fields[0].split(" ")
     # int() alone would also take other scripts' digits ("٢") and underscores ("1_0"):
     # JP mode accepts ASCII digits only, so the shape is checked before converting.
-    if (len(span) == 3 and span[0] == "A" and len(fields) >= 4 and fields[1].strip()
+    if (len(span) == 3 and span[0] == "A" and len(fields) >= 4 and (empty_type or fields[1].strip())
             and _is_integer(span[1]) and _is_integer(span[2]) and _is_integer(fields[-1])):
         start, end, coder = int(span[1]), int(span[2]), int(fields[-1])
         if 0 <= start <= end <= length or start == end == -1:
             edit = _new_tuple(Edit, (start, end, fields[1], fields[2], coder, tuple(fields[3:-1])))
             cache.remember(edit, fields[0], FIELD_SEPARATOR.join(fields[3:]), strict=True)
             return edit
-    return _diagnosed_edit(line, length, path, number)
+    return _diagnosed_edit(line, length, path, number, empty_type)
 
 
-def _diagnosed_edit(line: str, sentence_length: int, path: str, number: int) -> Edit:
+def _diagnosed_edit(line: str, sentence_length: int, path: str, number: int,
+                    empty_type: bool = False) -> Edit:
     """Slow path: accept what errant accepts within range, else say what is wrong."""
     if not line.startswith("A "):
         raise M2Error(path, number, f"expected an A line: {_shorten(line)!r}")
@@ -190,7 +193,7 @@ def _diagnosed_edit(line: str, sentence_length: int, path: str, number: int) -> 
         raise M2Error(path, number, f"A line offsets are not two integers: {fields[0]!r}")
     if not _is_integer(fields[-1].strip()):
         raise M2Error(path, number, f"A line annotator id is not an integer: {fields[-1]!r}")
-    if not fields[1].strip():
+    if not fields[1].strip() and not empty_type:
         raise M2Error(path, number, "A line has an empty error type")
     edit = parse_edit_line(line)
     is_noop_span = edit.start == -1 and edit.end == -1

@@ -105,6 +105,10 @@ class ErrantCompare(Tool):
     def legacy(self, argv: List[str]) -> int:
         return self.run_legacy(argv)
 
+    def check_beta(self, beta: float) -> None:
+        """JP mode's refusal of a beta its figures cannot use (a variant may accept more)."""
+        check_beta(beta)
+
     def parse(self, argv: List[str]) -> Parsed:
         average, missing = take_value(argv, "--average")
         if missing or average not in (None, "micro", "macro"):
@@ -114,7 +118,7 @@ class ErrantCompare(Tool):
         parser.error = _raise_usage  # type: ignore[method-assign]
         args = parser.parse_args(argv)
         options = self.scoring_options(args)
-        check_beta(options.beta)
+        self.check_beta(options.beta)
         macro = average == "macro"
         document = self.options_document(options, args)
         if macro:
@@ -143,6 +147,12 @@ class ErrantCompare(Tool):
             pairs = _counting(pairs, extents, blocks, options, level, payloads)
         try:
             result = score_corpus(pairs, options, write, totals=totals)
+            if options.cat == 1 and "" in result.categories:
+                # (Only a variant that reads empty types gets here: errant's original fails
+                # with IndexError, taking the first character of every type counted.)
+                raise InputError(None, None, "-cat 1 groups error types by their first character, and an "
+                                             "edit with an empty error type was counted (the original "
+                                             "fails with IndexError)")
             text = format_report(result, options)
             if parsed.settings.macro:
                 text += format_macro(result, options, options.cat or 3)

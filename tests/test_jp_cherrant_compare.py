@@ -296,3 +296,79 @@ def test_changed_blocks_carry_their_figures_and_loss(tmp_path) -> None:
     assert block["figures"] == {"tp": scores["tp"], "fp": scores["fp"], "fn": scores["fn"]} == {"tp": 1, "fp": 1,
                                                                                                  "fn": 1}
     assert block["loss"] == 2
+
+
+# --- JP mode scores what ChERRANT scores, with its bytes where the files line up -----------
+
+def _both_modes(tmp_path, hyp: str, ref: str, *options: str):
+    """(JP mode, --legacy) results of one run on the same files."""
+    (tmp_path / "hyp.m2").write_text(hyp, encoding="utf-8")
+    (tmp_path / "ref.m2").write_text(ref, encoding="utf-8")
+    argv = ["-hyp", str(tmp_path / "hyp.m2"), "-ref", str(tmp_path / "ref.m2"), *options]
+    return run_tool("jp_cherrant_compare", argv), run_tool("jp_cherrant_compare", ["--legacy", *argv])
+
+
+HYP_TWO = ("S 我 去 学 校 。\nA 1 1|||M|||要|||REQUIRED|||-NONE-|||0\n\n"
+           "S 他 来 了 。\nA 1 2|||S|||去|||REQUIRED|||-NONE-|||0\nA 3 4|||R|||-NONE-|||REQUIRED|||-NONE-|||0\n")
+
+
+@pytest.mark.parametrize("beta", ["inf", "nan", "1e400", "-inf"])
+@pytest.mark.parametrize("verbose", [(), ("-v",)])
+def test_beta_inf_and_nan_score_as_cherrant(tmp_path, beta, verbose) -> None:
+    jp, legacy = _both_modes(tmp_path, HYP_TWO, REF_M2, f"-b={beta}", *verbose)
+    assert legacy.returncode == 0 and "nan" in legacy.out
+    assert (jp.returncode, jp.out) == (0, legacy.out)
+
+
+def test_beta_whose_square_overflows_is_refused(tmp_path) -> None:
+    jp, legacy = _both_modes(tmp_path, HYP_TWO, REF_M2, "-b", "1e200")
+    assert legacy.returncode == 1 and legacy.err.rstrip().endswith("Numerical result out of range')")
+    assert jp.returncode == 2 and jp.err.count("\n") == 1 and "overflows" in jp.err
+
+
+@pytest.mark.parametrize("options", [(), ("-v",), ("-cat", "2"), ("-cat", "3"), ("-dt",), ("-cse",)])
+@pytest.mark.parametrize("side", ["hyp", "ref"])
+def test_empty_error_type_scores_as_cherrant(tmp_path, options, side) -> None:
+    empty = HYP_TWO.replace("|||S|||去", "||||||去")
+    hyp, ref = (empty, REF_M2) if side == "hyp" else (REF_M2, empty)
+    jp, legacy = _both_modes(tmp_path, hyp, ref, *options)
+    assert legacy.returncode == 0
+    assert (jp.returncode, jp.out, jp.err) == (0, legacy.out, "")
+
+
+def test_empty_error_type_in_cut_blocks_is_read(tmp_path) -> None:
+    # Files that do not line up: the hypothesis's two sentences on one line.
+    hyp = ("S 我 去 学 校 。 他 来 了 。\nA 1 1|||M|||要|||REQUIRED|||-NONE-|||0\n"
+           "A 6 7||||||去|||REQUIRED|||-NONE-|||0\n")
+    code, out, _ = _run(tmp_path, hyp, REF_M2)
+    assert code == 0 and "2\t0\t0\t1.0\t1.0\t1.0" in out
+
+
+def test_empty_error_type_under_cat_1_fails_in_both_modes(tmp_path) -> None:
+    jp, legacy = _both_modes(tmp_path, REF_M2, HYP_TWO.replace("|||R|||", "||||||"), "-cat", "1")
+    assert legacy.returncode == 1 and legacy.err.rstrip().endswith("IndexError: string index out of range")
+    assert jp.returncode == 2 and jp.out == "" and jp.err.count("\n") == 1 and "empty error type" in jp.err
+
+
+def test_verbose_one_to_one_sentence_echoes_the_hypothesis_s_line(tmp_path) -> None:
+    # ChERRANT's own demo files differ by one character (a full-width colon against ':'):
+    # it pairs the blocks by position and prints the hypothesis's line 0.
+    ref = "S 准 备 : 大 虾\nA 0 1|||S|||预|||REQUIRED|||-NONE-|||0\n\n" + REF_M2
+    hyp = "S 准 备 ： 大 虾\nA 0 1|||S|||预|||REQUIRED|||-NONE-|||0\n\n" + HYP_TWO
+    jp, legacy = _both_modes(tmp_path, hyp, ref, "-v")
+    assert "SENTENCE 0 准 备 ： 大 虾" in legacy.out
+    assert (jp.returncode, jp.out) == (0, legacy.out)
+
+
+def test_api_scores_inf_beta_and_empty_types_as_the_command_line(tmp_path) -> None:
+    (tmp_path / "hyp.m2").write_text(HYP_TWO.replace("|||S|||去", "||||||去"), encoding="utf-8")
+    (tmp_path / "ref.m2").write_text(REF_M2, encoding="utf-8")
+    hyp, ref = tmp_path / "hyp.m2", tmp_path / "ref.m2"
+    for legacy in (False, True):
+        result = jp_cherrant.compare(hyp, ref, beta=float("inf"), legacy=legacy)
+        command = run_tool("jp_cherrant_compare", [*(["--legacy"] if legacy else []), "-b", "inf",
+                                                   "-hyp", str(hyp), "-ref", str(ref)])
+        assert f"{result.tp}\t{result.fp}\t{result.fn}\t{result.precision}\t{result.recall}\t{result.f}" in command.out
+    assert jp_cherrant.compare(hyp, ref).tp == 2
+    with pytest.raises(ValueError, match="empty error type"):
+        jp_cherrant.compare(ref, hyp, cat=1)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import doctest
 import gzip
+import itertools
 from pathlib import Path
 
 import pytest
 
 import jp_cherrant.parallel
-from jp_cherrant.annotator.alignment import AlignOp, align_table, paths
+from jp_cherrant.annotator.alignment import AlignmentTooLarge, AlignOp, align_table, check_band, paths
 from jp_cherrant.annotator.block import BlockWriter, LineError, Options, split_line
 from jp_cherrant.annotator.costs import SubstitutionCost, punctuation
 from jp_cherrant.annotator.merging import clean_up, edits_of_path, merge_runs, merge_transpositions
@@ -129,9 +130,9 @@ def half(_s: str, _t: str) -> float:
 
 def test_ties_keep_every_cheapest_operation_in_order() -> None:
     table = align_table(list("AB"), list("BA"), half)
-    assert table[2][2] == ("T2", "S")  # a swap costs 1, two substitutions 0.5 + 0.5
-    assert table[1][1] == ("S",)
-    assert align_table(list("AB"), list("CD"), lambda s, t: 2.0)[2][2] == ("S", "I", "D")
+    assert table.cell(2, 2) == ("T2", "S")  # a swap costs 1, two substitutions 0.5 + 0.5
+    assert table.cell(1, 1) == ("S",)
+    assert align_table(list("AB"), list("CD"), lambda s, t: 2.0).cell(2, 2) == ("S", "I", "D")
 
 
 def test_paths_follow_the_tie_order_depth_first() -> None:
@@ -146,6 +147,78 @@ def test_paths_follow_the_tie_order_depth_first() -> None:
 def test_one_path_when_the_lengths_differ_by_more_than_ten() -> None:
     table = align_table(list("我"), list("我们" * 6), half)
     assert len(list(paths(table))) == 1
+
+
+def _perturbed_pairs(seed: int, count: int, longest: int):
+    """Random pairs over small alphabets (many ties, repeats and transpositions) and a
+    random substitution cost table of values the real costs take."""
+    import random
+
+    rng = random.Random(seed)
+    prices = [0.25, 0.5, 0.75, 1.0, 1.0833333333333333, 1.25, 1.6656666666666666, 1.9]
+    for _ in range(count):
+        alphabet = "abcdefgh"[:rng.randint(2, 8)]
+        source = [rng.choice(alphabet) for _ in range(rng.randint(1, longest))]
+        target = list(source)
+        for _ in range(rng.randint(0, 8)):
+            where = rng.randrange(len(target) + 1)
+            kind = rng.randrange(4)
+            if kind == 0:
+                target.insert(where, rng.choice(alphabet))
+            elif kind == 1 and len(target) > 1 and where < len(target):
+                del target[where]
+            elif kind == 2 and where < len(target):
+                target[where] = rng.choice(alphabet)
+            elif where + 3 <= len(target):
+                target[where:where + 3] = target[where:where + 3][::-1]
+        table = {(a, b): rng.choice(prices) for a in alphabet for b in alphabet if a != b}
+        yield source, target, (lambda a, b, table=table: table[a, b])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_band_gives_the_whole_tables_paths(seed: int) -> None:
+    # threshold=1e9: every diagonal, every cell cheap (the original's whole table); small
+    # thresholds are below the final cost, so the band is recomputed wider.
+    for source, target, price in _perturbed_pairs(seed, 150, 30):
+        whole = align_table(source, target, price, threshold=1e9 + 0.5)
+        assert whole.cells == (len(source) + 1) * (len(target) + 1)
+        expected = list(itertools.islice(paths(whole), 50))
+        for threshold in (None, 1.5, 4.5):
+            assert list(itertools.islice(paths(align_table(source, target, price, threshold=threshold)), 50)) \
+                == expected, ("".join(source), "".join(target), threshold)
+
+
+def test_the_band_is_a_small_part_of_a_long_table() -> None:
+    source = list("他每天都跑步在公园里。" * 200)
+    target = list(source)
+    target[1000:1002] = ["很", "好"]
+    table = align_table(source, target, half)
+    assert table.cells < 20 * len(source)
+    found = list(paths(table))
+    assert len(found) == 1 and [step for step in found[0] if step.op != "M"] == \
+        [AlignOp("S", 1000, 1001, 1000, 1001), AlignOp("S", 1001, 1002, 1001, 1002)]
+
+
+def test_a_band_beyond_the_cell_limit_is_refused() -> None:
+    source, target = list("甲乙丙丁" * 300), list("戊己庚辛" * 300)
+    with pytest.raises(AlignmentTooLarge, match="more than the limit of 1,000"):
+        align_table(source, target, half, max_cells=1000)
+    with pytest.raises(AlignmentTooLarge):
+        check_band(source, target, half, 1000)
+    check_band(source, source[:-1], half, 10_000)  # one deletion: a band of two diagonals
+
+
+def test_jp_mode_refuses_a_line_whose_alignment_is_too_large(with_resources: str, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture) -> None:
+    para = tmp_path / "in.para"
+    para.write_text("1\t我们\t我们去\n2\t" + "甲乙丙丁" * 300 + "\t" + "戊己庚辛" * 300 + "\n", encoding="utf-8")
+    out = tmp_path / "out.m2"
+    assert main(["-f", str(para), "-o", str(out), "--no_simplified"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"jp_cherrant_parallel: error: {para}:2: a source of 1200 tokens against a "
+                          "correction of 1200 tokens: aligning them needs ") and err.count("\n") == 1
+    assert "table cells, more than the limit of 1,000,000" in err
+    assert not out.exists()
 
 
 def test_abab_to_baba_gives_two_distinct_edit_lists() -> None:

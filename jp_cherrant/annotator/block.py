@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from .alignment import AlignOp, align_table, paths
+from .alignment import AlignmentTooLarge, AlignOp, align_table, check_band, paths
 from .costs import SubstitutionCost
 from .merging import edits_of_path
 from .resources import Resources
@@ -19,6 +19,7 @@ from .tokens import bpe_tokens, char_tokens, normalise, segmented_tokens
 NO_ERROR = "没有错误"
 UNANNOTATABLE = "无法标注"
 STRATEGIES = ("first", "all")
+__all__ = ["AlignmentTooLarge", "BlockWriter", "LineError", "Options", "STRATEGIES", "split_line"]
 EDIT_TAIL = "|||REQUIRED|||-NONE-|||"
 
 
@@ -39,6 +40,8 @@ class Options:
     segmented: bool = False
     bpe: bool = False
     simplified: bool = True
+    # JP mode: the largest alignment band (table cells) a correction may need; None: any.
+    max_cells: Optional[int] = None
 
 
 def split_line(line: str) -> Tuple[str, List[str]]:
@@ -96,6 +99,18 @@ class BlockWriter:
             raise LineError("Exception", f"{which} is empty once whitespace is removed")
         return source, targets
 
+    def check_size(self, source: str, targets: Sequence[str]) -> None:
+        """Raise :class:`~.alignment.AlignmentTooLarge` when aligning a normalised source and
+        correction would fill more than ``Options.max_cells`` cells (checked before writing)."""
+        if self.options.max_cells is None:
+            return
+        source_tokens = self.tokens(source)
+        for target in targets:
+            target_tokens = self.tokens(target)
+            if target in (NO_ERROR, UNANNOTATABLE) or "".join(source_tokens) == "".join(target_tokens):
+                continue
+            check_band(source_tokens, target_tokens, self.cost, self.options.max_cells)
+
     def correction_lines(self, source_tokens: List[str], target: str, annotator: int) -> List[str]:
         target_tokens = self.tokens(target)
         if target == NO_ERROR or "".join(source_tokens) == "".join(target_tokens):
@@ -111,7 +126,7 @@ class BlockWriter:
 
     def alignments(self, source_tokens: List[str], target_tokens: List[str]) -> List[List[AlignOp]]:
         """The distinct edit lists of the cheapest alignments, in the order of their paths."""
-        table = align_table(source_tokens, target_tokens, self.cost)
+        table = align_table(source_tokens, target_tokens, self.cost, self.options.max_cells)
         distinct: List[List[AlignOp]] = []
         seen = set()
         for path in paths(table, first_only=self.options.strategy == "first"):
