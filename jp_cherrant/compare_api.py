@@ -116,7 +116,8 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
     Options are the command line's (``mode`` one of ``dt ds cs cse``). By default (JP mode)
     hypothesis blocks segmented differently from the reference are cut at its sentence
     boundaries (a :class:`jp_shims.JPAlignmentWarning` says so); ``legacy=True`` pairs block
-    i with block i as ChERRANT does. Bad input raises ``ValueError`` naming file and line.
+    i with block i as ChERRANT does. Bad input raises :class:`jp_shims.errors.InputError` (a
+    ``ValueError``) naming file and line.
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}: {mode!r}")
@@ -141,8 +142,10 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
 
             units = scoring_units(hyp_path, ref_path, options, coders, selected, audit, crossing)
         result = score_corpus(units, options)
-    except (InputError, OSError) as error:
-        raise ValueError(str(error)) from None
+    except InputError:
+        raise  # (a ValueError naming file and line, as before)
+    except OSError as error:
+        raise InputError(error.filename or hyp_path, None, error.strerror or str(error)) from None
     except ZeroDivisionError:
         raise ValueError(f"{options.f_label} is undefined: beta is 0 and recall is 0 "
                          f"while precision is not") from None

@@ -10,6 +10,7 @@ tokens, it tags the gold tokens it overlaps.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
@@ -26,9 +27,13 @@ Side = Union[str, "os.PathLike[str]", Sequence[Sequence[Tuple[str, str]]]]
 
 
 @dataclass
-class Figures:
+class Figures(Mapping):
     """conlleval's figures of a JP-mode run and what its note says (a run over files
-    streams them and keeps only these; :class:`Evaluation` adds the columns)."""
+    streams them and keeps only these; :class:`Evaluation` adds the columns).
+
+    A read-only mapping of the scores as the ``--json`` document holds them
+    (``result["fb1"]``, ``result["types"]["PER"]``, ``dict(result)``), as every jp-shims
+    scorer's result is (:class:`jp_shims.result.Result`); the attributes stay."""
 
     statistics: Statistics
     unrepresentable: List[Unrepresentable]
@@ -49,6 +54,20 @@ class Figures:
         if self._scores is None:
             self._scores = scores(self.statistics)
         return self._scores
+
+    def _document(self) -> dict:
+        from .tool import scores_document
+
+        return scores_document(self.statistics, self.unrepresentable)
+
+    def __getitem__(self, key: str):
+        return self._document()[key]
+
+    def __iter__(self):
+        return iter(self._document())
+
+    def __len__(self) -> int:
+        return len(self._document())
 
     @property
     def precision(self) -> float:

@@ -63,13 +63,12 @@ class InputError(ValueError):
 
 
 class MissingDependency(ImportError):
-    """An optional dependency of a feature is not installed: names the module and the extra
-    of jp-shims that installs it (``pip install 'jp-shims[EXTRA]'``)."""
+    """An optional dependency of a feature is not installed: ``module`` names it, ``extra``
+    the extra of jp-shims that installs it (``pip install 'jp-shims[EXTRA]'``); the message
+    says both unless the tool words it itself."""
 
-    def __init__(self, module: str, extra: str, feature: str = "") -> None:
-        what = f"{feature} needs" if feature else "needs"
-        super().__init__(f"{what} {module}, which is not installed (pip install 'jp-shims[{extra}]')",
-                         name=module)
+    def __init__(self, module: str, extra: str, message: Optional[str] = None) -> None:
+        super().__init__(message or f"{module} is not installed: pip install 'jp-shims[{extra}]'", name=module)
         self.module = module
         self.extra = extra
 

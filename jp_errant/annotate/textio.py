@@ -3,19 +3,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from jp_shims.errors import InputError as SharedInputError
 from jp_shims.textfiles import count_lines as _count_lines
 
 
-class InputError(ValueError):
-    """Unreadable input; ``str()`` is ``FILE:LINE: message`` (the JP-mode error body), or
+class InputError(SharedInputError):
+    """Unreadable input: jp-shims' one input error (:class:`jp_shims.errors.InputError`, a
+    ``ValueError``); ``str()`` is ``FILE:LINE: message`` (the JP-mode error body), or
     ``FILE: message`` when the problem is not on a line (``line`` None)."""
-
-    def __init__(self, path: str, line: int | None, message: str) -> None:
-        where = path if line is None else f"{path}:{line}"
-        super().__init__(f"{where}: {message}")
-        self.path = path
-        self.line = line
-        self.message = message
 
 
 def read_lines(path: str, reject_nul: bool = False) -> Iterator[tuple[int, str]]:
