@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from jp_shims.config import AlignConfig
 
@@ -23,7 +23,7 @@ from .tagged import TaggedFile, read_tagged, tagged_from_pairs, without_gc
 from .window import place, sentence_lines
 from .writer import report
 
-Side = Union[str, "os.PathLike[str]", Sequence[Sequence[Tuple[str, str]]]]
+Side = Union[str, "os.PathLike[str]", Any, Sequence[str], Sequence[Sequence[Tuple[str, str]]]]
 
 
 @dataclass
@@ -177,14 +177,27 @@ def _side(value: Side, name: str, delimiter: Optional[bytes]) -> TaggedFile:
             from .tagged import FileInputError
             raise FileInputError(path, f"cannot read: {error.strerror}", 0) from None
         return read_tagged(data, path, delimiter)
-    return tagged_from_pairs(value, name)
+    if hasattr(value, "read"):  # an open file (text or binary), read as the file itself
+        data = value.read()
+        shown = getattr(value, "name", None)
+        label = shown if isinstance(shown, str) and shown and not shown.startswith("<") else f"<{name}>"
+        return read_tagged(data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data, label,
+                           delimiter)
+    items = list(value)
+    if items and all(isinstance(item, (str, bytes)) for item in items):  # lines of the file
+        lines = [item.encode("utf-8", "surrogateescape") if isinstance(item, str) else item for item in items]
+        data = b"".join(line if line.endswith(b"\n") else line + b"\n" for line in lines)
+        return read_tagged(data, f"<{name}>", delimiter)
+    return tagged_from_pairs(items, name)
 
 
 def evaluate(gold: Side, system: Side, *, delimiter: Optional[str] = None, raw: bool = False,
              outside: str = "O", latex: bool = False, scheme: Optional[str] = None,
              options: Optional[Options] = None) -> Evaluation:
-    """Score ``system`` against ``gold``: file paths, or lists of sentences of ``(token, tag)``
-    pairs; the two sides may tokenize and sentence-split the same text differently.
+    """Score ``system`` against ``gold``: file paths, open files, lists of the files' lines, or
+    lists of sentences of ``(token, tag)`` pairs; the two sides may tokenize and
+    sentence-split the same text differently. Bad input raises
+    :class:`jp_shims.errors.InputError` (a ``ValueError``) with ``.path`` and ``.line``.
 
     >>> gold = [[("Anna", "B-PER"), ("Holm", "I-PER"), ("visited", "O"), ("Oslo-Bergen", "B-LOC")]]
     >>> system = [[("AnnaHolm", "B-PER"), ("visited", "O"), ("Oslo", "B-LOC"), ("-", "O"),

@@ -167,3 +167,19 @@ def test_conlleval_evaluation_is_a_mapping_of_its_json_scores(tmp_path):
     own = conlleval(gold, system)
     assert own["fb1"] == own.f1 and "types" in own
     assert dict(own) == dict(evaluate("jp_conlleval", gold, system))
+
+
+def test_conlleval_evaluate_takes_lines_and_open_files(tmp_path):
+    from jp_conlleval import evaluate as conlleval
+
+    sample = SAMPLES["jp_conlleval"]
+    gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
+    gold.write_text(sample.gold, encoding="utf-8")
+    system.write_text(sample.dropped, encoding="utf-8")
+    by_path = conlleval(gold, system)
+    with open(system, "rb") as handle:
+        by_other = conlleval(sample.gold.splitlines(), handle)
+    assert dict(by_other) == dict(by_path) and by_other.report() == by_path.report()
+    with pytest.raises(InputError) as caught:
+        conlleval(["a O", "b"], sample.gold.splitlines())
+    assert isinstance(caught.value, ValueError) and (caught.value.path, caught.value.line) == ("<gold>", 2)
