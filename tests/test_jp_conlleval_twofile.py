@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import json
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
