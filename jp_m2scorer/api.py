@@ -79,21 +79,11 @@ def score(system_lines: Iterable[str], gold_m2: GoldInput, beta: float = 0.5, *,
     and, where there is one, the line. Prefer :func:`evaluate` (gold first, any input kind,
     the shared result type).
     """
-    from jp_shims.errors import InputError
-
+    # (m2io's InputFailure is jp-shims' InputError: FILE, LINE or None, message.)
     gold_name = "<gold>" if isinstance(gold_m2, str) else os.fspath(gold_m2)
-    try:
-        if isinstance(gold_m2, str):
-            gold = m2io.parse_gold(gold_m2)
-        else:
-            gold = m2io.read_gold(gold_name)
-    except m2io.InputFailure as failure:
-        raise InputError(failure.path or None, failure.line or None, failure.message) from None
+    gold = m2io.parse_gold(gold_m2) if isinstance(gold_m2, str) else m2io.read_gold(gold_name)
     if isinstance(system_lines, os.PathLike):  # a path of system sentences
-        try:
-            system_lines = [text for text, _ in m2io.read_system(os.fspath(system_lines))]
-        except m2io.InputFailure as failure:
-            raise InputError(failure.path or None, failure.line or None, failure.message) from None
+        system_lines = [text for text, _ in m2io.read_system(os.fspath(system_lines))]
     system = [(py2.strip_space(line), number) for number, line in enumerate(system_lines, 1)]
     options = Options(beta=beta, max_unchanged_words=max_unchanged_words,
                       ignore_whitespace_casing=ignore_whitespace_casing)
