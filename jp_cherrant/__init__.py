@@ -3,16 +3,17 @@
 ``jp_cherrant_compare`` (console script) is ChERRANT's ``compare_m2_for_evaluation.py``:
 ``--legacy`` reproduces it byte for byte; the default JP mode first cuts hypothesis blocks
 at the reference's sentence boundaries. ``jp_cherrant_parallel`` is its char-level annotator
-``parallel_to_m2.py -g char``. Python API: :func:`compare`, :func:`annotate`.
+``parallel_to_m2.py -g char``. Python API: :func:`evaluate` (gold first, the shared result type), the older
+:func:`compare` (hypothesis first) and :func:`annotate`.
 """
 from __future__ import annotations
 
-__all__ = ["compare", "CompareResult", "annotate"]
+__all__ = ["evaluate", "compare", "CompareResult", "annotate"]
 
 
 def __getattr__(name: str):
     # The API is imported on first use: the console scripts do not need it.
-    if name in ("compare", "CompareResult"):
+    if name in ("evaluate", "compare", "CompareResult"):
         from . import compare_api
         return getattr(compare_api, name)
     if name == "annotate":

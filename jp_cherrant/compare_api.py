@@ -1,4 +1,13 @@
-"""Python API of ChERRANT's scorer: ``jp_cherrant.compare(hyp, ref, **options)``.
+"""Python API of ChERRANT's scorer: ``jp_cherrant.evaluate(gold, system, **options)`` (the
+reference first, as every jp-shims scorer; the shared :class:`jp_shims.result.Result`), and
+the older ``jp_cherrant.compare(hyp, ref, **options)`` (hypothesis first, :class:`CompareResult`).
+
+>>> import warnings; warnings.simplefilter("ignore")
+>>> ref_lines = ["S 我 去 学 校 。", "A 1 1|||M|||要|||REQUIRED|||-NONE-|||0", ""]
+>>> hyp_lines = ["S 我 去 学 校 。", "T0-A0 我 要 去 学 校 。", "A 1 1|||M|||要|||REQUIRED|||-NONE-|||0", ""]
+>>> result = evaluate(ref_lines, hyp_lines)
+>>> result["tp"], result["fp"], result["fn"], result["f"]
+(1, 0, 0, 1.0)
 
 >>> import os, tempfile
 >>> folder = tempfile.mkdtemp()
@@ -27,12 +36,42 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Optional, Union
+from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, Optional, Sequence, Union
 
 from jp_cherrant.compare_args import ANSWER_CODERS, NO_CODERS
 from jp_errant.scorer import MODES, TITLES, ScoreOptions, iter_category_scores, precision_recall_f, score_corpus
 
+if TYPE_CHECKING:
+    from jp_shims.result import Result
+
 Path = Union[str, "os.PathLike[str]"]
+Input = Union[str, "os.PathLike[str]", IO[Any], Iterable[str]]
+
+
+def evaluate(gold: Input, system: Input, *, mode: str = "cs", beta: float = 0.5, single: bool = False,
+             multi: bool = False, filt: Sequence[str] = (), cat: Optional[int] = None,
+             start: Optional[int] = None, end: Optional[int] = None, max_answer_num: Optional[int] = None,
+             reference_num: Optional[int] = None) -> "Result":
+    """Score ``system`` (the hypothesis M2) against ``gold`` (the reference M2) as
+    ``jp_cherrant_compare`` does in JP mode; each is a path, an open file or an iterable of
+    M2 lines. The same order and names as :func:`jp_errant.evaluate`. Returns a
+    :class:`jp_shims.result.Result` (``result["f"]``, ``result["categories"]``,
+    ``to_json()`` the ``--json`` document). Bad input raises
+    :class:`jp_shims.errors.InputError` (a ``ValueError``) with ``.path`` and ``.line``;
+    where hypothesis blocks were cut or joined a :class:`jp_shims.JPAlignmentWarning` is
+    issued."""
+    from jp_shims.runner import evaluate as run
+
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}: {mode!r}")
+    options = ["-b", repr(float(beta)), f"-{mode}"] + ["-single"] * single + ["-multi"] * multi
+    if filt:
+        options += ["-filt", *filt]
+    for flag, value in (("-cat", cat), ("--start", start), ("--end", end), ("--max_answer_num", max_answer_num),
+                        ("--reference_num", reference_num)):
+        if value is not None:
+            options += [flag, str(value)]
+    return run("jp_cherrant_compare", gold, system, options)
 
 
 @dataclass(frozen=True)
@@ -70,12 +109,15 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
             start: Optional[int] = None, end: Optional[int] = None,
             max_answer_num: Optional[int] = None, reference_num: Optional[int] = None,
             legacy: bool = False) -> CompareResult:
-    """Score a hypothesis M2 file against a reference M2 file as ChERRANT does.
+    """Score a hypothesis M2 file against a reference M2 file as ChERRANT does (the
+    hypothesis first: prefer :func:`evaluate`, reference first like every jp-shims scorer,
+    which takes open files and lines too and returns the shared result type).
 
     Options are the command line's (``mode`` one of ``dt ds cs cse``). By default (JP mode)
     hypothesis blocks segmented differently from the reference are cut at its sentence
     boundaries (a :class:`jp_shims.JPAlignmentWarning` says so); ``legacy=True`` pairs block
-    i with block i as ChERRANT does. Bad input raises ``ValueError`` naming file and line.
+    i with block i as ChERRANT does. Bad input raises :class:`jp_shims.errors.InputError` (a
+    ``ValueError``) naming file and line.
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}: {mode!r}")
@@ -103,8 +145,10 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
         if cat == 1 and "" in result.categories:
             raise InputError(None, None, "cat=1 groups error types by their first character, and an "
                                          "edit with an empty error type was counted")
-    except (InputError, OSError) as error:
-        raise ValueError(str(error)) from None
+    except InputError:
+        raise  # (a ValueError naming file and line, as before)
+    except OSError as error:
+        raise InputError(error.filename or hyp_path, None, error.strerror or str(error)) from None
     except ZeroDivisionError:
         raise ValueError(f"{options.f_label} is undefined: beta is 0 and recall is 0 "
                          f"while precision is not") from None

@@ -107,6 +107,8 @@ def iter_sentences_from_file(path: str, *, legacy: bool = False,
     try:
         with closing(iter_conllu_lines(path)) as lines:
             yield from iter_sentences(lines, path, options=options)
+    except InputError:
+        raise  # (already located; a ValueError too, so caught before the others)
     except (ValueError, IndexError, OSError) as error:
         located = input_error(error, path)
         if located is None:

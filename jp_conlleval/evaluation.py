@@ -10,8 +10,9 @@ tokens, it tags the gold tokens it overlaps.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from jp_shims.config import AlignConfig
 
@@ -22,13 +23,17 @@ from .tagged import TaggedFile, read_tagged, tagged_from_pairs, without_gc
 from .window import place, sentence_lines
 from .writer import report
 
-Side = Union[str, "os.PathLike[str]", Sequence[Sequence[Tuple[str, str]]]]
+Side = Union[str, "os.PathLike[str]", Any, Sequence[str], Sequence[Sequence[Tuple[str, str]]]]
 
 
 @dataclass
-class Figures:
+class Figures(Mapping):
     """conlleval's figures of a JP-mode run and what its note says (a run over files
-    streams them and keeps only these; :class:`Evaluation` adds the columns)."""
+    streams them and keeps only these; :class:`Evaluation` adds the columns).
+
+    A read-only mapping of the scores as the ``--json`` document holds them
+    (``result["fb1"]``, ``result["types"]["PER"]``, ``dict(result)``), as every jp-shims
+    scorer's result is (:class:`jp_shims.result.Result`); the attributes stay."""
 
     statistics: Statistics
     unrepresentable: List[Unrepresentable]
@@ -49,6 +54,20 @@ class Figures:
         if self._scores is None:
             self._scores = scores(self.statistics)
         return self._scores
+
+    def _document(self) -> dict:
+        from .tool import scores_document
+
+        return scores_document(self.statistics, self.unrepresentable)
+
+    def __getitem__(self, key: str):
+        return self._document()[key]
+
+    def __iter__(self):
+        return iter(self._document())
+
+    def __len__(self) -> int:
+        return len(self._document())
 
     @property
     def precision(self) -> float:
@@ -161,14 +180,30 @@ def _side(value: Side, name: str, delimiter: Optional[bytes]) -> TaggedFile:
 
         # (A file that is not UTF-8 has its words read as Latin-1, as the command line reads it.)
         return read_tagged(data, path, delimiter, data_encoding(data))
-    return tagged_from_pairs(value, name)
+    if hasattr(value, "read"):  # an open file (text or binary), read as the file itself
+        data = value.read()
+        shown = getattr(value, "name", None)
+        label = shown if isinstance(shown, str) and shown and not shown.startswith("<") else f"<{name}>"
+        if isinstance(data, str):
+            return read_tagged(data.encode("utf-8", "surrogateescape"), label, delimiter)
+        from jp_shims.encodings import data_encoding
+
+        return read_tagged(data, label, delimiter, data_encoding(data))
+    items = list(value)
+    if items and all(isinstance(item, (str, bytes)) for item in items):  # lines of the file
+        lines = [item.encode("utf-8", "surrogateescape") if isinstance(item, str) else item for item in items]
+        data = b"".join(line if line.endswith(b"\n") else line + b"\n" for line in lines)
+        return read_tagged(data, f"<{name}>", delimiter)
+    return tagged_from_pairs(items, name)
 
 
 def evaluate(gold: Side, system: Side, *, delimiter: Optional[str] = None, raw: bool = False,
              outside: str = "O", latex: bool = False, scheme: Optional[str] = None,
              options: Optional[Options] = None) -> Evaluation:
-    """Score ``system`` against ``gold``: file paths, or lists of sentences of ``(token, tag)``
-    pairs; the two sides may tokenize and sentence-split the same text differently.
+    """Score ``system`` against ``gold``: file paths, open files, lists of the files' lines, or
+    lists of sentences of ``(token, tag)`` pairs; the two sides may tokenize and
+    sentence-split the same text differently. Bad input raises
+    :class:`jp_shims.errors.InputError` (a ``ValueError``) with ``.path`` and ``.line``.
 
     >>> gold = [[("Anna", "B-PER"), ("Holm", "I-PER"), ("visited", "O"), ("Oslo-Bergen", "B-LOC")]]
     >>> system = [[("AnnaHolm", "B-PER"), ("visited", "O"), ("Oslo", "B-LOC"), ("-", "O"),

@@ -10,6 +10,8 @@ import os
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
+from jp_shims.errors import InputError as SharedInputError
+
 from .arguments import unmark
 from .fields import UNDEFINED, PerlPatternError, Splitter, UnsupportedPattern, compile_splitter
 from .scoring import BOUNDARY, Line
@@ -42,13 +44,14 @@ class UsageError(Exception):
     """A bad command line; ``str()`` is conlleval's message (exit 255)."""
 
 
-class InputError(Exception):
-    """Bad input at ``line`` (1-based)."""
+class InputError(SharedInputError):
+    """Bad input at ``line`` (1-based; 0 or None: no line): jp-shims' one input error
+    (:class:`jp_shims.errors.InputError`, a ``ValueError``), carrying what conlleval prints
+    when it dies (``legacy_message``) and its exit status. ``file`` is None for conlleval's
+    own merged input, which is read from standard input."""
 
-    def __init__(self, message: str, line: int, legacy_message: bytes, legacy_status: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
+    def __init__(self, message: str, line: Optional[int], legacy_message: bytes, legacy_status: int) -> None:
+        super().__init__(None, line or None, message)
         self.legacy_message = legacy_message
         self.legacy_status = legacy_status
 

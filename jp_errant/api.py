@@ -16,25 +16,33 @@ root, with the files of ``examples/errant``:
 """
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence, Union
+import os
+import warnings
+from typing import IO, Any, Iterable, Optional, Sequence, Union
 
-from jp_shims.runner import Result
+from jp_shims.result import Result
 from jp_shims.runner import evaluate as run
 
-Input = Union[str, Iterable[str]]
+Input = Union[str, "os.PathLike[str]", IO[Any], Iterable[str]]
 
 
-def evaluate(reference: Input, hypothesis: Input, *, beta: float = 0.5, mode: str = "cs",
-             single: bool = False, multi: bool = False, filt: Sequence[str] = (),
-             cat: Optional[int] = None) -> Result:
-    """Score ``hypothesis`` against ``reference`` (M2 file paths, or iterables of M2 lines)
-    as ``jp_errant_compare`` does; ``mode`` is one of ``dt``, ``ds``, ``cs``, ``cse``. The
-    result holds the scores (``result["f"]``, ``result["categories"]``), the alignment
-    summary, the changed blocks and the signature. Warns with ``JPAlignmentWarning`` where
-    JP mode changed anything, with ``JPFiguresWarning`` where ``cat`` figures mix two
-    annotation schemes; bad input raises :class:`jp_shims.errors.InputError`."""
+def evaluate(gold: Optional[Input] = None, system: Optional[Input] = None, *, beta: float = 0.5,
+             mode: str = "cs", single: bool = False, multi: bool = False, filt: Sequence[str] = (),
+             cat: Optional[int] = None, lang: Optional[str] = None, reference: Optional[Input] = None,
+             hypothesis: Optional[Input] = None) -> Result:
+    """Score ``system`` (the hypothesis M2) against ``gold`` (the reference M2) as
+    ``jp_errant_compare`` does; each is a path, an open file or an iterable of M2 lines.
+    ``mode`` is one of ``dt``, ``ds``, ``cs``, ``cse``. The result
+    (:class:`jp_shims.result.Result`) holds the scores (``result["f"]``,
+    ``result["categories"]``), the alignment summary, the changed blocks and the signature;
+    ``result.to_json()`` is the ``--json`` document. Warns with ``JPAlignmentWarning``
+    where JP mode changed anything, with ``JPFiguresWarning`` where ``cat`` figures mix two
+    annotation schemes; bad input raises :class:`jp_shims.errors.InputError` (a
+    ``ValueError``). ``reference=`` and ``hypothesis=`` are the former names of ``gold``
+    and ``system`` (deprecated)."""
     from jp_errant.tool import TOOL_INSTANCE
 
+    gold, system = _renamed(gold, system, reference, hypothesis)
     if mode not in ("dt", "ds", "cs", "cse"):
         raise ValueError(f"mode must be one of dt, ds, cs, cse, not {mode!r}")
     options = ["-b", repr(float(beta)), f"-{mode}"]
@@ -43,4 +51,21 @@ def evaluate(reference: Input, hypothesis: Input, *, beta: float = 0.5, mode: st
         options += ["-filt", *filt]
     if cat is not None:
         options += ["-cat", str(cat)]
-    return run(TOOL_INSTANCE, reference, hypothesis, options)
+    return run(TOOL_INSTANCE, gold, system, options, lang=lang)
+
+
+def _renamed(gold: Any, system: Any, reference: Any, hypothesis: Any) -> tuple:
+    """``gold`` and ``system``, taking the deprecated keyword names (with a warning)."""
+    for old, new, value in (("reference", "gold", reference), ("hypothesis", "system", hypothesis)):
+        if value is None:
+            continue
+        if (gold if new == "gold" else system) is not None:
+            raise TypeError(f"evaluate() got both {new}= and its former name {old}=")
+        warnings.warn(f"jp_errant.evaluate: {old}= is deprecated; use {new}=", DeprecationWarning, stacklevel=3)
+        if new == "gold":
+            gold = value
+        else:
+            system = value
+    if gold is None or system is None:
+        raise TypeError("evaluate() needs gold (the reference) and system (the hypothesis)")
+    return gold, system

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 if TYPE_CHECKING:
-    from jp_shims.runner import Result
+    from jp_shims.result import Result
 
 __all__ = ["evaluate", "main"]
 
@@ -22,15 +22,17 @@ def main(argv=None) -> int:
     return _main(argv)
 
 
-def evaluate(gold: Any, test: Any, options: Sequence[str] = (), *, lang: Optional[str] = None,
-             spmrl: bool = False) -> "Result":
-    """Score ``test`` against ``gold`` in JP mode, as ``jp_evalb OPTIONS GOLD TEST`` does
-    (``spmrl``: as ``jp_evalb_spmrl``). ``gold`` and ``test`` are paths or iterables of
-    lines (one tree a line); ``options`` evalb's own (``["-p", "COLLINS"]``).
+def evaluate(gold: Any, system: Any = None, options: Sequence[str] = (), *, lang: Optional[str] = None,
+             spmrl: bool = False, test: Any = None) -> "Result":
+    """Score ``system`` (the test trees) against ``gold`` in JP mode, as ``jp_evalb OPTIONS
+    GOLD TEST`` does (``spmrl``: as ``jp_evalb_spmrl``). ``gold`` and ``system`` are paths,
+    open files or iterables of lines (one tree a line); ``options`` evalb's own (``["-p",
+    "COLLINS"]``). ``test=`` is the former name of ``system`` (deprecated).
 
-    Returns a :class:`jp_shims.runner.Result`: the scores (``result["summary"]["all"]
-    ["recall"]``), the alignment summary and blocks, the signature and the report text.
-    Bad input raises :class:`jp_shims.errors.InputError`; where JP mode changed anything a
+    Returns a :class:`jp_shims.result.Result`: the scores (``result["summary"]["all"]
+    ["recall"]``), the alignment summary and blocks, the signature, the report text, and
+    ``to_json()``, the ``--json`` document. Bad input raises
+    :class:`jp_shims.errors.InputError` (a ``ValueError``); where JP mode changed anything a
     :class:`jp_shims.pyapi.JPAlignmentWarning` is issued.
 
     >>> trees = ["(S (NP (PRP It)) (VP (VBD rained)))", "(S (NP (PRP We)) (VP (VBD left)))"]
@@ -42,4 +44,13 @@ def evaluate(gold: Any, test: Any, options: Sequence[str] = (), *, lang: Optiona
 
     from .tool import SPMRL_TOOL, TOOL
 
-    return run(SPMRL_TOOL if spmrl else TOOL, gold, test, list(options), lang=lang)
+    if test is not None:
+        if system is not None:
+            raise TypeError("evaluate() got both system= and its former name test=")
+        import warnings
+
+        warnings.warn("jp_evalb.evaluate: test= is deprecated; use system=", DeprecationWarning, stacklevel=2)
+        system = test
+    if system is None:
+        raise TypeError("evaluate() needs gold and system")
+    return run(SPMRL_TOOL if spmrl else TOOL, gold, system, list(options), lang=lang)

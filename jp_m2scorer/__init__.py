@@ -3,11 +3,12 @@
 Clean-room implementation from the behavioural spec, the method's paper (Dahlmeier & Ng
 2012) and the compatibility vectors. ``jp_m2scorer`` (console script) reproduces m2scorer
 with ``--legacy``; by default (JP mode) it first re-segments system lines that merge or split
-gold sentences. Python API: :func:`score`.
+gold sentences. Python API: :func:`evaluate` (gold first, the shared
+:class:`jp_shims.result.Result`); :func:`score` is the older one (system first, :class:`Score`).
 """
 from __future__ import annotations
 
-__all__ = ["Score", "score"]
+__all__ = ["Score", "evaluate", "score"]
 
 
 def __getattr__(name: str):

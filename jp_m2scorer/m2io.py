@@ -11,20 +11,21 @@ from __future__ import annotations
 import gzip
 import os
 
+from jp_shims.errors import InputError
+
 from . import py2
 
 GoldEdit = tuple  # (start, end, original, [alternatives])
 
 
-class InputFailure(Exception):
-    """An input the original rejects: ``last_line`` is its last stderr line (exit 1)."""
+class InputFailure(InputError):
+    """An input the original rejects: ``last_line`` is its last stderr line (exit 1), what
+    ``--legacy`` prints. jp-shims' :class:`~jp_shims.errors.InputError` otherwise (``line``
+    None when no line is concerned, as for a file that cannot be read)."""
 
     def __init__(self, last_line: bytes, path: str = "", line: int = 0, message: str = "") -> None:
-        super().__init__(last_line)
+        super().__init__(path or None, line or None, message or last_line.decode("utf-8", "replace"))
         self.last_line = last_line
-        self.path = path
-        self.line = line
-        self.message = message or last_line.decode("utf-8", "replace")
 
 
 class Sentence:

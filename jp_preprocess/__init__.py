@@ -10,15 +10,13 @@
 from __future__ import annotations
 
 
-def evaluate(*args, **kwargs):
-    """jp_preprocess_eval's figures as a result (:func:`jp_preprocess.api.evaluate`)."""
-    from jp_preprocess.api import evaluate as run
-
-    return run(*args, **kwargs)
+__all__ = ["evaluate", "wisebe"]
 
 
-def wisebe(*args, **kwargs):
-    """jp_wisebe's figures (:func:`jp_preprocess.api.wisebe`)."""
-    from jp_preprocess.api import wisebe as run
+def __getattr__(name: str):
+    # The API (jp_preprocess.api) is imported on first use: the console scripts do not need it.
+    if name in __all__:
+        from jp_preprocess import api
 
-    return run(*args, **kwargs)
+        return getattr(api, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

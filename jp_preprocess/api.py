@@ -22,22 +22,25 @@ WiSeBE (``jp_wisebe``) scores one candidate segmentation against several referen
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Optional, Sequence, Union
+import os
+from typing import IO, TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
 
-from jp_shims.runner import Result
+from jp_shims.result import Result
 from jp_shims.runner import evaluate as run
 
 if TYPE_CHECKING:
     from jp_preprocess.wisebe_cli import Evaluation as WiSeBEEvaluation
 
-Input = Union[str, Iterable[str]]
+Input = Union[str, "os.PathLike[str]", IO[Any], Iterable[str]]
 
 
 def evaluate(gold: Input, system: Input, *, lang: Optional[str] = None, casefold: bool = False,
              threshold: Optional[float] = None, gold_format: str = "auto",
              system_format: str = "auto") -> Result:
     """Score ``system`` against ``gold`` as ``jp_preprocess_eval`` does (``lang``: the
-    exception table, ``en`` by default). Bad input raises :class:`jp_shims.errors.InputError`."""
+    exception table, ``en`` by default); each is a path, an open file or an iterable of
+    lines. Returns a :class:`jp_shims.result.Result` (``to_json()``: the ``--json``
+    document). Bad input raises :class:`jp_shims.errors.InputError` (a ``ValueError``)."""
     from jp_preprocess.tool import TOOL
 
     options = ["--gold-format", gold_format, "--system-format", system_format]

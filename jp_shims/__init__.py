@@ -11,7 +11,10 @@ user sees around the figures (see docs/audit.md for how a tool plugs in):
 * :mod:`jp_shims.signature` -- the compact string pinning everything a number depends on;
 * :mod:`jp_shims.envelope` -- the ``--json`` document shared by all tools;
 * :mod:`jp_shims.cli` -- the JP options' help section and ``--version``;
-* :mod:`jp_shims.pyapi` -- :class:`JPAlignmentWarning` and :class:`JPFiguresWarning` for the Python APIs.
+* :mod:`jp_shims.pyapi` -- :class:`JPAlignmentWarning` and :class:`JPFiguresWarning` for the Python APIs;
+* :mod:`jp_shims.result` -- :class:`Result`, what every scorer's Python API returns;
+* :mod:`jp_shims.errors` also holds :class:`InputError` (a ``ValueError``: every bad input of
+  every tool and API) and :class:`MissingDependency` (an ``ImportError`` naming the extra).
 
 Standard library only, and cheap to import (tools import it on every run): each name is
 imported from its submodule on first use.
@@ -34,7 +37,8 @@ _SOURCES = {
     "brokenpipe": ("EXIT_BROKEN_PIPE", "EXIT_WRITE_ERROR", "guard_broken_pipe", "guard_output", "silence_stdout",
                    "stdout_write_failed"),
     "cli": ("JPArgumentParser", "help_section", "version_line"),
-    "errors": ("EXIT_BAD_INPUT", "error_line", "located", "report_error"),
+    "errors": ("EXIT_BAD_INPUT", "InputError", "MissingDependency", "error_line", "located", "report_error"),
+    "result": ("Result",),
     "pyapi": ("JPAlignmentWarning", "JPFiguresWarning", "warn_alignment", "warn_figures"),
     "version": ("package_version",),
 }
@@ -47,7 +51,7 @@ __all__ = [
     "stdout_write_failed",
     "JPArgumentParser", "help_section", "version_line",
     "ENVELOPE_KEYS", "dumps", "envelope",
-    "EXIT_BAD_INPUT", "error_line", "located", "report_error",
+    "EXIT_BAD_INPUT", "InputError", "MissingDependency", "error_line", "located", "report_error", "Result",
     "JPAlignmentWarning", "JPFiguresWarning", "warn_alignment", "warn_figures",
     "signature", "__version__", "package_version",
 ]

@@ -32,9 +32,15 @@ def report_error(stderr: TextIO, prog: str, message: str, file: Optional[str] = 
     return EXIT_BAD_INPUT
 
 
-class InputError(Exception):
-    """Bad input: what every reader of every tool raises, and the runner prints as one line
-    ``PROG: error: FILE:LINE: message`` with exit status 2.
+class InputError(ValueError):
+    """Bad input: what every reader and every Python API of every tool raises, and the runner
+    prints as one line ``PROG: error: FILE:LINE: message`` with exit status 2.
+
+    ``path`` (also ``file``) names the input as the user gave it, ``line`` is 1-based (None:
+    no line, as for a file that does not exist), ``message`` says what is wrong; ``str()`` is
+    ``FILE:LINE: message`` or ``FILE: message``. A ``ValueError``, so that callers catching
+    bad values catch bad input too. The tools' own classes (jp_conll18's ``UDError``,
+    jp_errant's ``M2Error``, ...) are subclasses that keep the originals' messages.
 
     Anything else a run raises is a bug of jp-shims, never dressed as bad input.
     """
@@ -55,6 +61,17 @@ class InputError(Exception):
     def __str__(self) -> str:
         where = self.location()
         return f"{where}: {self.message}" if where else self.message
+
+
+class MissingDependency(ImportError):
+    """An optional dependency of a feature is not installed: ``module`` names it, ``extra``
+    the extra of jp-shims that installs it (``pip install 'jp-shims[EXTRA]'``); the message
+    says both unless the tool words it itself."""
+
+    def __init__(self, module: str, extra: str, message: Optional[str] = None) -> None:
+        super().__init__(message or f"{module} is not installed: pip install 'jp-shims[{extra}]'", name=module)
+        self.module = module
+        self.extra = extra
 
 
 class UsageError(Exception):

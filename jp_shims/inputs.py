@@ -83,6 +83,23 @@ class Inputs:
             raise InputError(name, None, error.strerror or str(error)) from None
         return InputFile(name, name)
 
+    def spool_lines(self, lines, name: str) -> InputFile:
+        """An open file (text or binary) or an iterable of lines (``str`` or ``bytes``; a line
+        without its newline gets one) as a temporary file, shown as ``name`` (Python API)."""
+        import tempfile
+
+        handle, path = tempfile.mkstemp(prefix="jp-shims-input-")
+        self._temporary.append(path)
+        with os.fdopen(handle, "wb") as target:
+            first = True
+            for line in lines:
+                data = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else bytes(line)
+                if first and data.startswith(BOM):
+                    data = data[len(BOM):]
+                first = False
+                target.write(data if data.endswith(b"\n") else data + b"\n")
+        return self._named(path, name)
+
     def _named(self, path: str, name: str) -> InputFile:
         self._names[path] = name
         return InputFile(path, name)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .audit import AlignmentAudit, note_line
 from .cli import take_flag, take_value
@@ -337,46 +337,56 @@ def compare_systems(tool: Tool, gold: str, systems: Sequence[str], significance,
     return _compare(tool, metric, evaluations, list(systems), significance)
 
 
-def evaluate(tool: Tool, gold: Any, system: Any, options: Sequence[str] = (), *, lang: Optional[str] = None,
-             keep_blocks: bool = True) -> Result:
-    """Run ``tool`` in JP mode on ``gold`` and ``system`` (paths, or iterables of lines) with
-    the tool's own command-line ``options``; returns a :class:`Result`. Bad input raises
-    :class:`InputError`; where JP mode changed anything a :class:`JPAlignmentWarning` is
-    issued."""
+def evaluate(tool: Union[str, Tool], gold: Any, system: Any, options: Sequence[str] = (), *,
+             lang: Optional[str] = None, keep_blocks: bool = True) -> Result:
+    """Run ``tool`` (a registered name such as ``"jp_evalb"``, or a :class:`Tool`) in JP mode
+    on ``gold`` and ``system`` with the tool's own command-line ``options``; returns a
+    :class:`jp_shims.result.Result`, whose ``to_json()`` is the ``--json`` document.
+
+    ``gold`` and ``system`` are each a path (``str`` or ``os.PathLike``), an open file (text
+    or binary) or an iterable of lines (a line without its newline gets one). Bad input
+    raises :class:`InputError` (a ``ValueError``) naming the file as given (``<gold>``,
+    ``<system>`` for lines and unnamed files) and the line; where JP mode changed anything a
+    :class:`JPAlignmentWarning` is issued."""
     import io
-    import tempfile
 
-    temporary: List[str] = []
+    if isinstance(tool, str):
+        from .registry import load
 
-    def as_path(value: Any) -> str:
-        if isinstance(value, (str, os.PathLike)):
-            return os.fspath(value)
-        handle, path = tempfile.mkstemp(prefix="jp-shims-api-")
-        temporary.append(path)
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            for line in value:
-                out.write(line if line.endswith("\n") else line + "\n")
-        return path
-
-    try:
-        gold_path, system_path = as_path(gold), as_path(system)
-        parsed = tool.parse(tool.argv(gold_path, system_path, options))
-        config = tool.config if lang is None else tool.config.with_(lang=lang)
-        with Inputs() as inputs:
-            gold_file, system_file = inputs.prepare(parsed.gold), inputs.prepare(parsed.system)
-            check_not_blank([gold_file, system_file])
-            for file, fmt in zip((gold_file, system_file), tool.formats):
-                if fmt is not None:
-                    check_format(file, fmt)
-            audit = AlignmentAudit(gold_file.name, system_file.name, keep=keep_blocks)
-            text = io.StringIO()
-            evaluation = tool.evaluate(parsed, gold_file, system_file, config, audit, text.write, False)
-    finally:
-        for path in temporary:
-            os.unlink(path)
+        tool = load(tool)
+    config = tool.config if lang is None else tool.config.with_(lang=lang)
+    with Inputs() as inputs:
+        gold_file = _api_input(inputs, gold, "<gold>")
+        system_file = _api_input(inputs, system, "<system>")
+        # (The tools still take their options as a command line: Tool.parse.)
+        parsed = tool.parse(tool.argv(gold_file.path, system_file.path, options))
+        check_not_blank([gold_file, system_file])
+        for file, fmt in zip((gold_file, system_file), tool.formats):
+            if fmt is not None:
+                check_format(file, fmt)
+        audit = AlignmentAudit(gold_file.name, system_file.name, keep=keep_blocks)
+        text = io.StringIO()
+        evaluation = tool.evaluate(parsed, gold_file, system_file, config, audit, text.write, False)
     from .pyapi import warn_alignment, warn_figures
 
     warn_alignment(audit.summary, tool.prog, stacklevel=3)
     warn_figures(evaluation.advisories, tool.prog, stacklevel=3)
     return Result(evaluation.scores, audit.summary, list(audit.records), tool.signature(parsed, config),
-                  text.getvalue())
+                  text.getvalue(), tool=tool.prog, options=parsed.options)
+
+
+def _api_input(inputs: Inputs, value: Any, label: str) -> InputFile:
+    """An API input as the tool opens it: a path as it is (BOM skipped), anything else (an
+    open file, lines) spooled to a temporary file named ``label`` in messages (or the open
+    file's own name)."""
+    if isinstance(value, (str, os.PathLike)):
+        name = os.fspath(value)
+        if name == "-":  # (a file named "-" in the API, not standard input)
+            name = os.path.join(".", name)
+        return inputs.prepare(name)
+    if isinstance(value, (bytes, bytearray)):
+        raise TypeError(f"{label[1:-1]}: a path, an open file or an iterable of lines, not bytes")
+    name = getattr(value, "name", None)
+    if not isinstance(name, str) or not name or name.startswith("<"):
+        name = label
+    return inputs.spool_lines(value, name)

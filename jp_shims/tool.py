@@ -18,6 +18,7 @@ from .cli import HelpEntry, help_section
 from .config import LANGUAGES, AlignConfig
 from .errors import UsageError
 from .inputs import Format, InputFile
+from .result import Result  # (the Python API's result; defined in jp_shims.result)
 
 __all__ = ["Write", "Parsed", "AdditiveStatistics", "ChoiceStatistics", "Statistics", "Evaluation", "Tool",
            "Result"]
@@ -151,19 +152,3 @@ class Tool:
 
             entries += help_entries(metrics=self.metrics_option, default_metrics=self.default_metrics())
         return self.help_text + help_section(entries, self.original)
-
-
-class Result(NamedTuple):
-    """What the Python API returns for one run (the CLI prints the same)."""
-
-    scores: Dict[str, Any]
-    summary: Summary
-    blocks: List[Any]  # BlockRecord of every block JP mode changed
-    signature: str
-    text: str  # the report as the original prints it
-
-    def __getitem__(self, key):  # type: ignore[override]
-        # Dict-like access to the scores (``result["F"]``); integers index the tuple.
-        if isinstance(key, str):
-            return self.scores[key]
-        return tuple.__getitem__(self, key)

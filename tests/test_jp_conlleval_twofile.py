@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import json
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -134,12 +135,12 @@ def test_files_as_people_have_them(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("gold, system, message, file, line", [
-    (b"", b"a O\n", "no tokens", "gold", 0),
+    (b"", b"a O\n", "no tokens", "gold", None),  # (no line: None)
     (b"a O\nb O\n", b"a O\nc O\n", "stops matching the gold text here: 'c' vs gold", "sys", 2),
     (b"a O\nb\n", b"a O\nb O\n", "without a tag column", "gold", 2),
 ])
 def test_bad_input_is_located(tmp_path: Path, gold: bytes, system: bytes, message: str, file: str,
-                              line: int) -> None:
+                              line: Optional[int]) -> None:
     with pytest.raises(FileInputError) as raised:
         evaluate(_write(tmp_path / "gold", gold), _write(tmp_path / "sys", system))
     assert message in raised.value.message

@@ -100,9 +100,9 @@ def word_readings(word: str) -> FrozenSet[str]:
     try:
         import pypinyin
     except ImportError:
-        from .resources import ResourceError
+        from .resources import MissingPackage
 
-        raise ResourceError(
-            f"the readings of the multi-character token {word!r} (--segmented) need pypinyin: "
+        raise MissingPackage(
+            "pypinyin", f"the readings of the multi-character token {word!r} (--segmented) need pypinyin: "
             "pip install 'jp-shims[cherrant]'") from None
     return frozenset(pypinyin.pinyin(word, style=pypinyin.Style.NORMAL, heteronym=True)[0])

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, FrozenSet, Optional, Tuple
 
+from jp_shims.errors import MissingDependency
+
 RESOURCE_ENV = "JP_CHERRANT_RESOURCES"
 CILIN = "cilin.txt"
 CONFUSION = "confusion_dict.txt"
@@ -28,6 +30,15 @@ CilinClass = Tuple[str, str, str]
 
 class ResourceError(Exception):
     """A resource the run needs is missing or unreadable (message: what and how to get it)."""
+
+
+class MissingPackage(MissingDependency, ResourceError):
+    """An optional package the annotator needs (OpenCC, pypinyin) is not installed: jp-shims'
+    :class:`~jp_shims.errors.MissingDependency` (an ``ImportError`` naming the extra
+    ``cherrant``), and a :class:`ResourceError` as before."""
+
+    def __init__(self, module: str, message: str) -> None:
+        super().__init__(module, "cherrant", message)
 
 
 def resource_dir(explicit: Optional[str] = None) -> Path:
@@ -94,8 +105,8 @@ def simplified_converter() -> Callable[[str], str]:
     try:
         import opencc
     except ImportError:
-        raise ResourceError(
-            "converting corrections to simplified characters (ChERRANT's default) needs OpenCC: "
+        raise MissingPackage(
+            "opencc", "converting corrections to simplified characters (ChERRANT's default) needs OpenCC: "
             "pip install 'jp-shims[cherrant]', or pass --no_simplified") from None
     return opencc.OpenCC("t2s").convert
 

@@ -6,6 +6,8 @@ import os
 import sys
 from typing import Any, Sequence
 
+from jp_shims.errors import MissingDependency
+
 from .backend import BackendError, tokens_from_stanza_document, tokens_from_stanza_sentence
 from .tokens import Token
 
@@ -15,6 +17,11 @@ DOWNLOAD_MODEL = (
     "download it with `python -c \"import stanza; stanza.download('{lang}', model_dir='{dir}')\"` "
     "or give --model-dir a folder that holds it"
 )
+
+
+class StanzaMissing(MissingDependency, BackendError):
+    """stanza is not installed: jp-shims' :class:`~jp_shims.errors.MissingDependency` (an
+    ``ImportError`` naming the extra ``stanza``), and a :class:`BackendError` as before."""
 
 
 class StanzaBackend:
@@ -50,7 +57,7 @@ def load_pipeline(lang: str, tokenize: bool, model_dir: str | None = None) -> An
     try:
         import stanza
     except ImportError:
-        raise BackendError(f"stanza is not installed: {INSTALL_STANZA}") from None
+        raise StanzaMissing("stanza", "stanza", f"stanza is not installed: {INSTALL_STANZA}") from None
     folder = model_dir or _default_model_dir()
     missing = _missing_model_part(folder, lang)
     if missing:

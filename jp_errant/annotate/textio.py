@@ -3,16 +3,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from jp_shims.errors import InputError as _InputError
+from jp_shims.errors import InputError as SharedInputError
 from jp_shims.textfiles import count_lines as _count_lines
 
 
-class InputError(_InputError, ValueError):
-    """Unreadable input (jp_shims' one input error); ``str()`` is ``FILE:LINE: message``, or
+class InputError(SharedInputError):
+    """Unreadable input: jp-shims' one input error (:class:`jp_shims.errors.InputError`, a
+    ``ValueError``); ``str()`` is ``FILE:LINE: message`` (the JP-mode error body), or
     ``FILE: message`` when the problem is not on a line (``line`` None)."""
-
-    def __init__(self, path: str, line: int | None, message: str) -> None:
-        _InputError.__init__(self, path, line, message)
 
 
 def read_lines(path: str, reject_nul: bool = False) -> Iterator[tuple[int, str]]:
