@@ -17,7 +17,7 @@ from typing import List, Optional, Tuple
 from jp_shims.cli import CommandParser, help_section, take_flag, take_value
 from jp_shims.command import check_writable, refuse_input_as_output, run_main
 from jp_shims.errors import InputError, UsageError
-from jp_shims.inputs import Inputs
+from jp_shims.inputs import Format, Inputs, check_format
 
 from jp_errant.annotate.alignment import MAX_ALIGNMENT_CELLS
 
@@ -27,6 +27,10 @@ from .parallel import annotator
 
 PROG = "jp_cherrant_parallel"
 ORIGINAL = "parallel_to_m2.py"
+# The input: any line will do here (a line without TAB is named by the check of every line,
+# as the original's IndexError); what is refused is a start that is evidently another
+# format (jp_shims.sniff): an M2 file, trees, CoNLL-U, token columns.
+PARALLEL = Format("ChERRANT's parallel file (id TAB source TAB correction... a line)", lambda line: True)
 WORD_LEVEL = ("-g word (word level) needs LTP's neural segmenter and is out of scope of "
               f"{PROG}: only -g char is implemented")
 
@@ -114,7 +118,9 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
     check_writable(options.output)
     refuse_input_as_output(options.output, [options.file])
     with Inputs() as inputs:
-        text = _read(inputs.prepare(options.file).path, options.file)
+        file = inputs.prepare(options.file)
+        check_format(file, PARALLEL)
+        text = _read(file.path, options.file)
     lines, first_number = _lines(text)
     writer = _annotator(options, resources, legacy=False)
     problem = _check(lines, first_number, writer, options)

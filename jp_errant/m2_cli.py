@@ -12,6 +12,7 @@ import argparse
 from typing import Iterator
 
 from jp_shims.command import refuse_input_as_output
+from jp_shims.inputs import InputFile, check_format
 
 from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
 from .annotate.annotator import Annotator, classifier_for
@@ -59,6 +60,9 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
         refuse_input_as_output(args.out, [args.m2_file])
     path = prepare(args.m2_file)
     if not legacy:
+        from .tool import M2  # (jp_errant_compare's: not plain text, trees, CoNLL-U: jp_shims.sniff)
+
+        check_format(InputFile(path, args.m2_file), M2)
         # The whole M2 read strictly once before the model loads: bad input stops the run
         # before anything is analysed or written (reading is cheap beside the analysis).
         for _ in read_m2(path):

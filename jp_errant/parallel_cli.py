@@ -12,6 +12,7 @@ import sys
 from typing import Iterator, NamedTuple
 
 from jp_shims.command import refuse_input_as_output
+from jp_shims.inputs import Format, InputFile, check_format
 
 from .annotate.annotator import Annotator, classifier_for
 from .annotate.backend import Backend
@@ -27,6 +28,9 @@ from .m2 import format_sentence
 PROG = "jp_errant_parallel"
 ORIGINAL = "errant_parallel"
 ALIGN_MODES = ("auto", "always", "never")
+# ORIG and COR: any line is a sentence, but a file that is evidently M2, trees, CoNLL-U or
+# token columns is not (jp_shims.sniff).
+TEXT = Format("plain text, one sentence a line", lambda line: True)
 
 
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
@@ -76,6 +80,8 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
     files = Files(prepare(args.orig), [prepare(name) for name in args.cor])
     if not legacy:
         _refuse_one_empty_input([files.orig, *files.cor], [args.orig, *args.cor])
+        for path, name in zip([files.orig, *files.cor], [args.orig, *args.cor]):
+            check_format(InputFile(path, name), TEXT)
         for path in [files.orig, *files.cor]:
             # Every line decoded once before the model loads: bad input stops the run before
             # anything is analysed or written (reading is cheap beside the analysis).

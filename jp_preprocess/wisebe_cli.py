@@ -15,7 +15,7 @@ from jp_shims.command import check_writable, run_main
 from jp_shims.config import LANGUAGES
 from jp_shims.envelope import dumps, envelope
 from jp_shims.errors import UsageError
-from jp_shims.inputs import Inputs
+from jp_shims.inputs import Inputs, check_format
 from jp_shims.signature import signature
 
 from jp_preprocess.errors import InputError
@@ -209,10 +209,14 @@ def _run(parser: CommandParser, argv: List[str]) -> int:
 
 
 def _prepared(inputs: Inputs, name: str, shown: Dict[str, str]) -> str:
-    """The path to read for input ``name`` (standard input and BOM files are spooled)."""
-    path = inputs.prepare(name).path
-    shown[path] = name
-    return path
+    """The path to read for input ``name`` (standard input and BOM files are spooled), once
+    its start is not evidently another format (M2, trees, token columns: jp_shims.sniff)."""
+    from jp_preprocess.tool import TEXT_OR_CONLLU
+
+    file = inputs.prepare(name)
+    check_format(file, TEXT_OR_CONLLU)
+    shown[file.path] = name
+    return file.path
 
 
 def _named(evaluation: Evaluation, shown: Dict[str, str]) -> Evaluation:

@@ -10,7 +10,8 @@ only on robust evidence, since a plain-text sentence can start with ``(`` or ``S
 * **M2**: an ``S`` line whose next line of content is an edit line ``A START END|||...|||``
   (or an edit line first of all: a file cut after its S line);
 * **CoNLL-U**: a word line of ten tab-separated columns whose first is a word id (``3``,
-  ``3-4``, ``3.1``);
+  ``3-4``, ``3.1``) and whose seventh (HEAD) is a number or ``_`` (ChERRANT's parallel
+  lines, ``id TAB source TAB correction...``, may have ten fields too);
 * **bracketed trees**: a line that opens two brackets before its first word (``( (S``,
   ``(TOP (S``, ``(S`` at the end of the line), as PTB, evalb and SPMRL files start;
 * **token columns** (conlleval's): at least two consecutive lines of the same number (two or
@@ -45,7 +46,7 @@ HEAD_LINES = 40
 
 _S_LINE = re.compile(r"S(?: |$)")
 _A_LINE = re.compile(r"A -?\d+ -?\d+\|\|\|.*\|\|\|")
-_CONLLU_WORD = re.compile(r"\d+(?:-\d+|\.\d+)?(?:\t[^\t]*){9}$")
+_CONLLU_WORD = re.compile(r"\d+(?:-\d+|\.\d+)?(?:\t[^\t]*){5}\t(?:\d+|_)(?:\t[^\t]*){3}$")
 _TREE = re.compile(r"\s*\(\s*(?:\(|[^\s()]+\s*(?:\(|$))")
 _CHUNK_TAG = re.compile(r"(?:O|[BIESLU]-[^\s]+)$")
 

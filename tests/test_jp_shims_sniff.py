@@ -6,13 +6,16 @@ M2 given to jp_m2scorer as its text) is read from JP_SHIMS_DATA at test time.
 """
 from __future__ import annotations
 
+import functools
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Callable, Dict, List, NamedTuple, Tuple
 
 import pytest
 
 from jp_shims import sniff
+from tests.contract_samples import COMMAND_SAMPLES
 from tests.datafiles import data_path
+from tests.toolrun import entry_point
 
 SAMPLES = {
     "m2": "S The cat sat on the mat .\nA 1 2|||R:NOUN|||dog|||REQUIRED|||-NONE-|||0\n\n"
@@ -79,10 +82,11 @@ def test_a_wrong_format_is_one_line_naming_the_format_expected(run_tool, files, 
 
 
 @pytest.mark.parametrize("tool", sorted(TOOLS))
-def test_every_right_format_is_accepted(run_tool, files, tool):
+def test_every_right_format_is_accepted(run_tool, files, tmp_path, tool):
     build, takes = TOOLS[tool]
     for kind in takes:
-        result = run_tool(tool, build(str(files[kind]), str(files[kind])))  # type: ignore[operator]
+        # (in tmp_path: evalb_spmrl writes its ./status file)
+        result = run_tool(tool, build(str(files[kind]), str(files[kind])), cwd=tmp_path)  # type: ignore[operator]
         assert result.returncode == 0 and result.stderr == b"", (kind, result.stderr)
 
 
@@ -114,6 +118,90 @@ def test_legacy_mode_gains_no_check(run_tool, files):
     # evalb reads M2 as trees that do not parse: its own messages, never ours.
     result = run_tool("jp_evalb", ["--legacy", str(files["m2"]), str(files["trees"])])
     assert b"looks like" not in result.stderr and b"expected" not in result.stderr
+
+
+# --- the commands that are not on the runner: the annotators and jp_wisebe ------------------
+
+# ChERRANT's parallel file (our own text): id TAB source TAB correction...
+PARALLEL = "1\t我去学校。\t我要去学校。\n2\t他来了。\t他去了。\n"
+
+
+class Command(NamedTuple):
+    argv: Callable[[List[str], str], List[str]]  # the inputs' paths, the output file
+    right: Tuple[str, ...]  # the sample each input position gets when it is not the wrong one
+    takes: Tuple[str, ...]  # the sample formats every position takes
+
+
+COMMANDS: Dict[str, Command] = {
+    "jp_wisebe": Command(lambda paths, out: ["-r", paths[0], paths[1], "-c", paths[2]],
+                         ("text", "text", "text"), ("text", "conllu")),
+    "jp_errant_parallel": Command(lambda paths, out: ["-orig", paths[0], "-cor", paths[1], "-out", out],
+                                 ("text", "text"), ("text",)),
+    "jp_errant_m2": Command(lambda paths, out: ["-gold", paths[0], "-out", out], ("m2",), ("m2",)),
+    # (plain text there is lines without TAB: named by the check of every line, test_jp_cherrant_parallel)
+    "jp_cherrant_parallel": Command(lambda paths, out: ["-f", paths[0], "-o", out], ("parallel",), ("parallel", "text")),
+}
+
+
+def _command_cases() -> List[tuple]:
+    return [(command, position, wrong) for command, spec in COMMANDS.items()
+            for position in range(len(spec.right)) for wrong in SAMPLES if wrong not in spec.takes]
+
+
+def _run_command(run_tool, command: str, argv: List[str]):
+    # The annotators' analyser is the contract test's stand-in: no stanza model is needed.
+    backend = COMMAND_SAMPLES[command].backend
+    main = None if backend is None else functools.partial(entry_point(command), backend=backend())
+    return run_tool(command, argv, main=main)
+
+
+@pytest.fixture
+def command_files(files, tmp_path) -> Dict[str, Path]:
+    files = dict(files)
+    files["parallel"] = tmp_path / "sample.parallel"
+    files["parallel"].write_bytes(PARALLEL.encode("utf-8"))
+    return files
+
+
+@pytest.mark.parametrize("command,position,wrong", _command_cases())
+def test_a_command_refuses_a_wrong_format_before_any_work(run_tool, command_files, tmp_path, command, position,
+                                                          wrong):
+    spec = COMMANDS[command]
+    paths = [str(command_files[wrong if at == position else kind]) for at, kind in enumerate(spec.right)]
+    out = tmp_path / "out.m2"
+    result = _run_command(run_tool, command, spec.argv(paths, str(out)))
+    stderr = result.stderr.decode("utf-8")
+    assert result.returncode == 2 and result.stdout == b"" and not out.exists(), stderr
+    line, = stderr.splitlines()
+    assert line.startswith(f"{command}: error: {paths[position]}:") and "expected " in line, line
+    # (an M2 file's first line must be an S line, as the scorers' M2 inputs: jp_errant.tool.M2)
+    assert ("this line is not one" if command == "jp_errant_m2" else "this looks like") in line, line
+
+
+@pytest.mark.parametrize("command,kind", [("jp_wisebe", "text"), ("jp_wisebe", "conllu"),
+                                          ("jp_errant_parallel", "text"), ("jp_errant_m2", "m2"),
+                                          ("jp_cherrant_parallel", "parallel")])
+def test_a_command_takes_its_formats(run_tool, command_files, tmp_path, monkeypatch, command, kind):
+    for variable, value in COMMAND_SAMPLES[command].environment().items():
+        monkeypatch.setenv(variable, value)
+    spec = COMMANDS[command]
+    out = tmp_path / "out.m2"
+    result = _run_command(run_tool, command, spec.argv([str(command_files[kind])] * len(spec.right), str(out)))
+    assert result.returncode == 0 and b"error" not in result.stderr, result.stderr
+
+
+def test_a_ten_field_parallel_line_is_not_conllu():
+    # id TAB source TAB eight corrections: ten fields, a numeric first one (MuCGEC has lines
+    # of up to seven corrections); no HEAD column holds a number or '_'.
+    line = "7\t" + "\t".join(["我去学校。"] * 9)
+    assert sniff.sniff([(1, line)]) is None
+
+
+def test_the_annotators_legacy_mode_gains_no_check(run_tool, files, tmp_path):
+    out = tmp_path / "out.m2"
+    result = _run_command(run_tool, "jp_errant_parallel",
+                          ["--legacy", "-orig", str(files["m2"]), "-cor", str(files["m2"]), "-out", str(out)])
+    assert result.returncode == 0 and b"looks like" not in result.stderr and out.exists(), result.stderr
 
 
 # --- the sniffer itself: evidence, and sentences that only look like formats ----------------
