@@ -4,7 +4,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from .backend import BackendError, tokens_from_stanza_document, tokens_from_stanza_sentence
 from .tokens import Token
@@ -27,8 +27,18 @@ class StanzaBackend:
         self.pipeline = pipeline if pipeline is not None else load_pipeline(lang, tokenize, model_dir)
 
     def parse(self, lines: Sequence[str]) -> list[tuple[Token, ...]]:
+        # One thread per process, whatever the machine: -j N then uses N cores, and the
+        # analyses cannot depend on a thread count (floating-point sums in another order).
+        with one_torch_thread():
+            return self._parse(lines)
+
+    def _parse(self, lines: Sequence[str]) -> list[tuple[Token, ...]]:
         if self.tokenize:
-            return [tokens_from_stanza_document(self.pipeline(line)) if line.strip() else ()
+            # One bulk call for all lines (stanza batches the documents), one document each.
+            from stanza import Document
+            texts = [line for line in lines if line.strip()]
+            documents = iter(self.pipeline([Document([], text=text) for text in texts]) if texts else [])
+            return [tokens_from_stanza_document(next(documents)) if line.strip() else ()
                     for line in lines]
         # Pretokenized: one stanza sentence per non-empty line, parsed in one batch.
         token_lists = [line.split() for line in lines]
@@ -36,6 +46,18 @@ class StanzaBackend:
         sentences = iter(document.sentences)
         return [tokens_from_stanza_sentence(next(sentences)) if tokens else ()
                 for tokens in token_lists]
+
+
+@contextlib.contextmanager
+def one_torch_thread() -> Iterator[None]:
+    """torch runs on one thread inside the block (its setting is restored after)."""
+    import torch
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 def load_pipeline(lang: str, tokenize: bool, model_dir: str | None = None) -> Any:
