@@ -68,6 +68,8 @@ def load_pipeline(lang: str, tokenize: bool, model_dir: str | None = None) -> An
     folder. Nothing is downloaded. Three failures are told apart: stanza is not installed,
     the folder does not hold the language's model, the model there cannot be loaded.
     Whatever stanza prints while loading goes to stderr: stdout carries the tool's output.
+    Its log lines are silenced (``logging_level="CRITICAL"``): a failure is our one error
+    line, which carries stanza's message.
     """
     try:
         import stanza
@@ -82,7 +84,7 @@ def load_pipeline(lang: str, tokenize: bool, model_dir: str | None = None) -> An
         with contextlib.redirect_stdout(sys.stderr):
             return stanza.Pipeline(lang, dir=folder, processors=PROCESSORS,
                                    tokenize_pretokenized=not tokenize, download_method=None,
-                                   logging_level="WARN")
+                                   logging_level="CRITICAL")
     except Exception as error:  # stanza raises several types for an incomplete model
         raise BackendError(
             f"cannot load the stanza '{lang}' model from {folder} ({type(error).__name__}: "
