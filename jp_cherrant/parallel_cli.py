@@ -15,6 +15,7 @@ import os
 import sys
 from typing import List, Optional, Tuple
 
+from jp_shims.parallel import RunOptions, add_shard_option, annotate_stream
 from .annotator.block import STRATEGIES, LineError, split_line
 from .annotator.resources import RESOURCE_ENV, ResourceError
 from .parallel import annotator
@@ -54,6 +55,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
+SHARD_HELP = ("--shard I/N", "annotate only the I-th of N consecutive parts of the input (I = 1..N); "
+              "the N outputs concatenated are the whole output byte for byte")
+
+
 RESOURCES_HELP = ("--resources DIR", f"ChERRANT's data/ folder (cilin.txt, confusion_dict.txt; "
                   f"chinese_vocab.txt for --bpe); default: ${RESOURCE_ENV}. Not shipped with jp-shims")
 SCOPE_HELP = ("\nWord level (-g word, LTP) is out of scope: it exits 2 with one error line. Converting\n"
@@ -75,9 +80,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             return 0
         if "-h" in args or "--help" in args:
             sys.stdout.write(build_parser(PROG).format_help()
-                             + help_section(["--legacy", RESOURCES_HELP, "--version"], ORIGINAL) + SCOPE_HELP)
+                             + help_section(["--legacy", RESOURCES_HELP, SHARD_HELP, "--version"], ORIGINAL) + SCOPE_HELP)
             return 0
     parser = build_parser(ORIGINAL if legacy else PROG)
+    add_shard_option(parser)
     options = parser.parse_args(args)
     try:
         return run(options, legacy, resources)
@@ -126,13 +132,25 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
     with out:
         if options.batch_size == 0:
             raise Failure("ZeroDivisionError: integer modulo by zero")
-        for line in lines:
-            try:
-                source, corrections = split_line(line)
-                out.write(writer.block(source, corrections))
-            except LineError as error:
-                raise Failure(_original_error(error)) from None
+        for _, block in annotate_stream(lines, _blocks, lambda: writer, RunOptions(shard=options.shard),
+                                        count=lambda: len(lines), context=writer, prog=PROG):
+            if isinstance(block, LineError):
+                raise Failure(_original_error(block))
+            out.write(block)
     return 0
+
+
+def _blocks(writer, lines: List[str]) -> list:
+    """The M2 block of each line of a batch, up to a line the original dies on (its error)."""
+    blocks: list = []
+    for line in lines:
+        try:
+            source, corrections = split_line(line)
+            blocks.append(writer.block(source, corrections))
+        except LineError as error:
+            blocks.append(error)
+            break
+    return blocks
 
 
 def _lines(text: str) -> Tuple[List[str], int]:
