@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.needs_stanza  # run by the extras step of CI (tox -e stanza)
 stanza = pytest.importorskip("stanza")
 
 from jp_errant import parallel_cli  # noqa: E402

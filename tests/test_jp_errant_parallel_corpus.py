@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+pytestmark = pytest.mark.needs_stanza  # run by the extras step of CI (tox -e stanza)
 stanza = pytest.importorskip("stanza")
 
 from jp_errant import compare_cli, parallel_cli  # noqa: E402

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+pytestmark = pytest.mark.needs_stanza  # run by the extras step of CI (tox -e stanza)
 stanza = pytest.importorskip("stanza")
 
 from jp_errant.annotate.annotator import Annotator, classifier_for  # noqa: E402

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+pytestmark = pytest.mark.needs_stanza
 pytest.importorskip("stanza")
 
 from jp_errant import m2_cli, parallel_cli  # noqa: E402
