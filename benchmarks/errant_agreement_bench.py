@@ -16,7 +16,8 @@ printed: edit-span agreement with the file (an edit = start, end, correction; P/
 against errant's, noop and UNK edits left out and UNK counted apart), type agreement on
 matching spans (overall, by operation M/R/U, by errant's main type) and the commonest type
 confusions; then ``jp_errant_compare`` (span-based correction, F0.5) of the system against
-the gold under errant's annotation and under ours (both files re-annotated with -auto).
+the gold under errant's annotation, with the system's edits re-annotated by us, and with
+both files re-annotated by us (-auto).
 Only aggregate figures are printed (the corpus is licensed).
 """
 from __future__ import annotations
@@ -154,6 +155,7 @@ def main() -> None:
         agreement(f"jp_errant_m2 -auto of {SYSTEM}", annotator0(system), annotator0(str(folder / "system.auto.m2")))
         print(f"\njp_errant_compare, {SYSTEM} against {GOLD}:")
         print(f"  errant's annotation (the files):      {scores(gold, system)}")
+        print(f"  the system's edits ours, gold's the file's: {scores(gold, str(folder / 'system.auto.m2'))}")
         print(f"  ours (both files jp_errant_m2 -auto): "
               f"{scores(str(folder / 'gold.auto.m2'), str(folder / 'system.auto.m2'))}")
 
