@@ -18,7 +18,7 @@ from jp_shims.parallel import add_options as add_run_options, annotate_stream, r
 from .annotate.alignment import MAX_ALIGNMENT_CELLS
 from .annotate.batch import AnnotatorRecipe, Context, TooLarge, context_maker, reannotate_sentences
 from .annotate.backend import Backend, BackendError
-from .annotate.backends import make_backend
+from .annotate.backends import check_backend, make_backend
 from .annotate.cli_common import add_analyser_options, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.reannotate import Reannotation
@@ -73,6 +73,8 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None
         context = Context(backend or make_backend(args.backend, args.lang, tokenize=False,
                                                   model_dir=args.model_dir), recipe.build())
         options = replace(options, jobs=1)
+    else:
+        check_backend(args.backend, args.lang, args.model_dir)
     reannotation = Reannotation(auto=args.auto, minimise=not args.no_min, old_types=args.old_cats,
                                 legacy=legacy)
     print("Processing M2 file...")

@@ -17,7 +17,7 @@ from typing import Iterator
 from jp_shims.parallel import add_options as add_run_options, annotate_stream, run_options
 from .annotate.batch import AnnotatorRecipe, Context, TooLarge, annotate_groups, context_maker
 from .annotate.backend import Backend, BackendError
-from .annotate.backends import make_backend
+from .annotate.backends import check_backend, make_backend
 from .annotate.cli_common import add_analyser_options, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.pairing import UNALIGNED_RUN_LIMIT, Group, aligned_groups, zip_groups
@@ -87,6 +87,8 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None) -> None
         context = Context(backend or make_backend(args.backend, args.lang, args.tok, args.model_dir),
                           recipe.build())
         options = replace(options, jobs=1)
+    else:
+        check_backend(args.backend, args.lang, args.model_dir)
     print("Processing parallel files...")
     unaligned = UnalignedReport(args.orig, args.cor)
     work = functools.partial(annotate_groups, legacy=legacy, tokenize=args.tok)

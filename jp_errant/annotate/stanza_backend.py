@@ -71,15 +71,9 @@ def load_pipeline(lang: str, tokenize: bool, model_dir: str | None = None) -> An
     Its log lines are silenced (``logging_level="CRITICAL"``): a failure is our one error
     line, which carries stanza's message.
     """
-    try:
-        import stanza
-    except ImportError:
-        raise BackendError(f"stanza is not installed: {INSTALL_STANZA}") from None
-    folder = model_dir or _default_model_dir()
-    missing = _missing_model_part(folder, lang)
-    if missing:
-        raise BackendError(f"the stanza '{lang}' model is not installed in {folder} ({missing}): "
-                           + DOWNLOAD_MODEL.format(lang=lang, dir=folder))
+    folder = check_model(lang, model_dir)
+    import stanza
+
     try:
         with contextlib.redirect_stdout(sys.stderr):
             return stanza.Pipeline(lang, dir=folder, processors=PROCESSORS,
@@ -90,6 +84,21 @@ def load_pipeline(lang: str, tokenize: bool, model_dir: str | None = None) -> An
             f"cannot load the stanza '{lang}' model from {folder} ({type(error).__name__}: "
             f"{_first_line(error)}): " + DOWNLOAD_MODEL.format(lang=lang, dir=folder)
         ) from None
+
+
+def check_model(lang: str, model_dir: str | None = None) -> str:
+    """The model folder, after checking that stanza is installed and that the folder has the
+    language's layout (cheap: nothing is loaded); :class:`BackendError` otherwise."""
+    try:
+        import stanza  # noqa: F401
+    except ImportError:
+        raise BackendError(f"stanza is not installed: {INSTALL_STANZA}") from None
+    folder = model_dir or _default_model_dir()
+    missing = _missing_model_part(folder, lang)
+    if missing:
+        raise BackendError(f"the stanza '{lang}' model is not installed in {folder} ({missing}): "
+                           + DOWNLOAD_MODEL.format(lang=lang, dir=folder))
+    return folder
 
 
 def _default_model_dir() -> str:
