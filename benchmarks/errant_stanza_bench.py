@@ -2,11 +2,11 @@
 peak memory at one and ten times the corpus.
 
     JP_SHIMS_DATA=/work/shared/data python benchmarks/errant_stanza_bench.py \\
-        --model-dir /work/shared/models/stanza_en_ewt_small [--lines 100] [--jobs 1 2]
+        --model-dir /work/shared/models/stanza_en_ewt_small [--lines 100] [--jobs 1 2] [--scales 1 10]
 
 The corpus is the first ``--lines`` lines of the CoNLL-2014 test source and of annotator 1's
-corrected text (licensed; written to a temporary folder only), repeated ten times for the
-x10 run. Each run is the installed console script in its own child process
+corrected text (licensed; written to a temporary folder only), repeated for the larger
+runs (``--scales``: 1 and 10 copies). Each run is the installed console script in its own child process
 (benchmarks/childrun.py): wall time (model loading included), CPU, peak resident memory of
 the largest process (with -j 2: of the largest worker). Every -j run must write the same
 bytes as -j 1. The load average is printed before and after: the speed-up means something only
@@ -34,6 +34,8 @@ def main() -> None:
     parser.add_argument("--model-dir", required=True)
     parser.add_argument("--lines", type=int, default=100)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--scales", type=int, nargs="+", default=[1, 10],
+                        help="corpus sizes (copies) measured with -j 1; the last one also with each --jobs")
     args = parser.parse_args()
     data = Path(os.environ["JP_SHIMS_DATA"]) / "gec"
     script = shutil.which("jp_errant_parallel")
@@ -42,7 +44,7 @@ def main() -> None:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs")
     with tempfile.TemporaryDirectory() as folder:
         files = {}
-        for copies in (1, 10):
+        for copies in sorted(set(args.scales)):
             for name, label in ((SOURCE, "orig"), (CORRECTED, "cor")):
                 with open(data / name, encoding="utf-8") as handle:
                     lines = [next(handle) for _ in range(args.lines)]
@@ -61,13 +63,16 @@ def main() -> None:
                   f"peak {data['peak_kib'] / 1024:6.0f} MiB")
             return data
 
-        small = run(1, 1)
-        runs = {jobs: run(10, jobs) for jobs in args.jobs}
+        largest = max(args.scales)
+        peaks = {copies: run(copies, 1)["peak_kib"] for copies in sorted(set(args.scales)) if copies != largest}
+        runs = {jobs: run(largest, jobs) for jobs in args.jobs}
         base = runs[args.jobs[0]]
         for jobs, data in runs.items():
             same = "identical bytes" if data["output"] == base["output"] else "DIFFERENT OUTPUT"
             print(f"-j {jobs}: {base['wall'] / data['wall']:.2f}x the speed of -j {args.jobs[0]}, {same}")
-        print(f"peak memory x10 / x1 (-j 1): {runs[1]['peak_kib'] / small['peak_kib']:.2f}" if 1 in runs else "")
+        if 1 in runs:
+            peaks[largest] = runs[1]["peak_kib"]
+        print("peak memory (-j 1): " + ", ".join(f"x{copies} {kib / 1024:.0f} MiB" for copies, kib in sorted(peaks.items())))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
