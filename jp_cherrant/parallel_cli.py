@@ -18,6 +18,7 @@ from jp_shims.cli import CommandParser, help_section, take_flag, take_value
 from jp_shims.command import check_writable, refuse_input_as_output, run_main
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, Inputs, check_format
+from jp_shims.parallel import RunOptions, add_shard_option, annotate_stream
 
 from jp_errant.annotate.alignment import MAX_ALIGNMENT_CELLS
 
@@ -67,6 +68,10 @@ def build_parser(prog: str, parser_class: type = argparse.ArgumentParser) -> arg
     return parser
 
 
+SHARD_HELP = ("--shard I/N", "annotate only the I-th of N consecutive parts of the input (I = 1..N); "
+              "the N outputs concatenated are the whole output byte for byte")
+
+
 RESOURCES_HELP = ("--resources DIR", f"ChERRANT's data/ folder (cilin.txt, confusion_dict.txt; "
                   f"chinese_vocab.txt for --bpe); default: ${RESOURCE_ENV}. Not shipped with jp-shims")
 SCOPE_HELP = ("\nWord level (-g word, LTP) is out of scope: it exits 2 with one error line. Converting\n"
@@ -84,13 +89,15 @@ def _main(args: List[str]) -> int:
     if missing:
         raise UsageError("argument --resources: expected one argument")
     if legacy:
-        options = build_parser(ORIGINAL).parse_args(args)  # the original's argparse, its messages
+        parser = build_parser(ORIGINAL)  # the original's argparse, its messages
     else:
         if "-h" in args or "--help" in args:
             sys.stdout.write(build_parser(PROG).format_help()
-                             + help_section(["--legacy", RESOURCES_HELP, "--version"], ORIGINAL) + SCOPE_HELP)
+                             + help_section(["--legacy", RESOURCES_HELP, SHARD_HELP, "--version"], ORIGINAL) + SCOPE_HELP)
             return 0
-        options = build_parser(PROG, CommandParser).parse_args(args)
+        parser = build_parser(PROG, CommandParser)
+    add_shard_option(parser)
+    options = parser.parse_args(args)
     try:
         return run(options, legacy, resources)
     except ResourceError as error:
@@ -132,9 +139,11 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
         raise InputError(options.output, None, f"cannot write the output: {_reason(error)}") from None
     try:
         with out:
-            for line in lines:
-                source, corrections = split_line(line)
-                out.write(writer.block(source, corrections))
+            for _, block in annotate_stream(lines, _blocks, lambda: writer, RunOptions(shard=options.shard),
+                                            count=lambda: len(lines), context=writer, prog=PROG):
+                if isinstance(block, LineError):  # (not reached: _check has read every line)
+                    raise InputError(options.file, None, str(block))
+                out.write(block)
     except OSError as error:  # a full disk, /dev/full: the file is named (ChERRANT: a traceback)
         raise InputError(options.output, None, f"cannot write the output: {_reason(error)}") from None
     return 0
@@ -178,13 +187,25 @@ def _run_legacy(options: argparse.Namespace, resources: Optional[str]) -> int:
     with out:
         if options.batch_size == 0:
             raise Failure("ZeroDivisionError: integer modulo by zero")
-        for line in lines:
-            try:
-                source, corrections = split_line(line)
-                out.write(writer.block(source, corrections))
-            except LineError as error:
-                raise Failure(_original_error(error)) from None
+        for _, block in annotate_stream(lines, _blocks, lambda: writer, RunOptions(shard=options.shard),
+                                        count=lambda: len(lines), context=writer, prog=PROG):
+            if isinstance(block, LineError):
+                raise Failure(_original_error(block))
+            out.write(block)
     return 0
+
+
+def _blocks(writer, lines: List[str]) -> list:
+    """The M2 block of each line of a batch, up to a line the original dies on (its error)."""
+    blocks: list = []
+    for line in lines:
+        try:
+            source, corrections = split_line(line)
+            blocks.append(writer.block(source, corrections))
+        except LineError as error:
+            blocks.append(error)
+            break
+    return blocks
 
 
 def _lines(text: str) -> Tuple[List[str], int]:

@@ -9,20 +9,23 @@ category names.
 from __future__ import annotations
 
 import argparse
+import functools
+from dataclasses import replace
 from typing import Iterator
 
 from jp_shims.command import refuse_input_as_output
 from jp_shims.inputs import InputFile, check_format
+from jp_shims.parallel import add_options as add_run_options, annotate_stream, run_options
 
-from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
-from .annotate.annotator import Annotator, classifier_for
+from .annotate.alignment import MAX_ALIGNMENT_CELLS
+from .annotate.batch import AnnotatorRecipe, Context, TooLarge, context_maker, reannotate_sentences
 from .annotate.backend import Backend
-from .annotate.backends import make_backend
+from .annotate.backends import check_backend, make_backend
 from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, output_file, run_command
 from .annotate.merging import STRATEGIES
-from .annotate.reannotate import Reannotation, reannotate
+from .annotate.reannotate import Reannotation
 from .annotate.textio import InputError, check_readable
-from .m2 import Sentence, format_sentence, iter_blocks, legacy_block_edits, read_m2
+from .m2 import Sentence, iter_blocks, legacy_block_edits, read_m2
 
 PROG = "jp_errant_m2"
 ORIGINAL = "errant_m2"
@@ -44,6 +47,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     parser.add_argument("-merge", choices=STRATEGIES, default="rules",
                         help="Choose a merging strategy for automatic alignment (default: rules).")
     add_analyser_options(parser)
+    add_run_options(parser)
     return parser
 
 
@@ -69,20 +73,31 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
             pass
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
-    annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge,
-                          max_cells=None if legacy else MAX_ALIGNMENT_CELLS)
-    if backend is None:
-        backend = make_backend(args.backend, args.lang, tokenize=False, model_dir=args.model_dir)
-    options = Reannotation(auto=args.auto, minimise=not args.no_min, old_types=args.old_cats,
-                           legacy=legacy)
+    recipe = AnnotatorRecipe(args.lang, labels, args.lev, args.merge,
+                             None if legacy else MAX_ALIGNMENT_CELLS)
+    make_context = context_maker(recipe, args.backend, args.lang, False, args.model_dir)
+    options = run_options(args)
+    # The analyser is loaded here (its errors before any output) unless worker processes
+    # load their own.
+    context = None
+    if options.jobs == 1 or backend is not None:
+        context = Context(backend or make_backend(args.backend, args.lang, tokenize=False,
+                                                  model_dir=args.model_dir), recipe.build())
+        options = replace(options, jobs=1)
+    else:
+        check_backend(args.backend, args.lang, args.model_dir)
+    reannotation = Reannotation(auto=args.auto, minimise=not args.no_min, old_types=args.old_cats,
+                                legacy=legacy)
     print("Processing M2 file...")
+    work = functools.partial(reannotate_sentences, options=reannotation)
     with output_file(args.out, legacy) as out:
-        for sentence in _sentences(path, legacy):
-            try:
-                annotated = reannotate(sentence, backend, annotator, options)
-            except AlignmentTooLarge as error:
-                raise InputError(path, sentence.line, str(error)) from None
-            out.write(format_sentence(annotated))
+        for sentence, outcome in annotate_stream(
+                _sentences(path, legacy), work, make_context, options,
+                count=lambda: sum(1 for _ in _sentences(path, legacy)),
+                context=context, prog=PROG):
+            if isinstance(outcome, TooLarge):
+                raise InputError(args.m2_file, sentence.line, outcome.message)
+            out.write(outcome)
 
 
 def _sentences(path: str, legacy: bool) -> Iterator[Sentence]:

@@ -8,22 +8,23 @@ exactly as errant does and uses errant's category names (PREP, CONJ).
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
+from dataclasses import replace
 from typing import Iterator, NamedTuple
 
 from jp_shims.command import refuse_input_as_output
 from jp_shims.inputs import Format, InputFile, check_format
+from jp_shims.parallel import add_options as add_run_options, annotate_stream, run_options
 
-from .annotate.annotator import Annotator, classifier_for
+from .annotate.batch import AnnotatorRecipe, Context, TooLarge, annotate_groups, context_maker
 from .annotate.backend import Backend
-from .annotate.backends import make_backend
+from .annotate.backends import check_backend, make_backend
 from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, output_file, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.pairing import UNALIGNED_RUN_LIMIT, Group, aligned_groups, zip_groups
-from .annotate.alignment import MAX_ALIGNMENT_CELLS, AlignmentTooLarge
-from .annotate.pipeline import sentences_of_group
+from .annotate.alignment import MAX_ALIGNMENT_CELLS
 from .annotate.textio import InputError, check_readable, count_lines, has_text, read_lines
-from .m2 import format_sentence
 
 PROG = "jp_errant_parallel"
 ORIGINAL = "errant_parallel"
@@ -61,6 +62,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                              "smaller blocks but can misplace a short sentence at a boundary.")
     parser.add_argument("--show-alignment", action="store_true",
                         help="List the merged (non 1:1) sentence blocks on stderr.")
+    add_run_options(parser)
     return parser
 
 
@@ -89,23 +91,32 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
                 pass
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
-    annotator = Annotator(classifier_for(args.lang, labels), args.lev, args.merge,
-                          max_cells=None if legacy else MAX_ALIGNMENT_CELLS)
-    if backend is None:
-        backend = make_backend(args.backend, args.lang, args.tok, args.model_dir)
+    recipe = AnnotatorRecipe(args.lang, labels, args.lev, args.merge,
+                             None if legacy else MAX_ALIGNMENT_CELLS)
+    make_context = context_maker(recipe, args.backend, args.lang, args.tok, args.model_dir)
+    options = run_options(args)
+    # The analyser is loaded here (its errors before any output) unless worker processes
+    # load their own.
+    context = None
+    if options.jobs == 1 or backend is not None:
+        context = Context(backend or make_backend(args.backend, args.lang, args.tok, args.model_dir),
+                          recipe.build())
+        options = replace(options, jobs=1)
+    else:
+        check_backend(args.backend, args.lang, args.model_dir)
     print("Processing parallel files...")
     unaligned = UnalignedReport(args.orig, args.cor)
+    work = functools.partial(annotate_groups, legacy=legacy, tokenize=args.tok)
     with output_file(args.out, legacy) as out:
-        for group in _groups(args, files, legacy):
+        for group, outcome in annotate_stream(_groups(args, files, legacy), work, make_context, options,
+                                              count=lambda: sum(1 for _ in _groups(args, files, legacy)),
+                                              context=context, label="groups", prog=PROG):
             if args.show_alignment and not group.is_one_to_one and group.orig:
                 print(describe_group(group), file=sys.stderr)
             unaligned.add(group)
-            try:
-                sentences = sentences_of_group(group, backend, annotator, legacy, args.tok)
-            except AlignmentTooLarge as error:
-                raise InputError(args.orig, group.orig[0][0], str(error)) from None
-            for sentence in sentences:
-                out.write(format_sentence(sentence))
+            if isinstance(outcome, TooLarge):
+                raise InputError(args.orig, group.orig[0][0], outcome.message)
+            out.write(outcome)
     unaligned.flush()
 
 

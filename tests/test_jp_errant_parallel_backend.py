@@ -168,3 +168,14 @@ def test_real_english_pipeline_annotates_the_paper_example():
     edits = [format_edit(e) for e in Annotator(classifier_for("en")).annotate(orig, cor)]
     assert edits == ["A 3 3|||M:VERB:FORM|||to|||REQUIRED|||-NONE-|||0",
                      "A 4 5|||U:ADP||||||REQUIRED|||-NONE-|||0"]
+
+
+def test_missing_model_with_workers_is_one_error_line_before_any_worker(tmp_path, capsys):
+    orig = tmp_path / "o.txt"
+    orig.write_text("a b\n", encoding="utf-8")
+    code = parallel_cli.main(["-orig", str(orig), "-cor", str(orig), "-out", str(tmp_path / "o.m2"),
+                              "-j", "2", "--model-dir", str(tmp_path / "none")])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == "Loading resources...\n"
+    assert captured.err.startswith(f"jp_errant_parallel: error: the stanza 'en' model is not installed in "
+                                   f"{tmp_path / 'none'} (no resources.json)") and captured.err.count("\n") == 1

@@ -16,3 +16,13 @@ def make_backend(name: str, lang: str, tokenize: bool, model_dir: str | None = N
         from .stanza_backend import StanzaBackend
         return StanzaBackend(lang, tokenize, model_dir=model_dir)
     raise BackendError(f"unknown backend {name!r} (available: {', '.join(BACKENDS)})")
+
+
+def check_backend(name: str, lang: str, model_dir: str | None = None) -> None:
+    """Fail early, in this process, when a named backend could not be built (before worker
+    processes that would each build their own); loads nothing."""
+    if name == "stanza":
+        from .stanza_backend import check_model
+        check_model(lang, model_dir)
+        return
+    raise BackendError(f"unknown backend {name!r} (available: {', '.join(BACKENDS)})")

@@ -34,6 +34,11 @@ _ERRANT_RENAMES = {**_UD_RENAMES, "ADP": "PREP", "SCONJ": "PREP", "CCONJ": "CONJ
 # Relations whose dependent has a predictable category whatever its tag.
 _RELATION_CATEGORIES = {"amod": "ADJ", "advmod": "ADV", "det": "DET", "case": "ADP",
                         "compound:prt": "PART", "punct": "PUNCT"}
+# errant reads its parts of speech off Penn tags through its own map, which makes possessive
+# and wh- determiners (my, whose, which/that) determiners and particles (give *up*) PART;
+# UD calls the first PRON (relative "that": PRON or SCONJ) and the last ADP or ADV. The Penn
+# tag decides where the pipeline gives one; else possessive pronouns (Poss=Yes) are DET.
+_PENN_CATEGORIES = {"PRP$": "DET", "WP$": "DET", "WDT": "DET", "RP": "PART"}
 _OBJECT_RELATIONS = frozenset({"nsubj", "obj", "iobj", "obl"})
 _POSSESSIVE_RELATIONS = frozenset({"nmod:poss", "det:poss"})
 
@@ -64,6 +69,11 @@ class EnglishClassifier:
     # -- categories ---------------------------------------------------------------------
 
     def category(self, token: Token) -> str:
+        penn = _PENN_CATEGORIES.get(token.xpos)
+        if penn:
+            return penn
+        if token.upos == "PRON" and token.feature("Poss") == "Yes":
+            return "DET"
         renames = _ERRANT_RENAMES if self.labels == "errant" else _UD_RENAMES
         return renames.get(token.upos, token.upos)
 
@@ -127,7 +137,7 @@ class EnglishClassifier:
             return "VERB:SVA"
         # 2. Spelling and inflection: an unknown alphabetic original word.
         if o.text.isalpha() and o.text not in self.words and o.lower not in self.words:
-            if o.lemma == c.lemma:
+            if _same_lemma(o, c):
                 if o_cat == c_cat and o_cat in ("NOUN", "VERB"):
                     return o_cat + ":INFL"
                 return "MORPH"
@@ -137,7 +147,7 @@ class EnglishClassifier:
                 return o_cat
             return "OTHER"
         # 3. Morphology: same lemma, open classes.
-        if o.lemma == c.lemma and o_cat in OPEN_CATEGORIES and c_cat in OPEN_CATEGORIES:
+        if _same_lemma(o, c) and o_cat in OPEN_CATEGORIES and c_cat in OPEN_CATEGORIES:
             return self._same_lemma(edit, o, c, o_cat, c_cat)
         if stem(o.text) == stem(c.text) and o_cat in OPEN_CATEGORIES and c_cat in OPEN_CATEGORIES:
             return "MORPH"
@@ -199,23 +209,30 @@ class EnglishClassifier:
         if all(t.relation == "aux" for t in (*o_toks, *c_toks)):
             return "VERB:TENSE"
         if len(set(categories)) == 1:
-            if categories[0] == "VERB" and o_toks[-1].lemma == c_toks[-1].lemma:
+            if categories[0] == "VERB" and _same_lemma(o_toks[-1], c_toks[-1]):
                 return "VERB:TENSE"
             if categories[0] not in RARE_CATEGORIES:
                 return categories[0]
         if len(set(relations)) == 1 and self._relation_category(relations[0]):
             return self._relation_category(relations[0])
         if set(categories) == {"PART", "VERB"}:
-            return "VERB:FORM" if o_toks[-1].lemma == c_toks[-1].lemma else "VERB"
+            return "VERB:FORM" if _same_lemma(o_toks[-1], c_toks[-1]) else "VERB"
         o_cats = [self.category(t) for t in o_toks]
         c_cats = [self.category(t) for t in c_toks]
         if ((o_cats == ["NOUN", "PART"] or c_cats == ["NOUN", "PART"])
-                and o_toks[0].lemma == c_toks[0].lemma):
+                and _same_lemma(o_toks[0], c_toks[0])):
             return "NOUN:POSS"
         if ((o_toks[0].lower in ("most", "more") or c_toks[0].lower in ("most", "more"))
-                and o_toks[-1].lemma == c_toks[-1].lemma and len(o_toks) <= 2 and len(c_toks) <= 2):
+                and _same_lemma(o_toks[-1], c_toks[-1]) and len(o_toks) <= 2 and len(c_toks) <= 2):
             return "ADJ:FORM"
         return "OTHER"
+
+
+def _same_lemma(a: Token, b: Token) -> bool:
+    """Lemmas compared without case: errant's spaCy lemmas are lower case but for proper
+    nouns, and a capitalised common noun that a tagger calls PROPN keeps its case in stanza's
+    lemma (Bike -> bikes is noun number)."""
+    return a.lemma.lower() == b.lemma.lower()
 
 
 def _relation_key(token: Token) -> str:

@@ -1,7 +1,7 @@
 """One M2 sentence from one group of ORIG lines and their COR lines (all annotators)."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..m2 import Sentence, noop_edit
 from .annotator import Annotator
@@ -10,15 +10,24 @@ from .pairing import Group
 from .tokens import concatenate
 
 
-def annotate_group(group: Group, backend: Backend, annotator: Annotator,
-                   legacy: bool = False, tokenize: bool = False) -> Sentence:
-    """Parse, align, merge and classify; coder ids are the COR file positions (0, 1, ...).
+class _Plan(NamedTuple):
+    """What annotating a group parses: its ORIG texts, per COR file its texts and whether
+    that file is left unannotated (a noop)."""
 
-    A COR text whose tokens equal the ORIG tokens, or that jp_align could not align with them
-    (``group.is_aligned``), gets errant's ``noop`` edit without being
-    parsed. JP mode also writes ``noop`` when the texts differ only in ways that leave no edit
-    (e.g. spacing); ``legacy`` then writes no line at all, as errant_parallel does.
-    """
+    orig: list[str]
+    cors: list[list[str]]
+    unchanged: list[bool]
+
+    def lines(self) -> list[str]:
+        """The lines given to the backend, in one call: ORIG's, then each annotated COR's."""
+        lines = list(self.orig)
+        for texts, same in zip(self.cors, self.unchanged):
+            if not same:
+                lines.extend(texts)
+        return lines
+
+
+def _plan(group: Group, annotator: Annotator, legacy: bool, tokenize: bool) -> _Plan:
     orig_texts = [text.strip() for _, text in group.orig]
     cor_texts = [[text.strip() for _, text in lines] for lines in group.cors]
     # A COR file jp_align could not align with these lines gets a noop, unparsed (like an
@@ -32,15 +41,24 @@ def annotate_group(group: Group, backend: Backend, annotator: Annotator,
         for texts, same in zip(cor_texts, unchanged):
             if not same:
                 annotator.check_size(orig_count, sum(len(text.split()) for text in texts))
-    to_parse = list(orig_texts)
-    for texts, same in zip(cor_texts, unchanged):
-        if not same:
-            to_parse.extend(texts)
-    parsed = backend.parse(to_parse)
-    orig = concatenate(parsed[:len(orig_texts)])
-    position = len(orig_texts)
+    return _Plan(orig_texts, cor_texts, unchanged)
+
+
+def annotate_group(group: Group, backend: Backend, annotator: Annotator,
+                   legacy: bool = False, tokenize: bool = False) -> Sentence:
+    """Parse, align, merge and classify; coder ids are the COR file positions (0, 1, ...).
+
+    A COR text whose tokens equal the ORIG tokens, or that jp_align could not align with them
+    (``group.is_aligned``), gets errant's ``noop`` edit without being
+    parsed. JP mode also writes ``noop`` when the texts differ only in ways that leave no edit
+    (e.g. spacing); ``legacy`` then writes no line at all, as errant_parallel does.
+    """
+    plan = _plan(group, annotator, legacy, tokenize)
+    parsed = backend.parse(plan.lines())
+    orig = concatenate(parsed[:len(plan.orig)])
+    position = len(plan.orig)
     edits = []
-    for coder, (texts, same) in enumerate(zip(cor_texts, unchanged)):
+    for coder, (texts, same) in enumerate(zip(plan.cors, plan.unchanged)):
         if same:
             edits.append(noop_edit(coder))
             continue
@@ -51,6 +69,18 @@ def annotate_group(group: Group, backend: Backend, annotator: Annotator,
             found = [noop_edit(coder)]
         edits.extend(found)
     return Sentence(" ".join(token.text for token in orig), tuple(edits))
+
+
+def lines_to_parse(group: Group, annotator: Annotator, legacy: bool = False,
+                   tokenize: bool = False) -> list[str]:
+    """The lines :func:`sentences_of_group` gives the backend for this group (so that a batch
+    of groups can be analysed in one call first). Raises
+    :class:`~.alignment.AlignmentTooLarge` as annotating the group would."""
+    if not group.orig:
+        return []
+    if _is_annotated(group):
+        return _plan(group, annotator, legacy, tokenize).lines()
+    return [text.strip() for _, text in group.orig] if tokenize else []
 
 
 def _same_text(orig: Sequence[str], cor: Sequence[str], legacy: bool, tokenize: bool) -> bool:
@@ -68,7 +98,7 @@ def sentences_of_group(group: Group, backend: Backend, annotator: Annotator,
     ``noop`` per annotator. A group without ORIG lines gives none."""
     if not group.orig:
         return []
-    if any(group.is_aligned(coder) for coder in range(len(group.cors))) or not group.cors:
+    if _is_annotated(group):
         return [annotate_group(group, backend, annotator, legacy, tokenize)]
     texts = [text.strip() for _, text in group.orig]
     if tokenize:
@@ -78,3 +108,8 @@ def sentences_of_group(group: Group, backend: Backend, annotator: Annotator,
         sources = [" ".join(text.split()) for text in texts]
     noops = tuple(noop_edit(coder) for coder in range(len(group.cors)))
     return [Sentence(source, noops) for source in sources]
+
+
+def _is_annotated(group: Group) -> bool:
+    """Whether some COR file is aligned with the group (else its ORIG lines get noops)."""
+    return not group.cors or any(group.is_aligned(coder) for coder in range(len(group.cors)))

@@ -60,9 +60,7 @@ class _Coder(NamedTuple):
     only_noop: bool
 
 
-def reannotate(sentence: Sentence, backend: Backend, annotator: Annotator,
-               options: Reannotation) -> Sentence:
-    """The sentence with every coder's edits re-extracted (auto) or re-typed (gold)."""
+def _coders(sentence: Sentence, annotator: Annotator, options: Reannotation) -> list[_Coder]:
     tokens = sentence.tokens
     ids = sentence.coders()
     # errant reads annotator ids as strings and sorts them as strings ("10" before "2").
@@ -72,14 +70,34 @@ def reannotate(sentence: Sentence, backend: Backend, annotator: Annotator,
         edits = sentence.edits_of(coder)
         cor, gold = corrected(tokens, edits)
         coders.append(_Coder(coder, cor, gold, all(edit.is_noop for edit in edits)))
-    to_parse = [c for c in coders if not c.only_noop]
     if options.auto:
         # Before the (costly) analysis: the M2 tokens are the tokens that will be aligned.
-        for c in to_parse:
-            annotator.check_size(len(tokens), len(c.cor))
+        for c in coders:
+            if not c.only_noop:
+                annotator.check_size(len(tokens), len(c.cor))
+    return coders
+
+
+def _lines(sentence: Sentence, coders: Sequence[_Coder]) -> list[str]:
     # One backend call per sentence: the original once, then every coder's correction.
-    parsed = backend.parse([" ".join(tokens)] + [" ".join(c.cor) for c in to_parse]) if to_parse else []
+    to_parse = [c for c in coders if not c.only_noop]
+    return [" ".join(sentence.tokens)] + [" ".join(c.cor) for c in to_parse] if to_parse else []
+
+
+def lines_to_parse(sentence: Sentence, annotator: Annotator, options: Reannotation) -> list[str]:
+    """The lines :func:`reannotate` gives the backend (so that a batch of sentences can be
+    analysed in one call first); raises :class:`~.alignment.AlignmentTooLarge` as it would."""
+    return _lines(sentence, _coders(sentence, annotator, options))
+
+
+def reannotate(sentence: Sentence, backend: Backend, annotator: Annotator,
+               options: Reannotation) -> Sentence:
+    """The sentence with every coder's edits re-extracted (auto) or re-typed (gold)."""
+    coders = _coders(sentence, annotator, options)
+    lines = _lines(sentence, coders)
+    parsed = backend.parse(lines) if lines else []
     orig = parsed[0] if parsed else ()
+    to_parse = [c for c in coders if not c.only_noop]
     cor_of = {c.coder: parsed[i + 1] for i, c in enumerate(to_parse)}
     out: list[Edit] = []
     for c in coders:

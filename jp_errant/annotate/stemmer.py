@@ -15,6 +15,9 @@ SUFFIXES = tuple(sorted((
     "ible", "able", "ably", "ibly", "ance", "ence", "ancy", "ency", "ship", "ful",
     "less", "ous", "ive", "ize", "ise", "ist", "ism", "ing", "ers", "er", "est",
     "ed", "ly", "al", "ic", "es", "s", "y", "e", "i",
+    # Measured on W&I dev against errant's (Lancaster) MORPH: contribution -> contribute,
+    # survival -> survive, operated -> operation, growing -> growth.
+    "ion", "ate", "at", "iv", "th",
 ), key=len, reverse=True))
 MIN_STEM = 3
 
