@@ -18,7 +18,7 @@ from jp_shims.cli import CommandParser, help_section, take_flag, take_value
 from jp_shims.command import check_writable, refuse_input_as_output, run_main
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, Inputs, check_format
-from jp_shims.parallel import RunOptions, add_shard_option, annotate_stream
+from jp_shims.parallel import RunOptions, add_shard_option, annotate_stream, hide_run_options
 
 from jp_errant.annotate.alignment import MAX_ALIGNMENT_CELLS
 
@@ -97,6 +97,8 @@ def _main(args: List[str]) -> int:
             return 0
         parser = build_parser(PROG, CommandParser)
     add_shard_option(parser)
+    if legacy:
+        hide_run_options(parser)  # (the original's help has no --shard)
     options = parser.parse_args(args)
     try:
         return run(options, legacy, resources)

@@ -71,6 +71,17 @@ def positive_int(text: str) -> int:
     raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number >= 1")
 
 
+RUN_OPTIONS = ("jobs", "shard", "quiet")  # (the destinations of the options added here)
+
+
+def hide_run_options(parser: argparse.ArgumentParser) -> None:
+    """Keep the options added here out of ``parser``'s help and usage (``--legacy --help`` is
+    the original's help: it has none of them); they are still read."""
+    for action in parser._actions:  # (argparse has no public list of a parser's actions)
+        if action.dest in RUN_OPTIONS:
+            action.help = argparse.SUPPRESS
+
+
 def add_shard_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shard", type=parse_shard, default=Shard(), metavar="I/N",
                         help="Annotate only the I-th of N consecutive parts of the input "

@@ -67,7 +67,9 @@ def test_m2_shards_concatenate_to_the_whole_output(long_corpus, capsys):
 
 def test_bad_shard_is_a_usage_error(long_corpus, capsys):
     folder, orig, cor = long_corpus
-    with pytest.raises(SystemExit) as exit_:
-        parallel_cli.main(["-orig", orig, "-cor", cor, "-out", str(folder / "o.m2"), "--shard", "3/2"])
-    assert exit_.value.code == 2
-    assert "argument --shard: '3/2': expected I/N with 1 <= I <= N" in capsys.readouterr().err
+    code = parallel_cli.main(["-orig", orig, "-cor", cor, "-out", str(folder / "o.m2"), "--shard", "3/2"])
+    usage, error = capsys.readouterr().err.splitlines()  # the contract: the usage and one error line
+    assert code == 2 and usage.startswith("usage: jp_errant_parallel ")
+    assert error == ("jp_errant_parallel: error: argument --shard: '3/2': expected I/N with 1 <= I <= N "
+                     "(e.g. 2/8)")
+    assert not (folder / "o.m2").exists()

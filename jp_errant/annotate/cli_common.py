@@ -17,6 +17,7 @@ from typing import Callable, Iterator, List, Optional, Sequence, TextIO
 from jp_shims.cli import CommandParser, help_section, take_flag
 from jp_shims.command import check_writable, refuse_input_as_output, run_main
 from jp_shims.errors import InputError, UsageError
+from jp_shims.parallel import hide_run_options
 
 from .backend import Backend, BackendError
 from .backends import BACKENDS
@@ -73,6 +74,7 @@ def run_command(prog: str, parser: argparse.ArgumentParser, run: Run, argv: Opti
         legacy = take_flag(args, "--legacy")
         if legacy and isinstance(parser, CommandParser):
             parser.jp_help = ""  # --legacy --help: errant's options alone
+            hide_run_options(parser)
         options = parser.parse_args(args)
         try:
             if legacy:
