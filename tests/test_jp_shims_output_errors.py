@@ -156,6 +156,26 @@ def test_legacy_m2scorer_unbuffered_fails_at_its_first_print():
     assert result.stderr.splitlines()[-1] == f"IOError: [Errno 28] {NO_SPACE}"
 
 
+def test_legacy_errant_parallel_run_ends_as_errant(tmp_path):
+    # errant 3.0.2's errant_parallel (measured, spaCy's English model): its two progress lines
+    # on /dev/full fail at the interpreter's last flush, after the M2 file is written: exit
+    # 120. A process with the tests' analyser (no model needed) in place of stanza.
+    pytest.importorskip("stanza")
+    code = ("import sys; from pathlib import Path; from jp_errant import parallel_cli; "
+            "from tests.test_jp_errant_parallel_cli import GOLD, ORDER, ORIGINAL, KnownSentences, text, write; "
+            "orig = write(Path('orig.txt'), [text(ORIGINAL[name]) for name in ORDER]); "
+            "cor = write(Path('cor.txt'), [text(GOLD[name]) for name in ORDER]); "
+            "sys.exit(parallel_cli.main(['--legacy', '-orig', str(orig), '-cor', str(cor), '-out', 'out.m2'], "
+            "backend=KnownSentences()))")
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    env["PYTHONPATH"] = str(ROOT)
+    with open(FULL, "w") as out:
+        result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=out,
+                                stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+    assert (result.returncode, result.stderr.splitlines()[-1:]) == (120, [PYTHON3_FAILURE]), result.stderr
+    assert (tmp_path / "out.m2").read_text().startswith("S ")
+
+
 # --- which failures are standard output's (in-process: the decision, not the process) ---------
 
 def test_only_a_failing_stdout_is_reported_as_one(monkeypatch, capsys, tmp_path):
