@@ -8,6 +8,7 @@ from typing import IO, Iterator
 from jp_cherrant.compare_args import LEGACY_PROG, build_parser, kept_coders, options_from_args, sentence_slice
 from jp_errant.m2 import FieldCache, legacy_block_rows
 from jp_errant.scorer import SentencePair, score_corpus, write_report
+from jp_shims.command import flush_as_script_end
 
 
 
@@ -24,12 +25,12 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
         # ChERRANT: assert len(hyp) == len(ref), print(len(hyp), len(ref)) -- the message is
         # print's return value.
         out.write(f"{len(hyp_blocks)} {len(ref_blocks)}\n")
-        out.flush()
+        flush_as_script_end()  # before the traceback, as the interpreter does; a failed write is ignored
         raise AssertionError(None)
     pairs = legacy_pairs(hyp_blocks, ref_blocks, kept_coders(args.max_answer_num), options.verbose)
     result = score_corpus(pairs, options, out.write)
     write_report(result, options, out.write)
-    out.flush()
+    # No flush here: as errant's (jp_errant.compare_legacy), stdout is left to the interpreter.
     return 0
 
 
