@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import importlib.util
 from types import ModuleType
-from typing import List
+from typing import Callable, List, TypeVar
 
 import pytest
+
+F = TypeVar("F", bound=Callable)
 
 
 def missing(*modules: str) -> List[str]:
@@ -40,6 +42,18 @@ def needs(extra: str, *modules: str) -> List[pytest.MarkDecorator]:
     marker, and a skip naming the extra when one of them is missing."""
     absent = missing(*modules)
     return [pytest.mark.extra, pytest.mark.skipif(bool(absent), reason=reason(extra, absent))]
+
+
+def needing(extra: str, *modules: str) -> Callable[[F], F]:
+    """:func:`needs` as a decorator of one test."""
+    marks = needs(extra, *modules)
+
+    def apply(test: F) -> F:
+        for mark in marks:
+            test = mark(test)
+        return test
+
+    return apply
 
 
 def import_or_skip(module: str, extra: str) -> ModuleType:

@@ -24,6 +24,11 @@ from jp_cherrant.annotator.alignment import align_table, paths
 from jp_cherrant.parallel import annotator
 from jp_cherrant.parallel_cli import main
 from tests.datafiles import data_path
+from tests.extras import needing, needs
+
+# --segmented words longer than a character are read in pinyin by pypinyin (the cherrant extra).
+NEEDS_PINYIN = needs("cherrant", "pypinyin")
+needs_pinyin = needing("cherrant", "pypinyin")
 
 RESOURCES = ("zh_gec", "annotator_resources")
 FILLERS = "的了是在我们他不有人这个，。"
@@ -100,6 +105,7 @@ def _applied(block: str) -> list:
     return results
 
 
+@needs_pinyin
 def test_edits_give_the_correction_at_character_and_word_level(resource_folder: str, pairs: list) -> None:
     rng = random.Random(7)
     chars = annotator(resource_folder, simplified=False)
@@ -118,6 +124,7 @@ def test_single_character_words_annotate_as_characters(resource_folder: str, pai
         assert words.block(" ".join(source), [" ".join(target)]) == chars.block(source, [target])
 
 
+@needs_pinyin
 def test_band_and_whole_table_agree_on_real_words(resource_folder: str, pairs: list) -> None:
     rng = random.Random(11)
     writer = annotator(resource_folder, segmented=True, simplified=False)
@@ -128,7 +135,7 @@ def test_band_and_whole_table_agree_on_real_words(resource_folder: str, pairs: l
         assert list(itertools.islice(paths(band), 20)) == list(itertools.islice(paths(whole), 20))
 
 
-@pytest.mark.parametrize("segmented", [False, True])
+@pytest.mark.parametrize("segmented", [False, pytest.param(True, marks=NEEDS_PINYIN)])
 def test_both_modes_write_the_same_file(resource_folder: str, pairs: list, tmp_path: Path,
                                         monkeypatch: pytest.MonkeyPatch, segmented: bool) -> None:
     monkeypatch.setenv("JP_CHERRANT_RESOURCES", resource_folder)

@@ -212,8 +212,11 @@ def test_errant_annotators_name_an_output_file_that_cannot_be_written(tmp_path, 
 def test_cherrant_parallel_names_an_output_file_that_cannot_be_written(run_tool):
     resources = data_path("zh_gec", "annotator_resources")
     para = data_path("zh_gec", "cherrant_samples", "demo.hyp.para")
-    result = run_tool("jp_cherrant_parallel", ["--resources", str(resources), "-f", str(para), "-o", FULL])
+    # (--no_simplified: no OpenCC needed, which the cherrant extra brings)
+    result = run_tool("jp_cherrant_parallel", ["--resources", str(resources), "-f", str(para), "-o", FULL,
+                                               "--no_simplified"])
     assert (result.returncode, result.stderr.decode()) == (
         2, f"jp_cherrant_parallel: error: {FULL}: cannot write the output: {NO_SPACE}\n")
-    legacy = run_tool("jp_cherrant_parallel", ["--legacy", "--resources", str(resources), "-f", str(para), "-o", FULL])
+    legacy = run_tool("jp_cherrant_parallel", ["--legacy", "--resources", str(resources), "-f", str(para), "-o", FULL,
+                                               "--no_simplified"])
     assert legacy.returncode == 1 and legacy.stderr.decode().splitlines()[-1] == PYTHON3_FAILURE

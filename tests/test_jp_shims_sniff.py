@@ -139,7 +139,9 @@ COMMANDS: Dict[str, Command] = {
                                  ("text", "text"), ("text",)),
     "jp_errant_m2": Command(lambda paths, out: ["-gold", paths[0], "-out", out], ("m2",), ("m2",)),
     # (plain text there is lines without TAB: named by the check of every line, test_jp_cherrant_parallel)
-    "jp_cherrant_parallel": Command(lambda paths, out: ["-f", paths[0], "-o", out], ("parallel",), ("parallel", "text")),
+    # (--no_simplified: the conversion needs OpenCC, of the cherrant extra)
+    "jp_cherrant_parallel": Command(lambda paths, out: ["-f", paths[0], "-o", out, "--no_simplified"], ("parallel",),
+                                    ("parallel", "text")),
 }
 
 
