@@ -18,7 +18,7 @@ from jp_shims.config import AlignConfig
 
 from .projection import Unrepresentable
 from .reader import Options
-from .scoring import Scores, Statistics, count_lines, scores, sentence_statistics
+from .scoring import Scores, Statistics, count_lines, scores, scores_document, sentence_statistics
 from .tagged import TaggedFile, read_tagged, tagged_from_pairs, without_gc
 from .window import place, sentence_lines
 from .writer import report
@@ -56,8 +56,6 @@ class Figures(Mapping):
         return self._scores
 
     def _document(self) -> dict:
-        from .tool import scores_document
-
         return scores_document(self.statistics, self.unrepresentable)
 
     def __getitem__(self, key: str):

@@ -103,7 +103,8 @@ def _json(name: str, merged) -> str:
     """The document of the two-file mode for this file (nothing aligned: no block)."""
     from jp_shims.envelope import dumps, envelope
 
-    from .tool import TOOL, described, scores_document
+    from .scoring import scores_document
+    from .tool import TOOL, described
 
     parsed = described(name, name, merged.options, merged.scheme)
     return dumps(envelope(PROG, signature=TOOL.signature(parsed, TOOL.config), options=parsed.options,

@@ -225,3 +225,22 @@ def listed_types(stats: Statistics) -> List[bytes]:
             listed.append(name)
         previous = name
     return listed
+
+
+def scores_document(statistics, unrepresentable: Sequence = ()) -> dict:
+    """The ``scores`` of the JSON document: conlleval's figures (and the chunks JP mode could
+    not place on the gold tokens)."""
+    from jp_shims import encodings
+
+    result = scores(statistics)
+    overall = result.overall
+    return {
+        "tokens": statistics.tokens, "accuracy": result.accuracy,
+        "found_gold": statistics.found_gold, "found_guess": statistics.found_guess,
+        "correct": statistics.correct_chunks,
+        "precision": overall.precision, "recall": overall.recall, "fb1": overall.fb1,
+        "types": {encodings.readable_bytes(kind): {
+            "precision": s.precision, "recall": s.recall, "fb1": s.fb1, "found_guess": s.found_guess,
+            "found_gold": s.found_gold} for kind, s in result.by_type.items()},
+        "unrepresentable": [str(chunk) for chunk in unrepresentable],
+    }

@@ -51,6 +51,10 @@ def _token_line(line: str) -> bool:
 
 
 COLUMNS = Format("one token a line with its tag in the last column", _token_line, kinds=frozenset({sniff.COLUMNS}))
+# With -d the fields are not those the sniffer counts (runs of white space): lines of words
+# with spaces in them ("New York,B-LOC") may look like plain text to it. The other kinds
+# (M2, trees, CoNLL-U) are told apart all the same.
+DELIMITED_COLUMNS = Format(COLUMNS.name, _token_line, kinds=frozenset({sniff.COLUMNS, sniff.TEXT}))
 
 
 def command_line(argv: List[str]) -> Tuple[Any, Optional[str], List[str]]:
@@ -90,6 +94,11 @@ class Conlleval(Tool):
     usage = USAGE
     help_text = HELP
     formats = (COLUMNS, COLUMNS)
+
+    def input_formats(self, parsed: Parsed) -> Tuple[Optional[Format], Optional[Format]]:
+        if parsed.settings.options.delimiter is None:
+            return self.formats
+        return DELIMITED_COLUMNS, DELIMITED_COLUMNS
     own_options = (SCHEME_HELP, (f"{encodings.OPTION} ENC", "read the words of an input that is not valid UTF-8 "
                                  "as ENC (default latin-1, one character a byte; tags stay bytes, as conlleval "
                                  "reads them); a note names the file"))
@@ -267,26 +276,9 @@ def described(gold: str, system: str, options, scheme: Optional[str], fallback: 
 
 
 def _scores(result) -> dict:
+    from .scoring import scores_document
+
     return scores_document(result.statistics, result.unrepresentable)
-
-
-def scores_document(statistics, unrepresentable: Sequence = ()) -> dict:
-    """The ``scores`` of the JSON document: conlleval's figures (and the chunks JP mode could
-    not place on the gold tokens)."""
-    from jp_conlleval.scoring import scores
-
-    result = scores(statistics)
-    overall = result.overall
-    return {
-        "tokens": statistics.tokens, "accuracy": result.accuracy,
-        "found_gold": statistics.found_gold, "found_guess": statistics.found_guess,
-        "correct": statistics.correct_chunks,
-        "precision": overall.precision, "recall": overall.recall, "fb1": overall.fb1,
-        "types": {encodings.readable_bytes(kind): {
-            "precision": s.precision, "recall": s.recall, "fb1": s.fb1, "found_guess": s.found_guess,
-            "found_gold": s.found_gold} for kind, s in result.by_type.items()},
-        "unrepresentable": [str(chunk) for chunk in unrepresentable],
-    }
 
 
 def chunk_metric(totals):

@@ -177,7 +177,7 @@ def _run(tool: Tool, args: List[str]) -> int:
     with Inputs() as inputs:
         gold = inputs.prepare(parsed.gold)
         systems = [inputs.prepare(name) for name in (parsed.system, *compared)]
-        gold_format, system_format = tool.formats
+        gold_format, system_format = tool.input_formats(parsed)
         for system in systems:
             check_not_blank([gold, system])
         if gold_format is not None:
@@ -361,7 +361,7 @@ def evaluate(tool: Union[str, Tool], gold: Any, system: Any, options: Sequence[s
         # (The tools still take their options as a command line: Tool.parse.)
         parsed = tool.parse(tool.argv(gold_file.path, system_file.path, options))
         check_not_blank([gold_file, system_file])
-        for file, fmt in zip((gold_file, system_file), tool.formats):
+        for file, fmt in zip((gold_file, system_file), tool.input_formats(parsed)):
             if fmt is not None:
                 check_format(file, fmt)
         audit = AlignmentAudit(gold_file.name, system_file.name, keep=keep_blocks)

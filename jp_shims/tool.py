@@ -94,6 +94,11 @@ class Tool:
     significance_digits: int = 2  # decimals of the significance table (the report's own)
     lang_option: bool = True  # takes --lang (a tool whose texts are compared without a table: no)
 
+    def input_formats(self, parsed: "Parsed") -> Tuple[Optional[Format], Optional[Format]]:
+        """The formats the run's inputs are checked against (gold, system): :attr:`formats`,
+        unless the options change what a line of the format looks like (conlleval's -d)."""
+        return self.formats
+
     def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
         """A command line of the tool naming ``gold`` and ``system`` (the Python API and the
         tests build runs with it)."""
