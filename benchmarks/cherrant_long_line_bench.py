@@ -21,7 +21,6 @@ memory). The machine is usually shared: CPU is the fair figure.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import shutil
 import sys
@@ -30,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.cherrant_parallel_bench import zh_gec_environment  # noqa: E402
 from benchmarks.childrun import run_measured  # noqa: E402
 
 
@@ -60,11 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--legacy-long", action="store_true", help="also --legacy on 200000_few (slow)")
     options = parser.parse_args()
-    data = os.environ.get("JP_SHIMS_DATA")
-    if not data:
-        sys.exit("JP_SHIMS_DATA must name the shared data folder")
-    zh = Path(data) / "zh_gec"
-    env = dict(os.environ, JP_CHERRANT_RESOURCES=str(zh / "annotator_resources"))
+    zh, env = zh_gec_environment()
     exe = shutil.which("jp_cherrant_parallel")
     if exe is None:
         sys.exit("jp_cherrant_parallel is not installed (pip install -e .[cherrant])")

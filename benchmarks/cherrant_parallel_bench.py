@@ -42,6 +42,16 @@ def best(command: list[str], env: dict, repeat: int) -> dict:
     return min(runs, key=lambda run: run["cpu"])
 
 
+def zh_gec_environment() -> tuple:
+    """``$JP_SHIMS_DATA/zh_gec`` and an environment pointing ChERRANT's resources into it
+    (shared with benchmarks/cherrant_long_line_bench.py)."""
+    data = os.environ.get("JP_SHIMS_DATA")
+    if not data:
+        sys.exit("JP_SHIMS_DATA must name the shared data folder")
+    zh = Path(data) / "zh_gec"
+    return zh, dict(os.environ, JP_CHERRANT_RESOURCES=str(zh / "annotator_resources"))
+
+
 def annotate(para: Path, expected: Path, env: dict, repeat: int, scratch: Path) -> dict:
     exe = shutil.which("jp_cherrant_parallel")
     if exe is None:
@@ -57,11 +67,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--skip-gold", action="store_true", help="leave out mucgec_gold (the longest)")
     options = parser.parse_args()
-    data = os.environ.get("JP_SHIMS_DATA")
-    if not data:
-        sys.exit("JP_SHIMS_DATA must name the shared data folder")
-    zh = Path(data) / "zh_gec"
-    env = dict(os.environ, JP_CHERRANT_RESOURCES=str(zh / "annotator_resources"))
+    zh, env = zh_gec_environment()
     rows = []
     revisit_rates = []
     with tempfile.TemporaryDirectory(prefix="cherrant-bench-") as folder:
