@@ -19,7 +19,7 @@ from jp_shims.config import AlignConfig
 from jp_shims import sniff
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import Evaluation, Parsed
+from jp_shims.runner import Evaluation, Parsed, Run
 
 from jp_cherrant.compare_args import LEGACY_PROG, build_parser, kept_coders, options_from_args, sentence_slice
 from jp_cherrant.compare_jp import TOOL, crossing_place, note_what, run_signature, scoring_units
@@ -51,12 +51,14 @@ class CherrantCompare(ErrantCompare):
                                          "fails with OverflowError)") from None
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        # (transitional: the report's writer as before; None where no report is wanted)
+        write = run.write if run.report else None
         if write is None and not math.isfinite(parsed.settings.options.beta):
             # (--json: a JSON document has no NaN or infinity.)
             raise UsageError(f"-b/--beta {parsed.settings.options.beta}: the figures are not finite "
                              "numbers, which --json cannot carry")
-        return super().evaluate(parsed, gold, system, config, audit, write, statistics)
+        return super().evaluate(parsed, gold, system, config, audit, run)
 
     def options_document(self, options: ScoreOptions, args) -> dict:
         return dict(options_document(options), max_answer_num=args.max_answer_num,

@@ -27,7 +27,7 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
+from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, Run
 
 from . import breakdown_report
 from .model import UDError
@@ -191,7 +191,10 @@ class CoNLLUTool(Tool):
                       self.command.signature_options(args))
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        # (transitional: the report's writer as before; None where no report is wanted)
+        write = run.write if run.report else None
+        statistics = run.statistics
         from .audit import count_lined_up
         from .evaluation import count_files
         from .reconcile import ReconcileLog

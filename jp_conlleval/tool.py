@@ -17,7 +17,7 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
+from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, Run
 
 PROG = "jp_conlleval"
 USAGE = "usage: jp_conlleval [-l] [-r] [-d DELIM] [-o OTAG] [--scheme SCHEME] [JP options] GOLD SYSTEM\n"
@@ -138,7 +138,10 @@ class Conlleval(Tool):
         return described(files[0], files[1], options, scheme, fallback)
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        # (transitional: the report's writer as before; None where no report is wanted)
+        write = run.write if run.report else None
+        statistics = run.statistics
         from jp_conlleval.pieces import read_pieces
         from jp_conlleval.stream import evaluate_stream
         from jp_conlleval.tagged import FileInputError, without_gc

@@ -16,7 +16,7 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed, Tool
+from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed, Tool, Run
 
 from jp_errant.compare import (
     ALIGNMENT, LABELS, TOOL, aligned_pairs, check_beta, note_what, options_document, run_signature,
@@ -126,7 +126,10 @@ class ErrantCompare(Tool):
         return Parsed(args.ref, args.hyp, Settings(args, options, macro), document)
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        # (transitional: the report's writer as before; None where no report is wanted)
+        write = run.write if run.report else None
+        statistics = run.statistics
         options: ScoreOptions = parsed.settings.options
         if options.verbose and write is None:
             raise UsageError("-v/--verbose prints while it scores: it cannot be combined with --json or --compare")

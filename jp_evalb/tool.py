@@ -18,7 +18,7 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, write_stdout
+from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, Run
 
 from .args import Options, Usage, parse_evalb_args, split_extra
 from .jp import ALIGN_CONFIG
@@ -116,14 +116,17 @@ class EvalbTool(Tool):
                       outputs=["status"] if status_file else [], params=parameter_file(options))
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        # (transitional: the report's writer as before; None where no report is wanted)
+        write = run.write if run.report else None
+        statistics = run.statistics
         from .jp import WIDTH, run_pair
 
         settings: Settings = parsed.settings
         options = settings.options._replace(gold=gold.name, test=system.name)
         # The sentence records of --json are gathered unless the report streams to stdout
         # (then memory stays flat whatever the input's size).
-        records = write is not write_stdout
+        records = not run.streaming
         # evalb's per-line messages (stderr); under --strict they wait for the end of the run,
         # and a run that --strict stops prints its one error line alone.
         held: list[str] = []

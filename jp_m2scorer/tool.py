@@ -17,7 +17,7 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed, Tool
+from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed, Tool, Run
 
 from . import m2io
 from . import options as opts
@@ -90,7 +90,10 @@ class M2Scorer(Tool):
         return Parsed(gold_path, system_path, Settings(options, by_type, align or "auto"), document, chosen)
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        # (transitional: the report's writer as before; None where no report is wanted)
+        write = run.write if run.report else None
+        statistics = run.statistics
         from . import jp
 
         settings: Settings = parsed.settings

@@ -16,7 +16,7 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool
+from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, Run
 
 from jp_preprocess.audit import record_block
 from jp_preprocess.formats import FORMATS, iter_sentences
@@ -99,7 +99,10 @@ class PreprocessEval(Tool):
         return config.with_(**changes)
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, write, statistics: bool) -> Evaluation:
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        # (transitional: the report's writer as before; None where no report is wanted)
+        write = run.write if run.report else None
+        statistics = run.statistics
         args = parsed.settings
         config = self._config(parsed, config)
         blocks = iter_blocks(iter_sentences(gold.path, args.gold_format),

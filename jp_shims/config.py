@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 LANGUAGES: Dict[str, str] = {
     "en": "English: the language-independent table plus contractions (ca n't / can not)",
     "und": "language-independent table only (brackets, quotes, dashes, ellipsis, Unicode)",
+    "none": "no exception table: texts compared as they are after Unicode NFC (errant's and ChERRANT's "
+            "S lines, which come from one text)",
 }
+NO_TABLE = "none"
 
 # Similarity functions a configuration may name (jp_align.distance).
 SIMILARITIES = ("levenshtein", "jaro_winkler_suffix")
@@ -95,8 +98,11 @@ class AlignConfig:
         return self.on_diverge == "strict"
 
     def normalizer(self) -> "Normalizer":
-        from jp_align import normalizer_for
+        """A fresh normalizer (it memoizes tokens: one a run) of the exception table."""
+        from jp_align import Normalizer, normalizer_for
 
+        if self.lang == NO_TABLE:
+            return Normalizer(casefold=self.casefold)
         return normalizer_for(self.lang, casefold=self.casefold)
 
     def distance(self) -> Callable[[str, str], float]:

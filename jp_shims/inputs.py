@@ -11,15 +11,18 @@ The runner makes every input a :class:`InputFile` before any tool code reads it:
 * an input whose first line of content is not of the tool's format is refused, naming the
   format expected and the line.
 
-The tool opens :attr:`InputFile.path` and names :attr:`InputFile.name` in everything the user
-reads. Inputs are never modified.
+The tool opens an input with :meth:`InputFile.open` (or :meth:`InputFile.open_text`) and
+names :attr:`InputFile.name` in everything the user reads. An input of the Python API given as
+lines or as an open file is held in memory (:attr:`InputFile.data`): the API writes no
+temporary file. Inputs are never modified.
 """
 from __future__ import annotations
 
+import io
 import os
 import sys
 import zlib
-from typing import Callable, FrozenSet, List, NamedTuple, Optional
+from typing import Any, BinaryIO, Callable, FrozenSet, Iterable, List, NamedTuple, Optional, TextIO
 
 from . import sniff
 from .encodings import readable_bytes
@@ -47,14 +50,29 @@ class Format(NamedTuple):
 
 
 class InputFile(NamedTuple):
-    """An input of the run: ``path`` to open, ``name`` to show (as the user gave it)."""
+    """An input of the run: ``path`` to open, ``name`` to show (as the user gave it), or
+    ``data``, its bytes in memory (the Python API's lines and open files; ``path`` is then
+    the name)."""
 
     path: str
     name: str
+    data: Optional[bytes] = None
 
     @property
     def spooled(self) -> bool:
         return self.path != self.name
+
+    def open(self) -> BinaryIO:
+        """The input's bytes, from the start (a file on disk, or the bytes held in memory)."""
+        if self.data is not None:
+            return io.BytesIO(self.data)
+        return open(self.path, "rb")
+
+    def open_text(self, encoding: str = "utf-8", errors: str = "strict", newline: Optional[str] = None) -> TextIO:
+        """The input as text (as ``open(path, encoding=..., errors=..., newline=...)`` reads it)."""
+        if self.data is not None:
+            return io.TextIOWrapper(io.BytesIO(self.data), encoding=encoding, errors=errors, newline=newline)
+        return open(self.path, encoding=encoding, errors=errors, newline=newline)
 
 
 class Inputs:
@@ -83,22 +101,6 @@ class Inputs:
             raise InputError(name, None, error.strerror or str(error)) from None
         return InputFile(name, name)
 
-    def spool_lines(self, lines, name: str) -> InputFile:
-        """An open file (text or binary) or an iterable of lines (``str`` or ``bytes``; a line
-        without its newline gets one) as a temporary file, shown as ``name`` (Python API)."""
-        import tempfile
-
-        handle, path = tempfile.mkstemp(prefix="jp-shims-input-")
-        self._temporary.append(path)
-        with os.fdopen(handle, "wb") as target:
-            first = True
-            for line in lines:
-                data = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else bytes(line)
-                if first and data.startswith(BOM):
-                    data = data[len(BOM):]
-                first = False
-                target.write(data if data.endswith(b"\n") else data + b"\n")
-        return self._named(path, name)
 
     def _named(self, path: str, name: str) -> InputFile:
         self._names[path] = name
@@ -142,16 +144,31 @@ class Inputs:
             self.renamed(error)
 
 
+def in_memory(lines: Iterable[Any], name: str) -> InputFile:
+    """An open file (text or binary) or an iterable of lines (``str`` or ``bytes``; a line
+    without its newline gets one) as an input held in memory, shown as ``name`` (the Python
+    API: no temporary file). A byte order mark at the start is skipped, as for files."""
+    chunks: List[bytes] = []
+    for line in lines:
+        data = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else bytes(line)
+        if not chunks and data.startswith(BOM):
+            data = data[len(BOM):]
+        chunks.append(data if data.endswith(b"\n") else data + b"\n")
+    return InputFile(name, name, b"".join(chunks))
+
+
 GZIP_MAGIC = b"\x1f\x8b"
 
 
-def _open_binary(path: str):
+def _open_binary(file: InputFile):
     """The file's bytes, decompressed when it is gzip (m2scorer reads ``.gz`` files so)."""
-    handle = open(path, "rb")
-    if handle.peek(2)[:2] == GZIP_MAGIC:
+    handle = file.open()
+    if handle.read(2) == GZIP_MAGIC:
         import gzip
 
+        handle.seek(0)
         return gzip.GzipFile(fileobj=handle)
+    handle.seek(0)
     return handle
 
 
@@ -161,7 +178,7 @@ def content_lines(file: InputFile, comment: Optional[str] = None, limit: int = 1
     found: List[tuple] = []
     number = 0
     try:
-        with _open_binary(file.path) as handle:
+        with _open_binary(file) as handle:
             for raw in handle:
                 number += 1
                 text = readable_bytes(raw[:HEAD_BYTES]).rstrip("\r\n")
@@ -191,7 +208,7 @@ def head_lines(file: InputFile, limit: int = sniff.HEAD_LINES) -> List[tuple]:
     """``(line number, text)`` of the file's first ``limit`` lines, blank ones included."""
     found: List[tuple] = []
     try:
-        with _open_binary(file.path) as handle:
+        with _open_binary(file) as handle:
             for number, raw in enumerate(handle, 1):
                 found.append((number, raw[:HEAD_BYTES].decode("utf-8", "replace").rstrip("\r\n")))
                 if number >= limit:

@@ -40,16 +40,18 @@ from .cli import take_flag, take_value
 from .command import check_writable, run_main
 from .config import LANGUAGES, AlignConfig
 from .errors import InputError, UsageError
-from .inputs import InputFile, Inputs, check_format, check_not_blank
+from .inputs import InputFile, Inputs, check_format, check_not_blank, in_memory
 from .significance_groups import system_counts
-from .tool import AdditiveStatistics, ChoiceStatistics, Evaluation, Parsed, Result, Statistics, Tool, Write
+from .tool import (AdditiveStatistics, BlockScore, ChoiceStatistics, Evaluation, Parsed, Result, Run, Statistics,
+                   Tool, Write)
 
 # The names a tool and its users import from here: the run's, and (re-exported) the tool
 # author's of jp_shims.tool and the significance counts of jp_shims.significance_groups.
 __all__ = [
     "JP_FLAGS", "JP_VALUED", "main", "write_stdout", "without_common_options", "check_writable",
     "statistics", "compare_systems", "evaluate",
-    "Write", "Parsed", "AdditiveStatistics", "ChoiceStatistics", "Statistics", "Evaluation", "Tool", "Result",
+    "Write", "Run", "Parsed", "AdditiveStatistics", "ChoiceStatistics", "Statistics", "Evaluation", "BlockScore",
+    "Tool", "Result",
     "system_counts",
 ]
 
@@ -167,6 +169,7 @@ def _run(tool: Tool, args: List[str]) -> int:
         config = config.with_(lang=common.lang)
     if common.strict:
         config = config.with_(on_diverge="strict")
+    config = tool.align_config(parsed, config)
     for path in [*([common.report] if common.report else []), *parsed.outputs]:
         check_writable(path)
     compared = tuple(common.significance.compare) if common.significance is not None else ()
@@ -189,12 +192,16 @@ def _run(tool: Tool, args: List[str]) -> int:
         others = []
         for system in systems[1:]:
             audit = AlignmentAudit(gold.name, system.name, keep=keep)
-            others.append((system, audit, tool.evaluate(parsed, gold, system, config, audit, None, True)))
+            others.append((system, audit, tool.evaluate(parsed, gold, system, config, audit,
+                                                        Run("compared", statistics=True))))
         audit = AlignmentAudit(gold.name, systems[0].name, keep=keep)
         buffered: List[str] = []
+        # (Under --strict the report waits for the end of the run: a run that --strict stops
+        # prints its one error line alone.)
         streaming = not common.json and not config.strict
-        write: Optional[Write] = write_stdout if streaming else (buffered.append if not common.json else None)
-        evaluation = tool.evaluate(parsed, gold, systems[0], config, audit, write, wants_statistics)
+        run = (Run("json", statistics=wants_statistics) if common.json else
+               Run("text", write_stdout if streaming else buffered.append, streaming, wants_statistics))
+        evaluation = tool.evaluate(parsed, gold, systems[0], config, audit, run)
     _check_strict(config, [(systems[0], audit), *[(system, a) for system, a, _ in others]])
     signature = tool.signature(parsed, config)
     comparison = None
@@ -283,7 +290,8 @@ def _write_json(tool: Tool, parsed: Parsed, common: _Common, signature: str, eva
     from .envelope import alignment_section, dumps, envelope
     from .significance_cli import as_json
 
-    document = envelope(tool.prog, signature=signature, options=parsed.options, scores=evaluation.scores,
+    document = envelope(tool.prog, signature=signature, options=tool.json_options(parsed),
+                        scores=evaluation.scores,
                         audit=audit, blocks=common.show,
                         significance=None if comparison is None else as_json(comparison))
     if others:
@@ -318,67 +326,93 @@ def _caption(tool: Tool) -> str:
 
 # --- the Python API --------------------------------------------------------------------------
 
-def statistics(tool: Tool, gold: str, system: str, options: Sequence[str] = ()) -> Statistics:
+def settings(tool: Tool, options: Sequence[str] = (), **keywords: Any) -> Parsed:
+    """``tool``'s settings from keywords (:meth:`Tool.configure`) or, for users who hold a
+    script's options, from the tool's command-line options (:meth:`Tool.parse_options`);
+    not both."""
+    if isinstance(options, str):
+        raise TypeError("options: a sequence of command-line options, not one string")
+    if options and keywords:
+        raise TypeError("give the settings as keywords or as command-line options, not both")
+    return tool.parse_options(list(options)) if options else tool.configure(**keywords)
+
+
+def statistics(tool: Tool, gold: Any, system: Any, options: Sequence[str] = (), **keywords: Any) -> Statistics:
     """The per-block statistics of significance of one system, as ``--compare`` gets them."""
-    parsed = tool.parse(tool.argv(gold, system, options))
+    tool = _tool(tool)
+    parsed = settings(tool, options, **keywords)
+    config = tool.align_config(parsed, tool.config)
     with Inputs() as inputs:
-        gold_file, system_file = inputs.prepare(gold), inputs.prepare(system)
+        gold_file, system_file = _api_input(inputs, gold, "<gold>"), _api_input(inputs, system, "<system>")
         audit = AlignmentAudit(gold_file.name, system_file.name)
-        return tool.evaluate(parsed, gold_file, system_file, tool.config, audit, None, True).statistics
+        return tool.evaluate(parsed, gold_file, system_file, config, audit, Run("compared", statistics=True)).statistics
 
 
-def compare_systems(tool: Tool, gold: str, systems: Sequence[str], significance, options: Sequence[str] = ()):
+def compare_systems(tool: Tool, gold: Any, systems: Sequence[Any], significance, options: Sequence[str] = (),
+                    **keywords: Any):
     """The paired tests and intervals ``significance`` (a
     :class:`jp_shims.significance_cli.SignificanceOptions`) asks for, ``systems[0]`` the
     baseline: what ``--compare`` prints, as a :class:`jp_shims.significance.Comparison`."""
-    parsed = tool.parse(tool.argv(gold, systems[0], options))
+    tool = _tool(tool)
+    parsed = settings(tool, options, **keywords)
     metric = _metric(tool, parsed, significance)
-    evaluations = [Evaluation({}, "", statistics(tool, gold, system, options)) for system in systems]
-    return _compare(tool, metric, evaluations, list(systems), significance)
+    evaluations = [Evaluation({}, "", statistics(tool, gold, system, options, **keywords)) for system in systems]
+    return _compare(tool, metric, evaluations, [str(system) for system in systems], significance)
 
 
 def evaluate(tool: Union[str, Tool], gold: Any, system: Any, options: Sequence[str] = (), *,
-             lang: Optional[str] = None, keep_blocks: bool = True) -> Result:
+             lang: Optional[str] = None, keep_blocks: bool = True, **keywords: Any) -> Result:
     """Run ``tool`` (a registered name such as ``"jp_evalb"``, or a :class:`Tool`) in JP mode
-    on ``gold`` and ``system`` with the tool's own command-line ``options``; returns a
-    :class:`jp_shims.result.Result`, whose ``to_json()`` is the ``--json`` document.
+    on ``gold`` and ``system``; returns a :class:`jp_shims.result.Result`, whose
+    ``to_json()`` is the ``--json`` document.
 
-    ``gold`` and ``system`` are each a path (``str`` or ``os.PathLike``), an open file (text
-    or binary) or an iterable of lines (a line without its newline gets one). Bad input
-    raises :class:`InputError` (a ``ValueError``) naming the file as given (``<gold>``,
+    The tool's settings are keyword arguments (see the tool's ``configure``), or, for users
+    who hold a script's options, ``options``: the tool's own command-line options (not the
+    file names). ``gold`` and ``system`` are each a path (``str`` or ``os.PathLike``), an
+    open file (text or binary) or an iterable of lines (a line without its newline gets one);
+    what is not a path is read into memory (no temporary file). Bad input raises
+    :class:`InputError` (a ``ValueError``) naming the file as given (``<gold>``,
     ``<system>`` for lines and unnamed files) and the line; where JP mode changed anything a
     :class:`JPAlignmentWarning` is issued."""
     import io
 
-    if isinstance(tool, str):
-        from .registry import load
-
-        tool = load(tool)
+    tool = _tool(tool)
+    parsed = settings(tool, options, **keywords)
     config = tool.config if lang is None else tool.config.with_(lang=lang)
+    config = tool.align_config(parsed, config)
     with Inputs() as inputs:
         gold_file = _api_input(inputs, gold, "<gold>")
         system_file = _api_input(inputs, system, "<system>")
-        # (The tools still take their options as a command line: Tool.parse.)
-        parsed = tool.parse(tool.argv(gold_file.path, system_file.path, options))
         check_not_blank([gold_file, system_file])
         for file, fmt in zip((gold_file, system_file), tool.input_formats(parsed)):
             if fmt is not None:
                 check_format(file, fmt)
+        parsed = parsed._replace(gold=gold_file.name, system=system_file.name)
         audit = AlignmentAudit(gold_file.name, system_file.name, keep=keep_blocks)
         text = io.StringIO()
-        evaluation = tool.evaluate(parsed, gold_file, system_file, config, audit, text.write, False)
+        evaluation = tool.evaluate(parsed, gold_file, system_file, config, audit, Run("api", text.write))
     from .pyapi import warn_alignment, warn_figures
 
     warn_alignment(audit.summary, tool.prog, stacklevel=3)
     warn_figures(evaluation.advisories, tool.prog, stacklevel=3)
     return Result(evaluation.scores, audit.summary, list(audit.records), tool.signature(parsed, config),
-                  text.getvalue(), tool=tool.prog, options=parsed.options)
+                  text.getvalue(), tool=tool.prog, options=tool.json_options(parsed))
+
+
+def _tool(tool: Union[str, Tool]) -> Tool:
+    if isinstance(tool, str):
+        from .registry import load
+
+        return load(tool)
+    if not isinstance(tool, Tool):
+        raise TypeError(f"tool: a registered name or a jp_shims.tool.Tool, not {type(tool).__name__}")
+    return tool
 
 
 def _api_input(inputs: Inputs, value: Any, label: str) -> InputFile:
     """An API input as the tool opens it: a path as it is (BOM skipped), anything else (an
-    open file, lines) spooled to a temporary file named ``label`` in messages (or the open
-    file's own name)."""
+    open file, lines) read into memory and named ``label`` in messages (or the open file's
+    own name)."""
     if isinstance(value, (str, os.PathLike)):
         name = os.fspath(value)
         if name == "-":  # (a file named "-" in the API, not standard input)
@@ -389,4 +423,4 @@ def _api_input(inputs: Inputs, value: Any, label: str) -> InputFile:
     name = getattr(value, "name", None)
     if not isinstance(name, str) or not name or name.startswith("<"):
         name = label
-    return inputs.spool_lines(value, name)
+    return in_memory(value, name)

@@ -1,17 +1,29 @@
 """What a drop-in gives the shared runner, and what the runner and the Python API give back.
 
-A tool author needs this module and no other part of the run: subclass :class:`Tool` (the
-legacy entry, the tool's options, its input formats, its alignment defaults, an ``evaluate``
-that reads, aligns and scores one gold/system pair, its metric over the statistics, the
-wording of its note); ``Tool.parse`` returns a :class:`Parsed`, ``Tool.evaluate`` an
-:class:`Evaluation`, whose statistics of significance are :class:`AdditiveStatistics` (count
-vectors that add up) or :class:`ChoiceStatistics` (per-annotator candidates); the Python API
-returns a :class:`Result`. The run itself -- options, errors, JSON, report, note -- is
-:mod:`jp_shims.runner`'s, and every name here can be imported from there too.
+A tool author needs this module and no other part of the run. Subclass :class:`Tool` and
+give it what is the tool's own:
+
+* its settings, from keyword arguments (:meth:`Tool.configure`, the Python API) or from a
+  command line (:meth:`Tool.parse`, which parses argv into the same settings and nothing
+  else): a :class:`Parsed`;
+* the stages of a run, which the runner drives (:mod:`jp_shims.stages`): read a file into
+  units (:meth:`Tool.read_units`), the tokens of a unit (:meth:`Tool.tokens`), score one
+  aligned block (:meth:`Tool.score_block`, a :class:`BlockScore`), combine the blocks'
+  statistics in order (:meth:`Tool.combine`) and make the original's report from the totals
+  (:meth:`Tool.report`, an :class:`Evaluation`). A tool whose reading must stream whole
+  documents (conlleval, conll18) overrides :meth:`Tool.evaluate` instead -- the escape
+  hatch -- and keeps the same :class:`Run` contract;
+* its metric over the statistics of significance (:class:`AdditiveStatistics`, count vectors
+  that add up, or :class:`ChoiceStatistics`, per-annotator candidates), the wording of its
+  note, the options that change its alignment (:meth:`Tool.align_config`) and its fields of
+  the signature (:meth:`Tool.signature_extra`).
+
+The run itself -- options, errors, JSON, report, note, signature -- is
+:mod:`jp_shims.runner`'s; the Python API returns a :class:`Result`.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .audit import AlignmentAudit, Summary
 from .cli import HelpEntry, help_section
@@ -20,14 +32,43 @@ from .errors import UsageError
 from .inputs import Format, InputFile
 from .result import Result  # (the Python API's result; defined in jp_shims.result)
 
-__all__ = ["Write", "Parsed", "AdditiveStatistics", "ChoiceStatistics", "Statistics", "Evaluation", "Tool",
-           "Result"]
+__all__ = ["Write", "Run", "Parsed", "AdditiveStatistics", "ChoiceStatistics", "Statistics", "Evaluation",
+           "BlockScore", "Tool", "Result"]
 
-Write = Callable[[str], object]  # where evaluate writes the original's report (stdout, a buffer)
+Write = Callable[[str], object]  # where a run writes the original's report (stdout, a buffer)
+
+
+def _discard(text: str) -> None:
+    return None
+
+
+class Run(NamedTuple):
+    """What one run asks of a tool, instead of a ``write`` that may be None.
+
+    ``output`` says what the run produces: ``"text"`` (the original's report on standard
+    output), ``"json"`` (one JSON document: no report text), ``"api"`` (a
+    :class:`Result`, whose ``.text`` is the report) or ``"compared"`` (a system of
+    ``--compare``: only its scores and statistics). ``write`` takes the report text as it is
+    made (it discards it when no report is wanted). ``streaming``: ``write`` goes straight to
+    standard output, so the tool keeps nothing the report does not need (memory stays flat).
+    ``statistics``: the per-unit statistics of significance are asked for.
+    """
+
+    output: str = "api"
+    write: Write = _discard
+    streaming: bool = False
+    statistics: bool = False
+
+    @property
+    def report(self) -> bool:
+        """Whether the original's report text is wanted (text and API runs)."""
+        return self.output in ("text", "api")
 
 
 class Parsed(NamedTuple):
-    """A tool's own options, parsed: what :meth:`Tool.parse` returns."""
+    """A tool's settings: what :meth:`Tool.configure` (keywords) and :meth:`Tool.parse`
+    (argv) return. ``gold`` and ``system`` are the input files a command line names (empty
+    in the Python API, which is given its inputs beside the settings)."""
 
     gold: str  # the gold (reference) input as given ("-": standard input)
     system: str  # the system (hypothesis) input as given
@@ -57,6 +98,29 @@ class ChoiceStatistics(NamedTuple):
 
 
 Statistics = Any  # AdditiveStatistics | ChoiceStatistics | None
+
+
+class BlockScore(NamedTuple):
+    """What :meth:`Tool.score_block` makes of one aligned block.
+
+    ``statistics``: the block's statistics (a count vector for tools whose blocks add up; a
+    candidate count triple per annotator for tools that choose an annotator per sentence),
+    what :meth:`Tool.combine` folds and significance resamples. ``figures``, ``loss``,
+    ``groups``, ``details``, ``edits``: the block's record as the listing, the JSON and the
+    report show it (:class:`jp_shims.records.BlockRecord`; the runner builds it, and only
+    for blocks JP mode changed). ``retokenized``: a 1:1 block whose tokens differ.
+    ``text``: the original's report lines of this block (evalb's line per sentence), written
+    in order as the blocks are scored.
+    """
+
+    statistics: Any
+    figures: Mapping[str, Any] = {}
+    loss: Optional[float] = None
+    retokenized: bool = False
+    groups: Sequence[Any] = ()
+    details: Sequence[str] = ()
+    edits: Sequence[Any] = ()
+    text: str = ""
 
 
 class Evaluation(NamedTuple):
@@ -99,24 +163,84 @@ class Tool:
         unless the options change what a line of the format looks like (conlleval's -d)."""
         return self.formats
 
-    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
-        """A command line of the tool naming ``gold`` and ``system`` (the Python API and the
-        tests build runs with it)."""
-        return [*options, gold, system]
-
     def legacy(self, argv: List[str]) -> int:
         raise UsageError(f"--legacy: there is no original of {self.prog} to reproduce; JP mode is the only mode")
 
+    # --- settings ---------------------------------------------------------------------------
+    def configure(self, **settings: Any) -> Parsed:
+        """The tool's settings from keyword arguments (the Python API): the same object
+        :meth:`parse` makes of a command line. A keyword the tool does not know is a
+        ``TypeError``; a bad value a :class:`UsageError` (a ``ValueError``)."""
+        if settings:  # TRANSITIONAL: until every tool implements configure
+            raise TypeError(f"{self.prog}: unknown setting {sorted(settings)[0]!r}")
+        return self.parse_options([])
+
     def parse(self, argv: List[str]) -> Parsed:
+        """The tool's settings and its input files from a command line (JP mode)."""
         raise NotImplementedError
 
-    def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, write: Optional[Write], statistics: bool) -> Evaluation:
-        """Read, align and score one pair. Write the original's report through ``write``
-        (None: JSON or API run, write nothing), count every block in ``audit``, raise
-        :class:`InputError` for bad input. With ``statistics``, return the per-unit
-        statistics of significance."""
+    def parse_options(self, options: Sequence[str]) -> Parsed:
+        """The settings from the tool's command-line options alone (no input files): the
+        Python API's ``options=``, for users who have the options of a script at hand."""
+        # TRANSITIONAL: until every tool implements parse_options
+        return self.parse(self.argv("<gold>", "<system>", options))
+
+    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
+        # TRANSITIONAL: removed once every tool parses its options into its settings.
+        return [*options, gold, system]
+
+    # --- the stages of a run (jp_shims.stages drives them) -------------------------------------
+    def read_units(self, parsed: Parsed, file: InputFile) -> Iterable[Any]:
+        """The file's units (sentences, trees, M2 entries), in order, as an iterator (the
+        runner holds one aligned window of them at a time). Bad input raises
+        :class:`InputError` naming ``file.name`` and the line."""
         raise NotImplementedError
+
+    def tokens(self, unit: Any) -> Sequence[str]:
+        """The tokens of a unit, whose space-free text the sentence alignment compares."""
+        raise NotImplementedError
+
+    def unit_lines(self, unit: Any) -> Tuple[int, int]:
+        """The first and last line of a unit in its file (for the block records)."""
+        raise NotImplementedError
+
+    def score_block(self, parsed: Parsed, block: Any, gold: Sequence[Any], system: Sequence[Any],
+                    config: AlignConfig) -> BlockScore:
+        """Score one aligned block (a :class:`jp_align.Block` and its units; an unaligned
+        block's gold units are missed and its system units spurious)."""
+        raise NotImplementedError
+
+    def combine(self, parsed: Parsed, scores: Iterable[BlockScore], run: Run) -> Any:
+        """Fold the blocks' scores, in order, into the totals :meth:`report` reads (default:
+        the sum of the statistics vectors). A tool that prints while it combines (errant's
+        ``-v``) writes through ``run.write``."""
+        totals: Optional[List[float]] = None
+        for score in scores:
+            vector = score.statistics
+            totals = list(vector) if totals is None else [a + b for a, b in zip(totals, vector)]
+        return totals
+
+    def report(self, parsed: Parsed, totals: Any, run: Run) -> Evaluation:
+        """The scores and the original's report from the totals (the runner writes the text
+        through ``run.write``; the :class:`Evaluation`'s statistics are the runner's)."""
+        raise NotImplementedError
+
+    def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Statistics:
+        """The statistics of significance from each block's ``(gold extent, statistics)``
+        (default: count vectors that add up)."""
+        width = len(blocks[0][1]) if blocks else 0
+        return AdditiveStatistics(blocks, width)
+
+    def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        """Read, align and score one pair: by default the runner's loop over the stages
+        above (:func:`jp_shims.stages.run_stages`). A tool whose reading must stream whole
+        documents overrides it: then it writes the report through ``run.write``, counts every
+        block in ``audit``, raises :class:`InputError` for bad input and, with
+        ``run.statistics``, returns the per-unit statistics of significance."""
+        from .stages import run_stages
+
+        return run_stages(self, parsed, gold, system, config, audit, run)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         """The metric over summed statistics (numpy totals -> metrics) and its names, the one
@@ -129,11 +253,28 @@ class Tool:
         """(what happened, what it means) for the stderr note; None: the runner's wording."""
         return None, None
 
+    def json_options(self, parsed: Parsed) -> Mapping[str, Any]:
+        """The JSON document's ``options`` (default: :attr:`Parsed.options`; evalb's also
+        names the input files, ``parsed.gold`` and ``parsed.system``)."""
+        return parsed.options
+
+    def align_config(self, parsed: Parsed, config: AlignConfig) -> AlignConfig:
+        """``config`` as the tool's own options change it (jp_preprocess_eval's ``--casefold``
+        and ``--threshold``); the runner applies it before the run and the signature."""
+        return config
+
+    def signature_extra(self, parsed: Parsed) -> Mapping[str, object]:
+        """The tool's own fields of the signature, after the common ones (none by default)."""
+        return {}
+
     def signature(self, parsed: Parsed, config: AlignConfig) -> str:
+        """The signature of a run: built here only, from ``config`` (as
+        :meth:`align_config` left it), the options that change figures and the tool's extra
+        fields."""
         from .signature import signature
 
         return signature(self.prog, params=parsed.params, options=list(parsed.signature_options),
-                         **config.signature_fields())
+                         **config.signature_fields(), extra=dict(self.signature_extra(parsed)) or None)
 
     def default_metrics(self) -> Sequence[str]:
         """The metrics of the significance table without ``--metrics`` (for ``--help``)."""

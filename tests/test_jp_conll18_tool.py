@@ -16,6 +16,7 @@ from jp_conll18.udeval_cli import TOOL as UDEVAL_TOOL
 from jp_conll18.udeval_cli import main as udeval_main
 from jp_shims.audit import AlignmentAudit
 from jp_shims.inputs import InputFile
+from jp_shims.tool import Run
 
 VECTORS = Path(__file__).resolve().parent.parent / "compat_tests" / "vectors"
 CASES = {"conll18": VECTORS / "conll18_ud_eval" / "sent-split-ewt-0", "udeval": VECTORS / "iwpt_xud_eval" / "basic-ewt-0-v"}
@@ -49,7 +50,7 @@ def test_the_statistics_add_up_to_the_scores_of_the_same_pass(name, tool):
     gold, system = pair(name)
     parsed = tool.parse(["--counts", gold, system])
     audit = AlignmentAudit(gold, system)
-    result = tool.evaluate(parsed, InputFile(gold, gold), InputFile(system, system), tool.config, audit, None, True)
+    result = tool.evaluate(parsed, InputFile(gold, gold), InputFile(system, system), tool.config, audit, Run("compared", statistics=True))
     statistics = result.statistics
     summed = np.zeros(statistics.width, dtype=np.int64)
     for _, vector in statistics.blocks:
