@@ -167,3 +167,24 @@ COMMAND_SAMPLES: Dict[str, CommandSample] = {
         argv=lambda paths, out: ["-r", paths[0], paths[1], "-c", paths[2], *(["--report", out] if out else [])],
         bad_lang="xx"),
 }
+
+
+# How each scorer's command line names its two inputs (the tools' own conventions: errant's
+# and ChERRANT's -ref/-hyp options, m2scorer's SYSTEM GOLD, everyone else's GOLD SYSTEM).
+NAMED_INPUTS = {
+    "jp_errant_compare": ("-ref", "-hyp"),
+    "jp_cherrant_compare": ("-ref", "-hyp"),
+}
+
+
+SYSTEM_FIRST = {"jp_m2scorer"}
+
+
+def command_line(name: str, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
+    """A command line of the registered scorer ``name`` scoring ``system`` against ``gold``."""
+    if name in NAMED_INPUTS:
+        gold_option, system_option = NAMED_INPUTS[name]
+        return [*options, gold_option, gold, system_option, system]
+    if name in SYSTEM_FIRST:
+        return [*options, system, gold]
+    return [*options, gold, system]

@@ -23,7 +23,7 @@ from jp_shims.envelope import finite
 from jp_shims.errors import InputError
 from jp_shims.result import Result
 from jp_shims.runner import evaluate
-from tests.contract_samples import SAMPLES
+from tests.contract_samples import SAMPLES, command_line
 from tests.toolrun import run_tool
 
 TOOLS = registry.names()
@@ -82,8 +82,7 @@ def _validate(name: str, document: dict) -> None:
 
 
 def _cli_json(name: str, gold, system, *extra: str) -> str:
-    tool = registry.load(name)
-    run = run_tool(name, tool.argv(str(gold), str(system), [*SAMPLES[name].options, "--json", *extra]))
+    run = run_tool(name, command_line(name, str(gold), str(system), [*SAMPLES[name].options, "--json", *extra]))
     assert run.returncode == 0, run.err
     return run.out
 

@@ -18,7 +18,7 @@ from typing import Callable, List, NamedTuple, Optional
 import pytest
 
 from jp_shims import registry
-from tests.contract_samples import COMMAND_SAMPLES, M2, SAMPLES, TREES, CONLLU, NER_GOLD, PLAIN
+from tests.contract_samples import COMMAND_SAMPLES, M2, SAMPLES, TREES, CONLLU, NER_GOLD, PLAIN, command_line as scorer_command_line
 from tests.test_contract import run_command
 from tests.toolrun import run_tool
 
@@ -49,7 +49,7 @@ def command_line(name: str, paths: List[str], output: Optional[str] = None) -> L
     """The script's command line on ``paths`` (its inputs, in order) and an output file."""
     if name in SAMPLES:
         report = ["--report", output] if output else []
-        return registry.load(name).argv(paths[0], paths[1], [*SAMPLES[name].options, *report])
+        return scorer_command_line(name, paths[0], paths[1], [*SAMPLES[name].options, *report])
     return COMMAND_SAMPLES[name].argv(paths, output)
 
 

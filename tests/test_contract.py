@@ -29,7 +29,7 @@ import pytest
 
 from jp_shims import registry
 from jp_shims.runner import Result, evaluate
-from tests.contract_samples import COMMAND_SAMPLES, SAMPLES
+from tests.contract_samples import COMMAND_SAMPLES, SAMPLES, command_line
 from tests.toolrun import console_scripts, entry_point, run_tool
 
 TOOLS = registry.names()
@@ -78,7 +78,7 @@ def files(tmp_path: Path, name: str, **texts: str) -> dict:
 
 def cmd(name: str, gold, system, *options: str) -> list:
     """The tool's command line on ``gold`` and ``system`` with the sample's options."""
-    return registry.load(name).argv(str(gold), str(system), [*sample(name).options, *options])
+    return command_line(name, str(gold), str(system), [*sample(name).options, *options])
 
 
 def sample(name: str):

@@ -22,7 +22,7 @@ from jp_shims.report_edits import marked_text
 from jp_shims.records import EditMark
 from jp_shims.runner import main as run_main
 from jp_shims.report_svg import group_bars, heatmap, histogram
-from tests.contract_samples import SAMPLES
+from tests.contract_samples import SAMPLES, command_line
 from tests.test_jp_shims_report_browser import browse
 
 DATA = os.environ.get("JP_SHIMS_DATA")
@@ -63,7 +63,7 @@ def pages(tmp_path_factory) -> dict:
                 paths[key].write_text(getattr(sample, key), encoding="utf-8")
             page = folder / f"{name}.html"
             tool = registry.load(name)
-            argv = tool.argv(str(paths["gold"]), str(paths["dropped"]), [*sample.options, "--report", str(page)])
+            argv = command_line(tool.prog, str(paths["gold"]), str(paths["dropped"]), [*sample.options, "--report", str(page)])
             if tool.significance:
                 argv += ["--paired-bs-n", "20", "--compare", str(paths["system"])]
             status, _, err = run(name, argv)

@@ -37,7 +37,7 @@ def _group_totals(tool, gold: str, systems: list, options: list) -> tuple:
     the per-group counters ``{(key, group): counters}``, as ``--compare`` lays them out."""
     stats = [statistics(tool, gold, system, options) for system in systems]
     assert all(isinstance(s, GroupedStatistics) for s in stats)
-    metric, names = tool.metric(tool.parse(tool.argv(gold, systems[0], options)))
+    metric, names = tool.metric(tool.parse_options(options))
     counted, _, all_names, rows = prepare(stats, metric, names)
     scoring = stats[0].scoring
     union = scoring.order(list(dict.fromkeys(g for s in stats for block in s.groups
