@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     from jp_evalb.significance import METRICS, WIDTH, metric_function, scored_blocks
     from jp_shims import registry
     from jp_shims.runner import statistics, system_counts
-    from jp_shims.significance import additive_systems, compare
+    from jp_shims.significance.resampling import additive_systems, compare
 
     rows = []
     with tempfile.TemporaryDirectory() as folder:

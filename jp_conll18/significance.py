@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from jp_shims.significance_groups import GroupRow, GroupScoring
+from jp_shims.significance.groups import GroupRow, GroupScoring
 
 from .breakdown import FIELDS, GOLD, LAS_GOLD, LAS_SYSTEM, SYSTEM, UAS_GOLD, UAS_SYSTEM, group_order
 from .evaluation import count_files

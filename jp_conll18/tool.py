@@ -220,7 +220,7 @@ class CoNLLUTool(Tool):
             vectors = AdditiveStatistics(block_vectors(blocks, reader), 4 * len(metric_names(reader)))
             if breakdown is not None and breakdown.groups:
                 # --breakdown with --compare: the per-group figures are tested too
-                from jp_shims.significance_groups import GroupedStatistics
+                from jp_shims.significance.groups import GroupedStatistics
 
                 from .significance import BreakdownScoring, block_groups
 

@@ -34,7 +34,7 @@ def mark_values(argv: Sequence[str]) -> List[str]:
     may stand anywhere; a value already marked stays as it is (marking twice is marking
     once)."""
     from jp_shims.runner import JP_VALUED
-    from jp_shims.significance_cli import LISTS, VALUED
+    from jp_shims.significance.cli import LISTS, VALUED
 
     valued = {*JP_VALUED, *VALUED, SCHEME}
     marked: List[str] = []

@@ -7,7 +7,7 @@ import argparse
 
 from jp_errant.score_options import ScoreOptions
 from jp_shims.cli import JPArgumentParser, help_section, version_line
-from jp_shims.significance_cli import help_entries
+from jp_shims.significance.cli import help_entries
 
 LEGACY_PROG = "errant_compare"
 JP_HELP = [

@@ -13,7 +13,7 @@ from __future__ import annotations
 from jp_errant.edit_sets import coder_edit_sets, compare_edit_sets
 from jp_errant.report import grouped_categories
 from jp_errant.score_options import ScoreOptions, SentencePair
-from jp_shims.significance_groups import GroupRow, GroupScoring
+from jp_shims.significance.groups import GroupRow, GroupScoring
 
 
 def candidates(pair: SentencePair, options: ScoreOptions, level: int = 0) -> list:

@@ -205,12 +205,12 @@ def _counting(pairs: Iterator[SentencePair], extents: list, blocks: list, option
 
 def _statistics(blocks: list, payloads: list, options: ScoreOptions, level: int, macro: bool) -> Any:
     """The statistics of significance: the annotator pairs' counts, and with a category
-    ``level`` their categories (``jp_shims.significance_groups``)."""
+    ``level`` their categories (``jp_shims.significance.groups``)."""
     statistics = ChoiceStatistics(blocks, options.beta, "errant")
     if not level:
         return statistics
     from jp_errant.significance import CategoryScoring
-    from jp_shims.significance_groups import GroupedStatistics
+    from jp_shims.significance.groups import GroupedStatistics
 
     return GroupedStatistics(statistics, [[{("type", kind): counts for kind, counts in categories.items()}
                                            for categories in block] for block in payloads],

@@ -51,7 +51,7 @@ class Extra:
         self.lang = "en"
         self.report: Optional[str] = None
         self.version = False
-        # --compare/--paired-bs/...: jp_shims.significance_cli's options, and the comparison
+        # --compare/--paired-bs/...: jp_shims.significance.cli's options, and the comparison
         # JP mode computes from them (shown after the summary).
         self.significance = None
         self.comparison = None

@@ -9,7 +9,7 @@ proposed, gold), counted once by the scorer itself (``score_sentences(candidates
 """
 from __future__ import annotations
 
-from jp_shims.significance_groups import GroupRow, GroupScoring
+from jp_shims.significance.groups import GroupRow, GroupScoring
 
 
 def metric_function(beta: float):

@@ -127,7 +127,7 @@ class M2Scorer(Tool):
         if statistics:
             choice = ChoiceStatistics(_extents(pairs, candidates), options.beta, "m2scorer")
             if payloads is not None:
-                from jp_shims.significance_groups import GroupedStatistics
+                from jp_shims.significance.groups import GroupedStatistics
 
                 from .significance import TypeScoring
 

@@ -41,12 +41,12 @@ from .command import check_writable, run_main
 from .config import LANGUAGES, AlignConfig
 from .errors import InputError, UsageError
 from .inputs import InputFile, Inputs, check_format, check_not_blank, in_memory
-from .significance_groups import system_counts
+from .significance.groups import system_counts
 from .tool import (AdditiveStatistics, BlockScore, ChoiceStatistics, Evaluation, Parsed, Result, Run, Statistics,
                    Tool, Write)
 
 # The names a tool and its users import from here: the run's, and (re-exported) the tool
-# author's of jp_shims.tool and the significance counts of jp_shims.significance_groups.
+# author's of jp_shims.tool and the significance counts of jp_shims.significance.groups.
 __all__ = [
     "JP_FLAGS", "JP_VALUED", "main", "write_stdout", "without_common_options", "check_writable",
     "statistics", "compare_systems", "evaluate",
@@ -112,7 +112,7 @@ def _legacy(tool: Tool, args: List[str]) -> int:
 
 
 def _jp_only_options(tool: Tool) -> set:
-    from .significance_cli import FLAGS, VALUED
+    from .significance.cli import FLAGS, VALUED
 
     options = set(JP_FLAGS) | set(JP_VALUED) - (set() if tool.lang_option else {"--lang"})
     if tool.significance:
@@ -140,7 +140,7 @@ def _take_common(tool: Tool, args: List[str]) -> _Common:
             raise UsageError(f"--lang: unknown language {lang!r} (choose from {', '.join(LANGUAGES)})")
     significance = None
     if tool.significance:
-        from .significance_cli import SignificanceUsage, take_significance_options
+        from .significance.cli import SignificanceUsage, take_significance_options
 
         try:
             significance = take_significance_options(args, metrics=tool.metrics_option)
@@ -210,7 +210,7 @@ def _run(tool: Tool, args: List[str]) -> int:
                               [systems[0].name, *[s.name for s, _, _ in others]], common.significance)
     table = ""
     if comparison is not None:
-        from .significance_cli import format_table
+        from .significance.cli import format_table
 
         table = format_table(comparison, digits=tool.significance_digits)
     if common.json:
@@ -276,10 +276,10 @@ def _metric(tool: Tool, parsed: Parsed, options) -> Tuple[Callable[[Any], Any], 
 
 
 def _compare(tool: Tool, metric, evaluations: Sequence[Evaluation], names: Sequence[str], options):
-    from .significance_cli import run_comparison
-    from .significance_groups import prepare
+    from .significance.cli import run_comparison
+    from .significance.groups import prepare
 
-    # (A run that also asks for a breakdown adds its per-group rows: significance_groups.)
+    # (A run that also asks for a breakdown adds its per-group rows: significance.groups.)
     counted, function, metric_names, rows = prepare([e.statistics for e in evaluations], *metric)
     comparison = run_comparison(counted, list(names), function, list(metric_names), options)
     return comparison if rows is None else comparison._replace(breakdown=rows)
@@ -288,7 +288,7 @@ def _compare(tool: Tool, metric, evaluations: Sequence[Evaluation], names: Seque
 def _write_json(tool: Tool, parsed: Parsed, common: _Common, signature: str, evaluation: Evaluation,
                 audit: AlignmentAudit, others, comparison) -> None:
     from .envelope import alignment_section, dumps, envelope
-    from .significance_cli import as_json
+    from .significance.cli import as_json
 
     document = envelope(tool.prog, signature=signature, options=tool.json_options(parsed),
                         scores=evaluation.scores,
@@ -351,7 +351,7 @@ def statistics(tool: Tool, gold: Any, system: Any, options: Sequence[str] = (), 
 def compare_systems(tool: Tool, gold: Any, systems: Sequence[Any], significance, options: Sequence[str] = (),
                     **keywords: Any):
     """The paired tests and intervals ``significance`` (a
-    :class:`jp_shims.significance_cli.SignificanceOptions`) asks for, ``systems[0]`` the
+    :class:`jp_shims.significance.cli.SignificanceOptions`) asks for, ``systems[0]`` the
     baseline: what ``--compare`` prints, as a :class:`jp_shims.significance.Comparison`."""
     tool = _tool(tool)
     parsed = settings(tool, options, **keywords)

@@ -294,7 +294,7 @@ class Tool:
         entries += list(self.own_options)
         entries.append("--version")
         if self.significance:
-            from .significance_cli import help_entries
+            from .significance.cli import help_entries
 
             entries += help_entries(metrics=self.metrics_option, default_metrics=self.default_metrics())
         return self.help_text + help_section(entries, self.original)

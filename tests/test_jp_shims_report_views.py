@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from jp_shims import registry
-from jp_shims.report_edits import marked_text
+from jp_shims.report.edits import marked_text
 from jp_shims.records import EditMark
 from jp_shims.runner import main as run_main
-from jp_shims.report_svg import group_bars, heatmap, histogram
+from jp_shims.report.svg import group_bars, heatmap, histogram
 from tests.contract_samples import SAMPLES, command_line
 from tests.test_jp_shims_report_browser import browse
 

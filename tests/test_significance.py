@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jp_shims.significance import (
+from jp_shims.significance.resampling import (
     AdditiveCounts,
     ChoiceCounts,
     _expand,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from jp_shims.significance_cli import SignificanceUsage, take_significance_options
+from jp_shims.significance.cli import SignificanceUsage, take_significance_options
 from tests.toolrun import ToolRun, run_tool
 
 ROOT = Path(__file__).resolve().parent.parent

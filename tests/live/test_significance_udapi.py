@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from jp_shims.significance_cli import SignificanceOptions
+from jp_shims.significance.cli import SignificanceOptions
 from tests.datafiles import data_path
 
 udapi = pytest.importorskip("udapi", reason="udapi is not installed (pip install udapi, or tox -e compat-live)")

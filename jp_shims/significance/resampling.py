@@ -10,7 +10,7 @@ computes it (never an average of sentence scores), by a vectorized function the 
 * :class:`ChoiceCounts` -- errant's per-block choice of annotators by the running totals,
   recomputed inside every resample from per-block, per-annotator-pair counts (and, for a
   breakdown, each candidate's payload summed for the chosen one: see
-  :mod:`jp_shims.significance_groups`);
+  :mod:`jp_shims.significance.groups`);
 * :func:`compare` -- paired bootstrap resampling (Koehn 2004), paired approximate
   randomization (Riezler & Maxwell 2005) and 95 % percentile intervals.
 
@@ -324,7 +324,7 @@ class Comparison(NamedTuple):
     seed: int
     units: int
     systems: list[SystemResult]
-    # Which metrics are breakdown rows (jp_shims.significance_groups.BreakdownRows), if any.
+    # Which metrics are breakdown rows (jp_shims.significance.groups.BreakdownRows), if any.
     breakdown: Any = None
 
 

@@ -10,19 +10,21 @@ scorer made of it; then a section per compared system. Rows sort by score loss (
 largest first) or by position, and filter by kind; they are static HTML, so the page reads
 without JavaScript too: the script only re-orders and hides rows.
 
-Charts: :mod:`jp_shims.report_svg`; texts and edits: :mod:`jp_shims.report_edits`; style
-and script: :mod:`jp_shims.report_assets`.
+Charts: :mod:`jp_shims.report.svg`; texts and edits: :mod:`jp_shims.report.edits`; style
+and script: :mod:`jp_shims.report.assets`.
 """
 from __future__ import annotations
 
 import html
 from typing import Any, Mapping, Optional, Sequence
 
-from .audit import KINDS, AlignmentAudit, BlockRecord, Lines
-from .report_assets import SCRIPT, STYLE
-from .report_edits import STATUS_NAMES, marked_text
-from .report_svg import group_bars, heatmap, histogram
-from .version import package_version
+from ..audit import AlignmentAudit
+from ..kinds import KINDS
+from ..records import BlockRecord, Lines
+from ..version import package_version
+from .assets import SCRIPT, STYLE
+from .edits import STATUS_NAMES, marked_text
+from .svg import group_bars, heatmap, histogram
 
 KIND_MEANINGS = {
     "exact": "one sentence each side, same text, same tokens: scored as the original scores it (not listed)",
@@ -150,7 +152,7 @@ def _score_box(headline: str, caption: str, box_id: str = "headline") -> str:
 
 def _significance(comparison: Any, digits: int) -> str:
     """The significance table of ``--compare`` (a :class:`jp_shims.significance.Comparison`)."""
-    from .significance_cli import breakdown_note, describe, table_cells
+    from ..significance.cli import breakdown_note, describe, table_cells
 
     header, rows = table_cells(comparison, digits)
     note = breakdown_note(comparison)

@@ -7,8 +7,8 @@ so it works the same for argparse tools and evalb's hand-written option loop. Th
 a table after the tool's report (:func:`format_table`), a ``significance`` section in the
 ``--json`` envelope (:func:`as_json`) and a section of the HTML report.
 
-Standard library only: :mod:`jp_shims.significance` (numpy) is imported by the tools when an
-option asks for it.
+Standard library only: :mod:`jp_shims.significance.resampling` (numpy) is imported by the
+tools when an option asks for it.
 """
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ def legacy_refusal(argv: Sequence[str], metrics: bool = False) -> Optional[str]:
 def run_comparison(systems: Sequence, names: Sequence[str], metric, metric_names: Sequence[str],
                    options: SignificanceOptions):
     """The test and intervals ``options`` ask for (``jp_shims.significance.compare``)."""
-    from .significance import compare
+    from .resampling import compare
 
     if options.test is None:
         raise ValueError("no significance test or interval was asked for")

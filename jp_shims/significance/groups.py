@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 if TYPE_CHECKING:
-    from .tool import ChoiceStatistics, Statistics
+    from ..tool import ChoiceStatistics, Statistics
 
 MIN_SIZE = 20  # the text table's threshold: groups with fewer gold items are in the JSON only
 
@@ -105,8 +105,8 @@ def prepare(statistics: Sequence[Any], metric: Callable[[Any], Any], names: Sequ
 def system_counts(statistics: Sequence[Statistics]) -> list:
     """The counts :func:`jp_shims.significance.compare` resamples, one per system, over the
     units of gold text no system's block crosses (per-group counters left out: see :func:`prepare`)."""
-    from .significance import additive_systems
-    from .tool import AdditiveStatistics, ChoiceStatistics
+    from .resampling import additive_systems
+    from ..tool import AdditiveStatistics, ChoiceStatistics
 
     statistics = [s.statistics if isinstance(s, GroupedStatistics) else s for s in statistics]
     if statistics and all(isinstance(s, AdditiveStatistics) for s in statistics):
@@ -119,7 +119,7 @@ def system_counts(statistics: Sequence[Statistics]) -> list:
 def _choice_systems(statistics: Sequence[ChoiceStatistics]) -> list:
     """``ChoiceCounts`` of every system over their common units (the gold sentences no
     system's block crosses); a unit's blocks stay in file order."""
-    from .significance import ChoiceCounts, unit_index, units_of
+    from .resampling import ChoiceCounts, unit_index, units_of
 
     starts = units_of([[extent for extent, _ in s.blocks] for s in statistics])
     counted = []
@@ -138,7 +138,7 @@ def with_groups(statistics: Sequence[Any], metric: Callable[[Any], Any], names: 
     :class:`BreakdownRows`."""
     import numpy as np
 
-    from .tool import AdditiveStatistics
+    from ..tool import AdditiveStatistics
 
     scoring: GroupScoring = statistics[0].scoring
     union = scoring.order(list(dict.fromkeys(group for s in statistics for group in _groups_of(s))))
@@ -186,7 +186,7 @@ def _dense(sparse: Mapping[Group, Sequence[int]], index: Mapping[Group, int], fi
 
 
 def _dense_additive(grouped: GroupedStatistics, index: Mapping[Group, int], fields: int):
-    from .tool import AdditiveStatistics
+    from ..tool import AdditiveStatistics
 
     base = grouped.statistics
     width = len(index) * fields
