@@ -1,15 +1,16 @@
 """The kinds of a block and how a record's texts are cut: shared by jp_shims.audit (counting,
 listing) and jp_shims.records (the record classes). See jp_shims.audit for what each kind means.
+
+The kinds of jp_align's blocks (the match of the sentence texts) are jp_align's own; a block
+of JP mode adds two that only its shape and tokens tell: ``merged`` and ``retokenized``.
 """
 from __future__ import annotations
 
 from typing import Union
 
-EXACT = "exact"
-NORMALIZED = "normalized"
-SIMILAR = "similar"
-MISMATCH = "mismatch"
-UNALIGNED = "unaligned"
+# (jp_align.blocks, not jp_align: the package loads its aligners on first use only.)
+from jp_align.blocks import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED
+
 MERGED = "merged"
 RETOKENIZED = "retokenized"
 KINDS = (EXACT, NORMALIZED, SIMILAR, MISMATCH, UNALIGNED, MERGED, RETOKENIZED)

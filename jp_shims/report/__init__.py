@@ -19,7 +19,7 @@ import html
 from typing import Any, Mapping, Optional, Sequence
 
 from ..audit import AlignmentAudit
-from ..kinds import KINDS
+from ..kinds import EXACT, KINDS, MERGED, MISMATCH, NORMALIZED, RETOKENIZED, SIMILAR, UNALIGNED
 from ..records import BlockRecord, Lines
 from ..version import package_version
 from .assets import SCRIPT, STYLE
@@ -27,23 +27,23 @@ from .edits import STATUS_NAMES, marked_text
 from .svg import group_bars, heatmap, histogram
 
 KIND_MEANINGS = {
-    "exact": "one sentence each side, same text, same tokens: scored as the original scores it (not listed)",
-    "retokenized": "one sentence each side, same text, tokens split differently: re-indexed onto the gold tokens",
-    "normalized": "one sentence each side whose texts are equal after the exception table (quotes, brackets, "
-                  "contractions)",
-    "similar": "one sentence each side whose texts differ by less than the distance threshold",
-    "mismatch": "one sentence each side whose texts differ more, paired by position",
-    "merged": "several sentences on a side aligned together (a split or a join)",
-    "unaligned": "text that never re-synchronized: gold without a counterpart is missed, system text spurious",
+    EXACT: "one sentence each side, same text, same tokens: scored as the original scores it (not listed)",
+    RETOKENIZED: "one sentence each side, same text, tokens split differently: re-indexed onto the gold tokens",
+    NORMALIZED: "one sentence each side whose texts are equal after the exception table (quotes, brackets, "
+                "contractions)",
+    SIMILAR: "one sentence each side whose texts differ by less than the distance threshold",
+    MISMATCH: "one sentence each side whose texts differ more, paired by position",
+    MERGED: "several sentences on a side aligned together (a split or a join)",
+    UNALIGNED: "text that never re-synchronized: gold without a counterpart is missed, system text spurious",
 }
 GROUP_MEANINGS = {
-    "exact": "same characters, split into other tokens",
-    "retokenized": "same characters, split into other tokens",
-    "normalized": "equal after the exception table",
-    "similar": "close spellings",
-    "mismatch": "different words",
-    "merged": "joined across tokens",
-    "unaligned": "no counterpart",
+    EXACT: "same characters, split into other tokens",
+    RETOKENIZED: "same characters, split into other tokens",
+    NORMALIZED: "equal after the exception table",
+    SIMILAR: "close spellings",
+    MISMATCH: "different words",
+    MERGED: "joined across tokens",
+    UNALIGNED: "no counterpart",
 }
 EDIT_LOOKS = {
     "tp": "framed green, correction in green: a system edit that matched a gold edit (shown once for both)",
@@ -122,7 +122,7 @@ def _legend(audit: AlignmentAudit, compared: Sequence[tuple], charts: bool) -> s
                     for kind, meaning in KIND_MEANINGS.items())
     seen = []
     for kind in GROUP_MEANINGS:
-        if kind not in ("exact",):
+        if kind != EXACT:
             seen.append(f'<mark class="k-{kind}">{kind}</mark> {_e(GROUP_MEANINGS[kind])}')
     groups = ("<p><b>Highlighted words</b> (background) inside a block: tokens of the two sides aligned "
               "together that are not one-to-one the same token, coloured by how they match: "
@@ -226,7 +226,7 @@ def render_report(*, tool: str, signature: str, headline: str, audit: AlignmentA
     title = title or f"{tool}: {audit.gold_file} vs {audit.system_file}"
     caption = caption or f"<b>Scores</b> &mdash; the report {_e(tool)} prints on standard output"
     options = "".join(f'<option value="{kind}">{kind} ({summary.kinds.get(kind, 0)})</option>'
-                      for kind in KINDS if kind != "exact")
+                      for kind in KINDS if kind != EXACT)
     charts = _score_charts(scores)
     loss_chart = _loss_chart(audit, loss_label)
     significance = ("" if comparison is None else
