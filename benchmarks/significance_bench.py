@@ -72,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     from jp_evalb.params import Params, read_parameter_file
     from jp_evalb.significance import METRICS, WIDTH, metric_function, scored_blocks
     from jp_shims import registry
-    from jp_shims.runner import statistics, system_counts
+    from jp_shims.runner import statistics
+    from jp_shims.significance.groups import system_counts
     from jp_shims.significance.resampling import additive_systems, compare
 
     rows = []

@@ -58,7 +58,8 @@ def test_errant_running_total_choice_gives_the_printed_counts(case, monkeypatch,
     case = prepared(case, tmp_path)
     from jp_errant.compare_args import build_parser, options_from_args
     from jp_shims import registry
-    from jp_shims.runner import statistics, system_counts
+    from jp_shims.runner import statistics
+    from jp_shims.significance.groups import system_counts
 
     monkeypatch.chdir(case.folder)
     args = resolve_args(case)
@@ -135,7 +136,8 @@ def test_m2scorer_annotator_choice_gives_the_printed_figures(case, monkeypatch, 
     from jp_m2scorer import options as m2options
     from jp_m2scorer.significance import metric_function
     from jp_shims import registry
-    from jp_shims.runner import statistics, system_counts
+    from jp_shims.runner import statistics
+    from jp_shims.significance.groups import system_counts
 
     monkeypatch.chdir(case.folder)
     args = resolve_args(case)
@@ -203,7 +205,8 @@ def test_cherrant_annotator_choice_gives_the_printed_counts(hypothesis, extra):
     """ChERRANT's counts from the one scoring pass (its cut hypothesis units and its NA and
     --reference_num rules included) give the figures jp_cherrant_compare prints."""
     from jp_shims import registry
-    from jp_shims.runner import statistics, system_counts
+    from jp_shims.runner import statistics
+    from jp_shims.significance.groups import system_counts
     from tests.datafiles import data_path
 
     ref = str(data_path("zh_gec", "mucgec_dev.ref.m2.char"))

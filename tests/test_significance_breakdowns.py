@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 from jp_shims import registry
-from jp_shims.runner import statistics, system_counts
-from jp_shims.significance.resampling import ChoiceCounts, compare
+from jp_shims.runner import statistics
 from jp_shims.significance.cli import format_table
-from jp_shims.significance.groups import GroupedStatistics, prepare
+from jp_shims.significance.groups import GroupedStatistics, prepare, system_counts
+from jp_shims.significance.resampling import ChoiceCounts, compare
 from tests.datafiles import data_path
 from tests.toolrun import run_tool
 
