@@ -58,10 +58,6 @@ class InputFile(NamedTuple):
     name: str
     data: Optional[bytes] = None
 
-    @property
-    def spooled(self) -> bool:
-        return self.path != self.name
-
     def open(self) -> BinaryIO:
         """The input's bytes, from the start (a file on disk, or the bytes held in memory)."""
         if self.data is not None:

@@ -268,6 +268,3 @@ def as_json(comparison) -> dict:
                      for name, row in rows.rows.items()},
         }
     return document
-
-
-significance_section = as_json  # the same, for tools that name a flag as_json
