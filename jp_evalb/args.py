@@ -2,8 +2,9 @@
 (:mod:`jp_evalb.cli`), legacy mode (:mod:`jp_evalb.legacy`) and JP mode (:mod:`jp_evalb.jp`)
 import -- so that none of them imports another.
 
-Our options (``--legacy``, ``--json``, ``--show-alignment``, ``--report FILE``, ``--lang``,
-``--install-shim DIR``, ``--version``) are removed before evalb's option parsing.
+Our options (``--legacy``, ``--per-label``, ``--show-alignment``, ``--report FILE``, ``--lang``,
+``--install-shim DIR``, ``--version``) are removed before evalb's option parsing (``--json``
+is JP mode's, read by the runner: with ``--legacy`` it is a usage error).
 """
 from __future__ import annotations
 
@@ -38,14 +39,13 @@ class Usage(Exception):
 class Extra:
     """Our options, not evalb's; ``rest`` is the argument list left for evalb's parser."""
 
-    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "report", "version", "per_label",
+    __slots__ = ("legacy", "show_alignment", "install_shim", "lang", "report", "version", "per_label",
                  "variant", "rest", "significance", "comparison")
 
     def __init__(self, variant: Variant = EVALB) -> None:
         self.variant = variant  # which program is reproduced (evalb, evalb_spmrl)
         self.per_label = False
         self.legacy = False
-        self.json = False
         self.show_alignment = False
         self.install_shim: Optional[str] = None
         self.lang = "en"
@@ -71,8 +71,6 @@ def split_extra(argv: list[str], variant: Variant = EVALB) -> Extra:
             extra.legacy = True
         elif arg == "--per-label":
             extra.per_label = True
-        elif arg == "--json":
-            extra.json = True
         elif arg == "--show-alignment":
             extra.show_alignment = True
         elif arg == "--install-shim":
