@@ -8,9 +8,9 @@ they happen (so that the error limit can kill the run at the same place as evalb
 
 Lines are handled as ``str`` decoded one byte per character (latin-1) in legacy mode, so every
 width and every printed byte is the original's; JP mode decodes UTF-8 instead. How a file is
-cut into those lines, and evalb's line buffer, are :mod:`jp_evalb.lines` (importable from here
-too). Three readers, from the top: :func:`read_tree` picks one; the fast reader
-(:func:`_read_spans`, or its C accelerator) reads a well-formed line straight into the brackets
+cut into those lines, and evalb's line buffer, are :mod:`jp_evalb.lines`. Three readers, from
+the top: :func:`read_tree` picks one; the fast reader (:func:`_read_spans`, or its C
+accelerator) reads a well-formed line straight into the brackets
 scoring keeps; the scanner (:func:`_scan`) reads any line token by token as evalb does, errors
 and trace included. Last come the helpers of JP mode for lines that are not read as trees.
 """
@@ -21,14 +21,7 @@ import re
 from itertools import accumulate
 from typing import Any, Callable, Mapping, NamedTuple, Optional, Protocol
 
-from .lines import (
-    LEGACY_LINE_CHUNK,
-    LINE_BLOCK,
-    LINE_BUFFER_SIZE,
-    LineBuffer,
-    legacy_lines,
-    whole_line_blocks,
-)
+from .lines import LineBuffer
 from .params import Params
 
 __all__ = [
@@ -36,8 +29,6 @@ __all__ = [
     "MSG_UNBALANCED", "MSG_TOO_MANY_CLOSE", "UNDEFINED_LINE_END", "QuoteTerm", "Tree", "ReadOptions", "read_tree",
     "C_SPACE", "PIECE_MEMO_SIZE", "PIECE_MEMO_LENGTH", "PHRASE", "LONG_LABEL", "LONG_WORD", "all_brackets",
     "leaf_words", "nesting_depth",
-    # jp_evalb.lines
-    "LEGACY_LINE_CHUNK", "LINE_BUFFER_SIZE", "LINE_BLOCK", "LineBuffer", "legacy_lines", "whole_line_blocks",
 ]
 
 PURE_PYTHON_VARIABLE = "JP_SHIMS_PURE_PYTHON"
