@@ -174,7 +174,9 @@ class EvalbTool(Tool):
         from .signature import figure_options, options_document, parameter_file
 
         status_file = self.variant.status_file and not options.flags.compact
-        return Parsed(options.gold or "", options.test or "", Settings(options, per_label, fallback),
+        # (The files are the Parsed's, as given; the run reads the InputFiles it is handed.)
+        settings = Settings(options._replace(gold=None, test=None), per_label, fallback)
+        return Parsed(options.gold or "", options.test or "", settings,
                       options_document(options), figure_options(options) + encodings.signature_option(fallback),
                       outputs=["status"] if status_file else [], params=parameter_file(options))
 
