@@ -4,10 +4,9 @@ result type (:class:`jp_shims.result.Result`), evalb's settings as keywords
 from __future__ import annotations
 
 import os
-from typing import IO, TYPE_CHECKING, Any, Dict, Iterable, Optional, Sequence, Union
+from typing import IO, Any, Dict, Iterable, Optional, Sequence, Union
 
-if TYPE_CHECKING:
-    from jp_shims.result import Result
+from jp_shims.result import Result
 
 Input = Union[str, "os.PathLike[str]", IO[Any], Iterable[str]]
 
@@ -17,7 +16,7 @@ def evaluate(gold: Input, system: Optional[Input] = None, options: Sequence[str]
              cutoff_len: Optional[int] = None, max_error: Optional[int] = None, debug: Optional[int] = None,
              per_label: bool = False, encoding: Optional[str] = None, limit: Optional[int] = None,
              compact: Optional[str] = None, count_skipped: Optional[bool] = None, name_files: Optional[bool] = None,
-             test: Optional[Input] = None) -> "Result":
+             test: Optional[Input] = None) -> Result:
     """Score ``system`` (the test trees) against ``gold`` in JP mode, as ``jp_evalb GOLD
     TEST`` does (``spmrl``: as ``jp_evalb_spmrl``). ``gold`` and ``system`` are paths, open
     files or iterables of lines (one tree a line).

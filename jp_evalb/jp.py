@@ -27,7 +27,6 @@ from .totals import STATUS_OK, RunTotals, SentenceScore
 if TYPE_CHECKING:
     from .sentences import Sentence
 
-LABELS = ("gold", "test")
 # Sentence texts are compared case-folded (evalb compares words as they are, but a system
 # that changed the case of a word still covers the same sentence).
 ALIGN_CONFIG = AlignConfig(casefold=True)
