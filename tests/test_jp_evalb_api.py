@@ -117,3 +117,16 @@ def test_the_json_options_name_the_inputs_as_the_run_names_them():
     document = jp_evalb.evaluate(TREES, SYSTEM, param_file="COLLINS").to_dict()
     assert (document["options"]["gold"], document["options"]["test"]) == ("<gold>", "<system>")
     assert document["options"]["param_file"] == "COLLINS"
+
+
+def test_an_input_in_memory_that_is_not_utf8_is_read_as_the_same_file_on_disk(tmp_path):
+    # (The Latin-1 fallback decides on the bytes held in memory as on the file's.)
+    trees = "".join(tree.replace("cat", "caf\xe9") + "\n" for tree in TREES).encode("latin-1")
+    gold = tmp_path / "gold.txt"
+    gold.write_bytes(trees)
+    by_path = jp_evalb.evaluate(gold, gold, debug=1)
+    with open(gold, "rb") as handle:
+        in_memory = jp_evalb.evaluate(handle, trees.splitlines(), debug=1)  # (lines of bytes, kept as they are)
+    assert dict(in_memory) == dict(by_path) and in_memory.text == by_path.text
+    # (-d echoes the word in the input's encoding: its Latin-1 byte, escaped, as evalb prints it)
+    assert "caf\udce9" in by_path.text and by_path["summary"]["all"]["recall"] == 100.0
