@@ -18,7 +18,7 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
     options = options_from_args(args)
     hyp_blocks = read_blocks(args.hyp)
     ref_blocks = read_blocks(args.ref)
-    selected = sentence_slice(args)
+    selected = sentence_slice(args.start, args.end)
     if selected is not None:
         hyp_blocks, ref_blocks = hyp_blocks[selected], ref_blocks[selected]
     if len(hyp_blocks) != len(ref_blocks):

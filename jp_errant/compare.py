@@ -16,48 +16,30 @@ from typing import Iterator, Sequence
 
 from jp_align import EXACT, UNALIGNED, Normalizer, align_words, iter_align_sentences
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
-from jp_errant.compare_args import LEGACY_PROG
 from jp_errant.m2 import FieldCache, Sentence, named, read_m2
 from jp_errant.marks import edit_marks, scored_edits
 from jp_errant.report import TITLES, iter_category_scores, macro_average, precision_recall_f
 from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
-from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, Summary, WordGroup, block_kind, note_line
+from jp_shims.audit import AlignmentAudit, Summary, block_kind
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError
-from jp_shims.signature import signature
+from jp_shims.inputs import InputFile
+from jp_shims.kinds import RETOKENIZED
+from jp_shims.records import BlockRecord, WordGroup
 
 # Jaro-Winkler with prefix and suffix bonus (scale 0.1), measured on W&I dev A: unrelated
 # sentence pairs >= 0.22 in 99 % of cases, consecutive sentences of one essay >= 0.087, one
 # changed word <= 0.058 in 99 % of cases. 0.1 separates them; the next-pair condition
 # guards the overlap (docs/jp_errant_compare.md, "JP mode").
-ALIGNMENT = AlignConfig(similarity="jaro_winkler_suffix", threshold=0.1, lang="und")
-# Texts are compared space-free with no token or character table: hypothesis and reference
-# S lines come from the same text, so "don't" = "do n't" and "``" = "` `" match exactly
-# (the English table would read the standalone token "will" as "wo"). A fresh normalizer per
-# run: it memoizes tokens.
-
-
-def text_normalizer() -> Normalizer:
-    return Normalizer()
+# Texts are compared space-free with no token or character table (AlignConfig lang "none"):
+# hypothesis and reference S lines come from the same text, so "don't" = "do n't" and
+# "``" = "` `" match exactly (the English table would read the standalone token "will" as "wo").
+ALIGNMENT = AlignConfig(similarity="jaro_winkler_suffix", threshold=0.1, lang="none")
 
 
 TOOL = "jp_errant_compare"
 # How the two sides are named in listings (the JSON document says gold/system throughout).
 LABELS = ("reference", "hypothesis")
-
-
-def run_signature(options: ScoreOptions, config: AlignConfig = ALIGNMENT, tool: str = TOOL,
-                  more: Sequence[str] = ()) -> str:
-    """The signature: the scoring options errant_compare's figures depend on (and a variant's
-    ``more``), and the sentence similarity function of the alignment."""
-    flags = [f"-{options.mode}", f"-b{options.beta:g}"]
-    flags += ["-single"] * options.single + ["-multi"] * options.multi
-    if options.filt:
-        flags.append("-filt=" + "+".join(options.filt))
-    if options.cat:
-        flags.append(f"-cat{options.cat}")
-    return signature(tool, options=[*flags, *more], similarity=config.similarity, threshold=config.threshold,
-                     extra={"norm": "nfc"})
 
 
 def note_what(summary: Summary) -> str:
@@ -76,12 +58,6 @@ def note_what(summary: Summary) -> str:
     return "; ".join(parts)
 
 
-def alignment_note(prog: str, audit: AlignmentAudit, sig: str) -> str | None:
-    """The stderr note: what JP mode did that errant_compare does not (None when nothing)."""
-    return note_line(prog, audit.summary, original=LEGACY_PROG, what=note_what(audit.summary),
-                     consequence=f"the figures can differ from {LEGACY_PROG}'s", signature=sig)
-
-
 def check_beta(beta: float) -> None:
     """JP mode refuses a beta for which F is not a number: not finite, or whose square
     overflows (errant: OverflowError, or NaN figures and arbitrary annotator choices)."""
@@ -93,11 +69,12 @@ def check_beta(beta: float) -> None:
         raise InputError(None, None, f"-b/--beta {beta}: beta must be a finite number whose square is finite")
 
 
-def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
+def aligned_pairs(gold: InputFile, system: InputFile, audit: AlignmentAudit,
                   totals: CorpusResult | None = None,
                   extents: list | None = None, config: AlignConfig = ALIGNMENT,
                   options: ScoreOptions | None = None) -> Iterator[SentencePair]:
-    """Scoring units of JP mode, streamed; every block is counted in ``audit``, and its
+    """Scoring units of JP mode (``gold``: the reference M2, ``system``: the hypothesis M2),
+    streamed; every block is counted in ``audit``, and its
     reference sentences ``(first, stop)`` appended to ``extents`` when given (significance
     tests).
 
@@ -110,12 +87,13 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
     edits spurious). With ``options`` (the scoring options) and ``totals``, a recorded block
     also carries its edits with what the scorer made of each (:mod:`jp_errant.marks`).
     """
-    normalizer = text_normalizer()
+    normalizer = config.normalizer()
     cache = FieldCache()
     # Items are sentences; their tokens are split from the S line where needed and not kept
     # (a second copy of every token would double the memory of a long S line).
-    refs = read_m2(ref_path, cache=cache, named_edits=False)
-    hyps = read_m2(hyp_path, cache=cache, named_edits=False)
+    refs = read_sentences(gold, cache)
+    hyps = read_sentences(system, cache)
+    ref_path, hyp_path = gold.name, system.name
     first_ref = next(refs, None)
     first_hyp = next(hyps, None)
     if first_ref is None and first_hyp is None:
@@ -215,6 +193,13 @@ def aligned_pairs(ref_path: str, hyp_path: str, audit: AlignmentAudit,
     finally:
         audit.count(EXACT, exact_pairs, exact_pairs, blocks=exact_pairs)
         audit.count(RETOKENIZED, retokenized_pairs, retokenized_pairs, blocks=retokenized_pairs)
+
+
+def read_sentences(file: InputFile, cache: FieldCache) -> Iterator[Sentence]:
+    """The strictly read sentences of an M2 input (a file, or lines held in memory), edits as
+    plain tuples (:func:`jp_errant.m2.read_m2`)."""
+    with file.open_text(encoding="utf-8") as stream:
+        yield from read_m2(file.name, stream, cache=cache, named_edits=False, binary=file.open)
 
 
 def edit_lines(pair: SentencePair) -> tuple[str, ...]:

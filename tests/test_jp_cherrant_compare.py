@@ -260,6 +260,7 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
     from jp_cherrant.compare_jp import scoring_units
     from jp_errant.m2 import iter_blocks
     from jp_shims.audit import AlignmentAudit
+    from jp_shims.inputs import InputFile
 
     args = resolve_args(case)
     hyp, ref = (str(case.folder / args[args.index(flag) + 1]) for flag in ("-hyp", "-ref"))
@@ -268,7 +269,8 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
         refseg = str(data_path(*refseg[len("../../../data/"):].split("/")))
     else:
         refseg = str(case.folder / refseg)
-    units = list(scoring_units(hyp, ref, ScoreOptions(), None, None, AlignmentAudit(ref, hyp), []))
+    units = list(scoring_units(InputFile(hyp, hyp), InputFile(ref, ref), ScoreOptions(), None, None,
+                               AlignmentAudit(ref, hyp), []))
     with open(refseg, encoding="utf-8") as handle:
         expected = [legacy_block_rows(block.text, FieldCache(), cherrant=True) for block in iter_blocks(handle)]
 
