@@ -103,6 +103,7 @@ def aligned_pairs(gold: InputFile, system: InputFile, audit: AlignmentAudit,
         yield SentencePair((), (), "")
         return
     if first_ref is None:
+        assert first_hyp is not None
         raise InputError(ref_path, 1, f"the reference holds no sentence but the hypothesis does "
                                       f"({hyp_path}:{first_hyp.line})")
     refs = chain((first_ref,), refs)
@@ -131,12 +132,12 @@ def aligned_pairs(gold: InputFile, system: InputFile, audit: AlignmentAudit,
                 hyp, = hyp_items
                 if ref.source == hyp.source:
                     exact_pairs += 1
-                    yield hyp.edits, ref.edits, hyp.source
+                    yield SentencePair(hyp.edits, ref.edits, hyp.source)
                 else:
                     retokenized_pairs += 1
                     hyp_edits = map_edits_to_reference(hyp.source.split(), ref.source.split(), hyp.edits,
                                                        normalizer)
-                    yield hyp_edits, ref.edits, hyp.source
+                    yield SentencePair(hyp_edits, ref.edits, hyp.source)
                 continue
             ref_sentences = list(ref_items)
             hyp_sentences = list(hyp_items)
@@ -145,7 +146,7 @@ def aligned_pairs(gold: InputFile, system: InputFile, audit: AlignmentAudit,
             unit = block_kind(kind, len(ref_sentences), len(hyp_sentences), ref_tokens != hyp_tokens)
             if kind == UNALIGNED:
                 before = (totals.tp, totals.fp, totals.fn) if totals is not None else None
-                marking = keep and options is not None and totals is not None
+                marking = options if keep and totals is not None else None
                 marks: list = []
                 for side, sentences in (("gold", ref_sentences), ("system", hyp_sentences)):
                     offset = 0
@@ -154,11 +155,11 @@ def aligned_pairs(gold: InputFile, system: InputFile, audit: AlignmentAudit,
                         # hypothesis sentence: no reference edit faces its edits, spurious.
                         pair = (SentencePair((), sentence.edits, sentence.source) if side == "gold"
                                 else SentencePair(sentence.edits, (), sentence.source))
-                        pair_before = (totals.tp, totals.fp, totals.fn) if marking else (0, 0, 0)
+                        pair_before = (totals.tp, totals.fp, totals.fn) if totals is not None else (0, 0, 0)
                         yield pair
-                        if marking:
+                        if marking is not None:
                             tokens = sentence.source.split()
-                            scored = scored_edits(pair, options, pair_before)[0 if side == "system" else 1]
+                            scored = scored_edits(pair, marking, pair_before)[0 if side == "system" else 1]
                             marks += edit_marks(scored, side, side, tokens, offset)
                             offset += len(tokens)
                 figures = None
@@ -176,7 +177,7 @@ def aligned_pairs(gold: InputFile, system: InputFile, audit: AlignmentAudit,
             pair = block_pair(ref_sentences, hyp_sentences, normalizer)
             yield pair
             figures = None
-            if before is not None:
+            if before is not None and totals is not None:
                 figures = {"tp": totals.tp - before[0], "fp": totals.fp - before[1], "fn": totals.fn - before[2]}
             groups = tuple(
                 WordGroup(tuple(ref_tokens[g.left.start:g.left.stop]), tuple(hyp_tokens[g.right.start:g.right.stop]),
@@ -184,12 +185,12 @@ def aligned_pairs(gold: InputFile, system: InputFile, audit: AlignmentAudit,
                 for g in align_words(ref_tokens, hyp_tokens, normalizer=normalizer)
                 if not (g.is_one_to_one and g.kind == EXACT))
             record = _record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, groups, figures)
-            marks = ()
+            marked: tuple = ()
             if options is not None and before is not None:
                 # Both sides' edits are in reference offsets: all are placed on the reference text.
                 system, gold = scored_edits(pair, options, before)
-                marks = tuple(edit_marks(system, "system", "gold", ref_tokens) + edit_marks(gold, "gold", "gold", ref_tokens))
-            audit.add(replace(record, details=edit_lines(pair), edits=marks), len(ref_sentences), len(hyp_sentences))
+                marked = tuple(edit_marks(system, "system", "gold", ref_tokens) + edit_marks(gold, "gold", "gold", ref_tokens))
+            audit.add(replace(record, details=edit_lines(pair), edits=marked), len(ref_sentences), len(hyp_sentences))
     finally:
         audit.count(EXACT, exact_pairs, exact_pairs, blocks=exact_pairs)
         audit.count(RETOKENIZED, retokenized_pairs, retokenized_pairs, blocks=retokenized_pairs)
@@ -249,10 +250,10 @@ def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Senten
     # single reference sentence is passed through as it is.
     if len(ref_sentences) > 1:
         ref_sentences = [named(sentence) for sentence in ref_sentences]
-    ref = merge_sentences(ref_sentences)
-    hyp = merge_sentences([named(sentence) for sentence in hyp_sentences])
-    hyp_edits = map_edits_to_reference(hyp.tokens, ref.tokens, hyp.edits, normalizer)
-    return SentencePair(hyp_edits, ref.edits, hyp.source)
+    merged_ref = merge_sentences(ref_sentences)
+    merged_hyp = merge_sentences([named(sentence) for sentence in hyp_sentences])
+    hyp_edits = map_edits_to_reference(merged_hyp.tokens, merged_ref.tokens, merged_hyp.edits, normalizer)
+    return SentencePair(hyp_edits, merged_ref.edits, merged_hyp.source)
 
 
 def options_document(options: ScoreOptions) -> dict:

@@ -51,17 +51,15 @@ def build_parser(prog: str, jp_mode: bool, original: str = LEGACY_PROG,
 
     ``original`` and ``jp_help`` name the original and the JP help entries of a variant
     that extends this table (ChERRANT's scorer: :mod:`jp_cherrant.compare_args`)."""
-    settings = dict(
-        prog=prog,
-        description="Calculate F-scores for error detection and/or correction.\n"
-        "Flags let you evaluate at different levels of granularity.",
-        formatter_class=argparse.RawTextHelpFormatter,
-        usage="%(prog)s [options] -hyp HYP -ref REF",
-    )
+    description = ("Calculate F-scores for error detection and/or correction.\n"
+                   "Flags let you evaluate at different levels of granularity.")
+    usage = "%(prog)s [options] -hyp HYP -ref REF"
     # JP mode: the original's help text first, then the JP options section (the options
     # themselves are hidden from argparse's part).
-    parser = (_JPModeParser(jp_help=help_section(jp_help or JP_HELP, original), **settings) if jp_mode
-              else argparse.ArgumentParser(**settings))
+    parser = (_JPModeParser(jp_help=help_section(jp_help or JP_HELP, original), prog=prog, description=description,
+                            formatter_class=argparse.RawTextHelpFormatter, usage=usage) if jp_mode
+              else argparse.ArgumentParser(prog=prog, description=description,
+                                           formatter_class=argparse.RawTextHelpFormatter, usage=usage))
     parser.add_argument("-hyp", help="A hypothesis M2 file.", required=True)
     parser.add_argument("-ref", help="A reference M2 file.", required=True)
     parser.add_argument("-b", "--beta", help="Value of beta in F-score. (default: 0.5)",

@@ -116,7 +116,7 @@ def _cherrant_edits(lines: list[str], length: int, path: str, head_line: int,
     A line whose span, tail and type _strict_edit accepted before (as in _read_m2_stream)
     is read from the cache; any other takes _strict_edit."""
     spans, tails, kinds = cache.strict_spans, cache.tails, cache.kinds
-    edits = []
+    edits: list[tuple] = []
     append = edits.append
     for number, line in enumerate(lines[1:], head_line + 1):
         if line[:1] == "T":
@@ -265,7 +265,7 @@ def _read_m2_stream(path: str, stream: IO[str], cache: FieldCache, named_edits: 
                 sentence = None
                 if head[:2] == "S ":
                     need = 0  # the sentence length the offsets need
-                    edits = []
+                    edits: list[tuple] = []
                     append = edits.append
                     try:
                         for row in lines[1:]:

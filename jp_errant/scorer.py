@@ -20,7 +20,7 @@ options, the unit scored, the totals), :mod:`jp_errant.edit_sets` (``process_edi
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Optional
 
 from jp_errant.edit_sets import coder_edit_sets, compare_edit_sets, edit_sets_for
 from jp_errant.report import (
@@ -45,6 +45,13 @@ from jp_errant.score_options import (
     SentencePair,
     SentenceResult,
 )
+
+Write = Callable[[str], object]  # where the -v trace goes (stdout's write, a buffer's)
+
+
+def _discard(text: str) -> None:
+    return None
+
 
 __all__ = [
     # this module: the annotator choice of a sentence, the corpus loop
@@ -76,8 +83,9 @@ def _fast_choice(hyp_sets: EditSets, hyp_noops: dict, ref_sets: EditSets, ref_no
     beta2 = beta ** 2
     scale = 1 + beta2
     total_tp, total_fp, total_fn = totals.tp, totals.fp, totals.fn
-    best = None
-    best_f = best_tp = best_fp = best_fn = 0
+    best: tuple[int, int] | None = None
+    best_f = 0.0
+    best_tp = best_fp = best_fn = 0
     for hyp_id, hyp in hyp_sets.items():
         hyp_keys = hyp.keys()
         hyp_noop = hyp_noops.get(hyp_id)
@@ -115,6 +123,7 @@ def _fast_choice(hyp_sets: EditSets, hyp_noops: dict, ref_sets: EditSets, ref_no
                         fp < best_fp or (fp == best_fp and fn < best_fn))))):
                 best = hyp_id, ref_id
                 best_f, best_tp, best_fp, best_fn = f, tp, fp, fn
+    assert best is not None  # (every side has an annotator: a sentence without edits is a noop)
     return best_tp, best_fp, best_fn, best[0], best[1]
 
 
@@ -124,23 +133,24 @@ def score_sentence(
     totals: CorpusResult,
     sentence_id: int,
     options: ScoreOptions,
-    write: Callable[[str], None] | None = None,
+    verbose: bool = False,
+    write: Write = _discard,
     source: str = "",
 ) -> SentenceResult:
     """errant's ``evaluate_edits``: the best (hyp coder, ref coder) pair for one sentence.
 
-    ``write`` receives the verbose lines (each with its newline) when given; ``source`` is
-    the sentence text the ERRANT 2.x trace prints after the sentence number.
+    With ``verbose``, ``write`` receives the verbose lines (each with its newline);
+    ``source`` is the sentence text the ERRANT 2.x trace prints after the sentence number.
     """
     beta = options.beta
-    if write is None and options.choice_is_trivial(len(hyp_sets), len(ref_sets)):
+    if not verbose and options.choice_is_trivial(len(hyp_sets), len(ref_sets)):
         # One candidate pair and an F that is always a finite number >= 0 (and can not
         # raise): errant would pick this pair, so its F need not be computed.
         (hyp_id, hyp), = hyp_sets.items()
         (ref_id, ref), = ref_sets.items()
         tp, fp, fn, categories = compare_edit_sets(hyp, ref)
         return SentenceResult(tp, fp, fn, categories, hyp_id, ref_id)
-    check_local = write is not None or not options.beta_is_safe
+    check_local = verbose or not options.beta_is_safe
     errant2 = options.verbose_style == "errant2"
     best_tp = best_fp = best_fn = 0
     best_f = -1.0
@@ -161,12 +171,12 @@ def score_sentence(
                 best_tp, best_fp, best_fn = tp, fp, fn
                 best_f, best_hyp, best_ref = f, hyp_id, ref_id
                 best_categories = categories
-            if write is not None:
+            if verbose:
                 if errant2:
                     write(f"{'-' * 40}\nSENTENCE {sentence_id}{source}\n")
                 write(_verbose_pair(sentence_id, hyp_id, ref_id, hyp, ref, (tp, fp, fn),
                                     local, totals, overall, options))
-    if write is not None:
+    if verbose:
         write(_verbose_choice(sentence_id, best_hyp, best_ref, best_categories, errant2))
     return SentenceResult(best_tp, best_fp, best_fn, best_categories, best_hyp, best_ref)
 
@@ -216,10 +226,11 @@ def _verbose_choice(sentence_id: int, hyp_id: int, ref_id: int, categories: Cate
 def score_corpus(
     pairs: Iterable[SentencePair],
     options: ScoreOptions,
-    write: Callable[[str], None] | None = None,
-    totals: CorpusResult | None = None,
+    write: Write = _discard,
+    totals: Optional[CorpusResult] = None,
 ) -> CorpusResult:
-    """Score sentence pairs in order; verbose text goes to ``write`` as it is produced.
+    """Score sentence pairs in order; with ``options.verbose``, the verbose text goes to
+    ``write`` as it is produced.
 
     ``pairs`` may be a lazy iterator: an exception it raises surfaces after the verbose
     output of the earlier sentences, as in errant (which parses inside its loop).
@@ -228,10 +239,10 @@ def score_corpus(
     """
     if totals is None:
         totals = CorpusResult()
-    verbose_write = write if options.verbose else None
+    verbose = options.verbose
     # Without verbose text and with a beta for which F can neither fail nor be NaN, only
     # the chosen pair matters: _fast_choice finds it from counts alone.
-    fast = verbose_write is None and options.beta_is_safe
+    fast = not verbose and options.beta_is_safe
     keep_categories = options.categories
     merged = totals.categories
     beta = options.beta
@@ -247,18 +258,18 @@ def score_corpus(
         if fast:
             tp, fp, fn, hyp_id, ref_id = _fast_choice(
                 hyp_sets, hyp_noops, ref_sets, ref_noops, hyp_several or ref_several, totals, beta)
-            categories = (compare_edit_sets(hyp_sets[hyp_id], ref_sets[ref_id])[3]
-                          if keep_categories else None)
+            if keep_categories:
+                _merge_categories(merged, compare_edit_sets(hyp_sets[hyp_id], ref_sets[ref_id])[3])
         else:
-            if verbose_write is not None and errant3_trace:
-                verbose_write("-" * 40 + "\nOriginal sentence " + str(sentence_id) + ": " + source + "\n")
+            if verbose and errant3_trace:
+                write("-" * 40 + "\nOriginal sentence " + str(sentence_id) + ": " + source + "\n")
             tp, fp, fn, categories, _, _ = score_sentence(
-                hyp_sets, ref_sets, totals, sentence_id, options, verbose_write, source)
+                hyp_sets, ref_sets, totals, sentence_id, options, verbose, write, source)
+            if keep_categories:
+                _merge_categories(merged, categories)
         totals.tp += tp
         totals.fp += fp
         totals.fn += fn
-        if keep_categories:
-            _merge_categories(merged, categories)
     totals.sentences = sentence_id + 1
     return totals
 
