@@ -2,7 +2,7 @@
 
 A variant, not a copy: the options are ChERRANT's additions to errant_compare's
 (:mod:`jp_cherrant.compare_args`), the scoring units cut hypothesis blocks at reference
-sentence boundaries (:mod:`jp_cherrant.compare_jp`), and everything else -- the parsing, the
+sentence boundaries (:mod:`jp_cherrant.jp`), and everything else -- the parsing, the
 scorer, the report, the JSON scores, the significance counts, the runner's options, errors,
 notes and report -- is jp_errant's tool (:class:`jp_errant.tool.ErrantCompare`).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any, Dict, List, Optional
 
-from jp_errant.compare import options_document
+from jp_errant.jp import options_document
 from jp_errant.score_options import CorpusResult, ScoreOptions
 from jp_errant.tool import ErrantCompare
 from jp_shims import sniff
@@ -22,7 +22,7 @@ from jp_shims.inputs import Format, InputFile
 from jp_shims.tool import Evaluation, Parsed, Run
 
 from jp_cherrant.compare_args import LEGACY_PROG, CherrantSettings, build_parser, kept_coders, sentence_slice
-from jp_cherrant.compare_jp import TOOL, note_what, scoring_units
+from jp_cherrant.jp import TOOL, note_what, scoring_units
 
 # ChERRANT's M2: a block's line 0 is its S line, or an edit line ChERRANT reads as one.
 M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)",
@@ -71,7 +71,7 @@ class CherrantCompare(ErrantCompare):
     def run_legacy(self, argv: List[str]) -> int:
         import sys
 
-        from jp_cherrant.compare_legacy import run_legacy
+        from jp_cherrant.legacy import run_legacy
 
         return run_legacy(argv, sys.stdout)
 
@@ -87,7 +87,7 @@ class CherrantCompare(ErrantCompare):
         return units, crossing
 
     def add_scores(self, scores: dict, details: Any, system: InputFile) -> None:
-        from jp_cherrant.compare_jp import crossing_place
+        from jp_cherrant.jp import crossing_place
 
         scores["crossing_edits"] = [crossing_place(path, item) for path, item in details]
 

@@ -14,37 +14,17 @@ switches of :class:`ScoreOptions`: ``verbose_style="errant2"`` (its ``-v`` trace
 ``reference_coders`` (``--reference_num``) and ``skip_unannotatable`` (its ``NA`` rule).
 
 The per-sentence choice and the corpus loop are here; the parts they are built from live in
-their own modules and are importable from here too: :mod:`jp_errant.score_options` (the
-options, the unit scored, the totals), :mod:`jp_errant.edit_sets` (``process_edits`` and
+their own modules (import them from there): :mod:`jp_errant.score_options` (the options,
+the unit scored, the totals), :mod:`jp_errant.edit_sets` (``process_edits`` and
 ``compareEdits``) and :mod:`jp_errant.report` (``computeFScore`` and the report).
 """
 from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from jp_errant.edit_sets import coder_edit_sets, compare_edit_sets, edit_sets_for
-from jp_errant.report import (
-    TITLES,
-    format_macro,
-    format_report,
-    grouped_categories,
-    iter_category_scores,
-    iter_report_lines,
-    macro_average,
-    precision_recall_f,
-    write_report,
-)
-from jp_errant.score_options import (
-    MODES,
-    UNANNOTATABLE,
-    CategoryCounts,
-    CorpusResult,
-    EditKey,
-    EditSets,
-    ScoreOptions,
-    SentencePair,
-    SentenceResult,
-)
+from jp_errant.edit_sets import compare_edit_sets, edit_sets_for
+from jp_errant.report import precision_recall_f
+from jp_errant.score_options import CategoryCounts, CorpusResult, EditSets, ScoreOptions, SentencePair, SentenceResult
 
 Write = Callable[[str], object]  # where the -v trace goes (stdout's write, a buffer's)
 
@@ -53,18 +33,7 @@ def _discard(text: str) -> None:
     return None
 
 
-__all__ = [
-    # this module: the annotator choice of a sentence, the corpus loop
-    "score_sentence", "score_corpus",
-    # jp_errant.score_options
-    "MODES", "UNANNOTATABLE", "EditKey", "EditSets", "CategoryCounts", "ScoreOptions", "SentencePair",
-    "SentenceResult", "CorpusResult",
-    # jp_errant.edit_sets
-    "coder_edit_sets", "compare_edit_sets",
-    # jp_errant.report
-    "TITLES", "precision_recall_f", "grouped_categories", "iter_report_lines", "write_report", "format_report",
-    "iter_category_scores", "macro_average", "format_macro",
-]
+__all__ = ["score_sentence", "score_corpus"]
 
 
 def _fast_choice(hyp_sets: EditSets, hyp_noops: dict, ref_sets: EditSets, ref_noops: dict,

@@ -1,7 +1,7 @@
 """jp_errant_compare on the shared runner (:mod:`jp_shims.runner`).
 
 The tool parses errant_compare's options, aligns reference and hypothesis sentences and
-re-indexes edits (:func:`jp_errant.compare.aligned_pairs`), scores them with errant's scorer
+re-indexes edits (:func:`jp_errant.jp.aligned_pairs`), scores them with errant's scorer
 (:mod:`jp_errant.scorer`, the one legacy mode runs) and prints errant's report; the runner
 does the rest. References are the gold side, hypotheses the system side.
 """
@@ -18,7 +18,7 @@ from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
 from jp_shims.tool import ChoiceStatistics, Evaluation, Parsed, Run, Tool
 
-from jp_errant.compare import (
+from jp_errant.jp import (
     ALIGNMENT, LABELS, TOOL, aligned_pairs, check_beta, note_what, options_document, scores_document,
 )
 from jp_errant.compare_args import LEGACY_PROG, Settings, build_parser, checked_settings, settings_from_args
@@ -76,7 +76,7 @@ class ErrantCompare(Tool):
     def run_legacy(self, argv: List[str]) -> int:
         import sys
 
-        from jp_errant.compare_legacy import run_legacy
+        from jp_errant.legacy import run_legacy
 
         return run_legacy(argv, sys.stdout)
 

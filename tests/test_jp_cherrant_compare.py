@@ -10,16 +10,18 @@ import warnings
 import pytest
 
 import jp_cherrant
-from jp_cherrant import compare_align, compare_api
+from jp_cherrant import api, compare_align
 from jp_cherrant.compare_align import cut_block
-from jp_cherrant.compare_jp import lines_up
+from jp_cherrant.jp import lines_up
 from jp_errant.m2 import Edit, RawBlock, Sentence, legacy_block_rows, FieldCache, noop_edit
-from jp_errant.scorer import ScoreOptions, SentencePair, format_report, score_corpus
+from jp_errant.report import format_report
+from jp_errant.score_options import ScoreOptions, SentencePair
+from jp_errant.scorer import score_corpus
 from tests.toolrun import run_tool
 from tests.datafiles import data_path
 
 
-@pytest.mark.parametrize("module", [compare_align, compare_api])
+@pytest.mark.parametrize("module", [compare_align, api])
 def test_doctests(module) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -257,7 +259,7 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
     """Sentence by sentence, the hypothesis edits JP mode scores are those of ``jp_hyp_refseg``
     (the same edits in the reference's sentences, from which jp_expect_stdout was made)."""
     from compat_tests.test_vectors import resolve_args
-    from jp_cherrant.compare_jp import scoring_units
+    from jp_cherrant.jp import scoring_units
     from jp_errant.m2 import iter_blocks
     from jp_shims.audit import AlignmentAudit
     from jp_shims.inputs import InputFile

@@ -26,13 +26,13 @@ from typing import IO, Iterator, Sequence
 from jp_align import EXACT, UNALIGNED, iter_align_sentences
 from jp_cherrant.compare_align import CrossingEdit, cut_block
 from jp_cherrant.compare_args import LEGACY_PROG
-from jp_errant.compare import ALIGNMENT
+from jp_errant.jp import ALIGNMENT
 from jp_errant.m2 import (
     FieldCache, M2Error, RawBlock, Sentence, count_blocks, iter_blocks, legacy_block_rows, parse_blocks,
     parse_edit_line, utf8_error,
 )
 from jp_errant.marks import edit_marks, scored_edits
-from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair
+from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
 from jp_shims.audit import AlignmentAudit, Summary, block_kind
 from jp_shims.config import AlignConfig
 from jp_shims.inputs import InputFile

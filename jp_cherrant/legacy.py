@@ -7,7 +7,9 @@ from typing import IO, Iterator
 
 from jp_cherrant.compare_args import LEGACY_PROG, build_parser, kept_coders, options_from_args, sentence_slice
 from jp_errant.m2 import FieldCache, legacy_block_rows
-from jp_errant.scorer import SentencePair, score_corpus, write_report
+from jp_errant.report import write_report
+from jp_errant.score_options import SentencePair
+from jp_errant.scorer import score_corpus
 from jp_shims.command import flush_as_script_end
 
 
@@ -30,7 +32,7 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
     pairs = legacy_pairs(hyp_blocks, ref_blocks, kept_coders(args.max_answer_num), options.verbose)
     result = score_corpus(pairs, options, out.write)
     write_report(result, options, out.write)
-    # No flush here: as errant's (jp_errant.compare_legacy), stdout is left to the interpreter.
+    # No flush here: as errant's (jp_errant.legacy), stdout is left to the interpreter.
     return 0
 
 

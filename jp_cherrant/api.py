@@ -163,7 +163,7 @@ def _legacy_compare(hyp_path: str, ref_path: str, *, mode: str, beta: float, sin
 
 
 def _legacy_units(hyp_path: str, ref_path: str, coders, selected):
-    from jp_cherrant.compare_legacy import legacy_pairs, read_blocks
+    from jp_cherrant.legacy import legacy_pairs, read_blocks
 
     try:
         hyp_blocks, ref_blocks = read_blocks(hyp_path), read_blocks(ref_path)
