@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from itertools import chain, zip_longest
-from typing import IO, Iterator, Sequence
+from typing import IO, Iterator
 
 from jp_align import EXACT, UNALIGNED, iter_align_sentences
 from jp_cherrant.compare_align import CrossingEdit, cut_block
@@ -142,11 +142,6 @@ def in_step(hyp: RawBlock, ref: RawBlock) -> bool:
         return True  # an empty block on both sides (four newlines): noop against noop
     # A line holding only whitespace separates blocks in JP mode (ChERRANT fuses them).
     return _BLANK_LINE.search(hyp.text) is None and _BLANK_LINE.search(ref.text) is None
-
-
-def lines_up(hyp_blocks: Sequence[RawBlock], ref_blocks: Sequence[RawBlock]) -> bool:
-    """Whether whole files line up: as many blocks, every pair :func:`in_step`."""
-    return len(hyp_blocks) == len(ref_blocks) and all(map(in_step, hyp_blocks, ref_blocks))
 
 
 def _head(text: str) -> str:

@@ -12,7 +12,7 @@ import pytest
 import jp_cherrant
 from jp_cherrant import api, compare_align
 from jp_cherrant.compare_align import cut_block
-from jp_cherrant.jp import lines_up
+from jp_cherrant.jp import in_step
 from jp_errant.m2 import Edit, RawBlock, Sentence, legacy_block_rows, FieldCache, noop_edit
 from jp_errant.report import format_report
 from jp_errant.score_options import ScoreOptions, SentencePair
@@ -136,12 +136,12 @@ def test_retokenized_hypothesis_is_mapped_onto_reference_tokens() -> None:
     assert _spans(cut_block(refs, [hyp])) == [[(-1, -1, "-NONE-", "noop")], [(0, 1, "她", "S")]]
 
 
-def test_lines_up() -> None:
-    ref = [RawBlock("S 我 去\nA 0 1|||S|||x|||0", 1)]
-    assert lines_up([RawBlock("S 我 去", 1)], ref)
-    assert lines_up([RawBlock("A 0 1|||S|||x|||0", 1)], ref)  # no S line: paired by position
-    assert not lines_up([RawBlock("S 我 来", 1)], ref)
-    assert not lines_up([], ref)
+def test_in_step() -> None:
+    ref = RawBlock("S 我 去\nA 0 1|||S|||x|||0", 1)
+    assert in_step(RawBlock("S 我 去", 1), ref)
+    assert in_step(RawBlock("A 0 1|||S|||x|||0", 1), ref)  # no S line: paired by position
+    assert not in_step(RawBlock("S 我 来", 1), ref)
+    assert not in_step(RawBlock("S 我 去\n \nA 0 1|||S|||x|||0", 1), ref)  # a whitespace line separates blocks
 
 
 # --- the JP run ------------------------------------------------------------------------
