@@ -9,11 +9,13 @@ notes and report -- is jp_errant's tool (:class:`jp_errant.tool.ErrantCompare`).
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Iterator, List, Optional
 
 from jp_errant.jp import options_document
-from jp_errant.score_options import CorpusResult, ScoreOptions
-from jp_errant.tool import ErrantCompare
+from jp_errant.jp import Plan
+from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
+from jp_errant.scorer import score_corpus
+from jp_errant.tool import ErrantCompare, choice_statistics
 from jp_shims import sniff
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.config import AlignConfig
@@ -22,7 +24,7 @@ from jp_shims.inputs import Format, InputFile
 from jp_shims.tool import Evaluation, Parsed, Run
 
 from jp_cherrant.compare_args import LEGACY_PROG, CherrantSettings, build_parser, kept_coders, sentence_slice
-from jp_cherrant.jp import TOOL, note_what, scoring_units
+from jp_cherrant.jp import TOOL, crossing_place, note_what, scoring_units
 
 # ChERRANT's M2: a block's line 0 is its S line, or an edit line ChERRANT reads as one.
 M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)",
@@ -75,24 +77,50 @@ class CherrantCompare(ErrantCompare):
 
         return run_legacy(argv, sys.stdout)
 
-    def scoring_units(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                      audit: AlignmentAudit, options: ScoreOptions, totals: CorpusResult,
-                      extents: Optional[list]):
-        """ChERRANT's pairs while the files line up, then one unit per reference sentence with
-        the hypothesis cut to it; the details are the edits that cross a reference boundary."""
-        settings = parsed.settings
+    def run_plan(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        """The escape hatch of the runner's stages (:meth:`jp_shims.tool.Tool.evaluate`):
+        ChERRANT's pairs are taken by position while the files line up -- no alignment of
+        units -- and past that point each reference sentence is a unit with the hypothesis
+        cut to it (:func:`jp_cherrant.jp.scoring_units`, which counts and records the
+        blocks). Scored by errant's scorer, reported by errant's :meth:`report`; the details
+        are the edits that cross a reference boundary."""
+        plan: Plan = parsed.settings
+        settings, options = plan.settings, plan.options
+        totals = CorpusResult()
+        extents: list = []
         crossing: list = []
-        units = scoring_units(system, gold, options, kept_coders(settings.max_answer_num),
-                              sentence_slice(settings.start, settings.end), audit, crossing, config, totals, extents)
-        return units, crossing
-
-    def add_scores(self, scores: dict, details: Any, system: InputFile) -> None:
-        from jp_cherrant.jp import crossing_place
-
-        scores["crossing_edits"] = [crossing_place(path, item) for path, item in details]
+        pairs = scoring_units(system, gold, options, kept_coders(settings.max_answer_num),
+                              sentence_slice(settings.start, settings.end), audit, crossing, config, totals,
+                              extents if plan.statistics else None)
+        blocks: list = []
+        payloads: list = []
+        if plan.statistics:
+            pairs = _counting(pairs, extents, blocks, options, plan.level, payloads)
+        score_corpus(pairs, options, run.write, totals=totals)
+        evaluation = self.report(parsed, totals, run)
+        evaluation.scores["crossing_edits"] = [crossing_place(path, item) for path, item in crossing]
+        return evaluation._replace(details=crossing, statistics=choice_statistics(blocks, payloads, plan)
+                                   if plan.statistics else None)
 
     def note(self, summary: Summary, evaluation: Evaluation):
         return note_what(summary, evaluation.details or []), None
+
+
+def _counting(pairs: Iterator[SentencePair], extents: list, blocks: list, options: ScoreOptions,
+              level: int = 0, payloads: Optional[list] = None) -> Iterator[SentencePair]:
+    """The pairs as they are scored, each one's annotator-pair counts kept with its unit's
+    reference sentences (the statistics of significance, from the one scoring pass); with a
+    category ``level``, each annotator pair's categories go to ``payloads``."""
+    from jp_errant.significance import candidates
+
+    for pair in pairs:
+        found = candidates(pair, options, level)
+        if level and payloads is not None:
+            payloads.append([candidate[3] for candidate in found])
+            found = [candidate[:3] for candidate in found]
+        blocks.append((extents[-1], found))
+        yield pair
 
 
 TOOL_INSTANCE = CherrantCompare()

@@ -10,22 +10,21 @@ alignment window is held.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
-from itertools import chain
-from typing import Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, List, NamedTuple, Optional, Sequence
 
-from jp_align import EXACT, UNALIGNED, Normalizer, align_words, iter_align_sentences
+from jp_align import EXACT, UNALIGNED, Normalizer, align_words
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
 from jp_errant.m2 import FieldCache, Sentence, named, read_m2
 from jp_errant.marks import edit_marks, scored_edits
 from jp_errant.report import TITLES, iter_category_scores, macro_average, precision_recall_f
 from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
-from jp_shims.audit import AlignmentAudit, Summary, block_kind
+from jp_shims.audit import Summary, block_kind
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError
 from jp_shims.inputs import InputFile
 from jp_shims.kinds import RETOKENIZED
-from jp_shims.records import BlockRecord, WordGroup
+from jp_shims.records import WordGroup
+from jp_shims.tool import BlockScore
 
 # Jaro-Winkler with prefix and suffix bonus (scale 0.1), measured on W&I dev A: unrelated
 # sentence pairs >= 0.22 in 99 % of cases, consecutive sentences of one essay >= 0.087, one
@@ -69,131 +68,150 @@ def check_beta(beta: float) -> None:
         raise InputError(None, None, f"-b/--beta {beta}: beta must be a finite number whose square is finite")
 
 
-def aligned_pairs(gold: InputFile, system: InputFile, audit: AlignmentAudit,
-                  totals: CorpusResult | None = None,
-                  extents: list | None = None, config: AlignConfig = ALIGNMENT,
-                  options: ScoreOptions | None = None) -> Iterator[SentencePair]:
-    """Scoring units of JP mode (``gold``: the reference M2, ``system``: the hypothesis M2),
-    streamed; every block is counted in ``audit``, and its
-    reference sentences ``(first, stop)`` appended to ``extents`` when given (significance
-    tests).
+# What errant scores for two files without a sentence (the runner refuses one empty file):
+# one empty sentence each, a noop against a noop.
+EMPTY_PAIR = SentencePair((), (), "")
 
-    When ``audit.keep``, every block that is not exact is recorded with its own TP/FP/FN,
-    read as differences of ``totals`` (the scorer's running totals) when the scorer asks for
-    the next pair. One empty file is an error (the hypothesis, or the reference, holds no
-    sentence while the other does); two empty files score like errant: one empty sentence
-    each. Sentences that never re-synchronize are scored on their own: a reference sentence
-    as uncorrected (its edits missed), a hypothesis sentence against no reference edit (its
-    edits spurious). With ``options`` (the scoring options) and ``totals``, a recorded block
-    also carries its edits with what the scorer made of each (:mod:`jp_errant.marks`).
-    """
-    normalizer = config.normalizer()
-    cache = FieldCache()
-    # Items are sentences; their tokens are split from the S line where needed and not kept
-    # (a second copy of every token would double the memory of a long S line).
-    refs = read_sentences(gold, cache)
-    hyps = read_sentences(system, cache)
-    ref_path, hyp_path = gold.name, system.name
-    first_ref = next(refs, None)
-    first_hyp = next(hyps, None)
-    if first_ref is None and first_hyp is None:
-        audit.count(EXACT, 0, 0)
-        if extents is not None:
-            extents.append((0, 1))
-        yield SentencePair((), (), "")
-        return
-    if first_ref is None:
-        assert first_hyp is not None
-        raise InputError(ref_path, 1, f"the reference holds no sentence but the hypothesis does "
-                                      f"({hyp_path}:{first_hyp.line})")
-    refs = chain((first_ref,), refs)
-    if first_hyp is None:
-        # A system M2 has an S line for every sentence, corrected or not: an empty file is a
-        # failed run upstream, not a system that corrected nothing.
-        raise InputError(hyp_path, 1, f"the hypothesis holds no sentence but the reference does "
-                                      f"({ref_path}:{first_ref.line})")
-    hyps = chain((first_hyp,), hyps)
-    blocks = iter_align_sentences(
-        refs, hyps, tokens=_tokens, normalizer=normalizer, threshold=config.threshold,
-        distance=config.distance(), lookahead=config.lookahead,
-    )
-    # Most blocks are one exact sentence on each side. Unless they are to be recorded, they
-    # are only counted (added to ``audit`` at the end) and scored as block_pair would: as
-    # they are when both S lines are the same, else with the hypothesis edits mapped.
-    keep = audit.keep
-    exact_pairs = retokenized_pairs = 0
-    try:
-        for block, ref_items, hyp_items in blocks:
-            kind = block.kind
-            if extents is not None:
-                extents.append((block.left.start, block.left.stop))
-            if kind == EXACT and not keep and len(ref_items) == len(hyp_items) == 1:
-                ref, = ref_items
-                hyp, = hyp_items
-                if ref.source == hyp.source:
-                    exact_pairs += 1
-                    yield SentencePair(hyp.edits, ref.edits, hyp.source)
-                else:
-                    retokenized_pairs += 1
-                    hyp_edits = map_edits_to_reference(hyp.source.split(), ref.source.split(), hyp.edits,
-                                                       normalizer)
-                    yield SentencePair(hyp_edits, ref.edits, hyp.source)
-                continue
-            ref_sentences = list(ref_items)
-            hyp_sentences = list(hyp_items)
-            ref_tokens = [token for item in ref_items for token in item.source.split()]
-            hyp_tokens = [token for item in hyp_items for token in item.source.split()]
-            unit = block_kind(kind, len(ref_sentences), len(hyp_sentences), ref_tokens != hyp_tokens)
-            if kind == UNALIGNED:
-                before = (totals.tp, totals.fp, totals.fn) if totals is not None else None
-                marking = options if keep and totals is not None else None
-                marks: list = []
-                for side, sentences in (("gold", ref_sentences), ("system", hyp_sentences)):
-                    offset = 0
-                    for sentence in sentences:
-                        # A reference sentence: nothing corrects it, its edits are missed; a
-                        # hypothesis sentence: no reference edit faces its edits, spurious.
-                        pair = (SentencePair((), sentence.edits, sentence.source) if side == "gold"
-                                else SentencePair(sentence.edits, (), sentence.source))
-                        pair_before = (totals.tp, totals.fp, totals.fn) if totals is not None else (0, 0, 0)
-                        yield pair
-                        if marking is not None:
-                            tokens = sentence.source.split()
-                            scored = scored_edits(pair, marking, pair_before)[0 if side == "system" else 1]
-                            marks += edit_marks(scored, side, side, tokens, offset)
-                            offset += len(tokens)
-                figures = None
-                if before is not None and totals is not None:
-                    figures = {"tp": totals.tp - before[0], "fp": totals.fp - before[1], "fn": totals.fn - before[2]}
-                record = _record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, (), figures)
-                audit.add(replace(record, edits=tuple(marks)) if marks else record,
-                          len(ref_sentences), len(hyp_sentences))
-                continue
-            if unit == EXACT or not keep:
-                audit.count(unit, len(ref_sentences), len(hyp_sentences))
-                yield block_pair(ref_sentences, hyp_sentences, normalizer)
-                continue
-            before = (totals.tp, totals.fp, totals.fn) if totals is not None else None
-            pair = block_pair(ref_sentences, hyp_sentences, normalizer)
+
+class Plan(NamedTuple):
+    """What one JP run scores with: the settings, the scorer's options as this run needs them
+    (per-category counts kept only where shown), the category level of the significance
+    payloads (0: none), whether the statistics of significance and the block records are
+    asked for, and the run's normalizer (it memoizes tokens: one a run)."""
+
+    settings: Any
+    options: ScoreOptions
+    level: int
+    statistics: bool
+    keep: bool
+    normalizer: Normalizer
+
+
+class Units:
+    """One aligned block as the scorer's units: its sentence pairs (one merged pair, or a
+    pair per sentence of an unaligned block), each pair's annotator candidates (significance),
+    and what the fold notes for the block's record (``figures``, ``marks``)."""
+
+    __slots__ = ("pairs", "markers", "candidates", "payloads", "recorded", "figures", "marks")
+
+    def __init__(self, pairs: List[SentencePair], recorded: bool = False) -> None:
+        self.pairs = pairs
+        self.markers: List[Callable[[ScoreOptions, tuple], list]] = []
+        self.candidates: List[list] = []
+        self.payloads: List[list] = []
+        self.recorded = recorded  # the block is recorded: the fold notes its figures and marks
+        self.figures: Optional[dict] = None
+        self.marks: list = []
+
+
+def score_block(plan: Plan, block: Any, refs: Sequence[Sentence], hyps: Sequence[Sentence]) -> BlockScore:
+    """One aligned block (reference sentences ``refs``, hypothesis sentences ``hyps``) as
+    the scorer's units: merged into one sentence pair, hypothesis edits in reference offsets
+    (an unaligned block: each sentence on its own, a reference sentence uncorrected, a
+    hypothesis sentence against no reference edit)."""
+    kind = block.kind
+    if kind == EXACT and len(refs) == len(hyps) == 1:
+        # Most blocks: one sentence each side, scored as block_pair would; when the texts are
+        # the same tokens (or the block is not recorded) nothing else is needed.
+        ref, hyp = refs[0], hyps[0]
+        if ref.source == hyp.source:
+            return _scored(plan, Units([SentencePair(hyp.edits, ref.edits, hyp.source)]))
+        if not plan.keep:
+            hyp_edits = map_edits_to_reference(hyp.source.split(), ref.source.split(), hyp.edits, plan.normalizer)
+            return _scored(plan, Units([SentencePair(hyp_edits, ref.edits, hyp.source)]), retokenized=True)
+    ref_tokens = [token for item in refs for token in item.source.split()]
+    hyp_tokens = [token for item in hyps for token in item.source.split()]
+    retokenized = ref_tokens != hyp_tokens
+    if kind == UNALIGNED:
+        units = Units([SentencePair((), sentence.edits, sentence.source) for sentence in refs]
+                      + [SentencePair(sentence.edits, (), sentence.source) for sentence in hyps], plan.keep)
+        if plan.keep:
+            # A pair's edits are placed on its own sentence (offsets shifted past the
+            # sentences before it on its side).
+            for side, sentences in (("gold", refs), ("system", hyps)):
+                offset = 0
+                for sentence in sentences:
+                    tokens = sentence.source.split()
+                    units.markers.append(_unaligned_marker(side, tokens, offset))
+                    offset += len(tokens)
+        return _scored(plan, units, retokenized)
+    pair = block_pair(refs, hyps, plan.normalizer)
+    recorded = plan.keep and block_kind(kind, len(refs), len(hyps), retokenized) != EXACT
+    units = Units([pair], recorded)
+    if not recorded:
+        return _scored(plan, units, retokenized)
+    units.markers.append(_merged_marker(ref_tokens))
+    groups = tuple(
+        WordGroup(tuple(ref_tokens[g.left.start:g.left.stop]), tuple(hyp_tokens[g.right.start:g.right.stop]), g.kind)
+        for g in align_words(ref_tokens, hyp_tokens, normalizer=plan.normalizer)
+        if not (g.is_one_to_one and g.kind == EXACT))
+    return _scored(plan, units, retokenized, groups=groups, details=edit_lines(pair))
+
+
+def _scored(plan: Plan, units: Units, retokenized: bool = False, **record: Any) -> BlockScore:
+    """The block's score; with the statistics of significance, each pair's annotator
+    candidates (and, with a category level, each candidate's categories)."""
+    if plan.statistics:
+        from jp_errant.significance import candidates
+
+        for pair in units.pairs:
+            found = candidates(pair, plan.options, plan.level)
+            if plan.level:
+                units.payloads.append([candidate[3] for candidate in found])
+                found = [candidate[:3] for candidate in found]
+            units.candidates.append(found)
+    return BlockScore(units, retokenized=retokenized, **record)
+
+
+def empty_units(plan: Plan) -> Units:
+    """The units of two files without a sentence (:data:`EMPTY_PAIR`), with its candidates."""
+    return _scored(plan, Units([EMPTY_PAIR])).statistics
+
+
+def _unaligned_marker(side: str, tokens: List[str], offset: int) -> Callable[[ScoreOptions, tuple], list]:
+    def marks(options: ScoreOptions, pair: tuple) -> list:
+        sentence_pair, before = pair
+        scored = scored_edits(sentence_pair, options, before)[0 if side == "system" else 1]
+        return edit_marks(scored, side, side, tokens, offset)
+    return marks
+
+
+def _merged_marker(ref_tokens: List[str]) -> Callable[[ScoreOptions, tuple], list]:
+    def marks(options: ScoreOptions, pair: tuple) -> list:
+        # Both sides' edits are in reference offsets: all are placed on the reference text.
+        system, gold = scored_edits(pair[0], options, pair[1])
+        return edit_marks(system, "system", "gold", ref_tokens) + edit_marks(gold, "gold", "gold", ref_tokens)
+    return marks
+
+
+def folded_pairs(scores: Iterable[BlockScore], options: ScoreOptions, totals: CorpusResult) -> Iterator[SentencePair]:
+    """The blocks' sentence pairs in order, for the scorer (which updates ``totals`` after
+    each): a recorded block notes its own TP/FP/FN (differences of the totals) and its edits
+    with what the scorer made of each (:mod:`jp_errant.marks`). Two files without a
+    sentence score like errant: one empty sentence each (:data:`EMPTY_PAIR`)."""
+    score = None
+    for score in scores:
+        units: Units = score.statistics
+        start = (totals.tp, totals.fp, totals.fn)
+        for number, pair in enumerate(units.pairs):
+            before = (totals.tp, totals.fp, totals.fn)
             yield pair
-            figures = None
-            if before is not None and totals is not None:
-                figures = {"tp": totals.tp - before[0], "fp": totals.fp - before[1], "fn": totals.fn - before[2]}
-            groups = tuple(
-                WordGroup(tuple(ref_tokens[g.left.start:g.left.stop]), tuple(hyp_tokens[g.right.start:g.right.stop]),
-                          g.kind)
-                for g in align_words(ref_tokens, hyp_tokens, normalizer=normalizer)
-                if not (g.is_one_to_one and g.kind == EXACT))
-            record = _record(unit, block.reason, kind, audit, ref_sentences, hyp_sentences, groups, figures)
-            marked: tuple = ()
-            if options is not None and before is not None:
-                # Both sides' edits are in reference offsets: all are placed on the reference text.
-                system, gold = scored_edits(pair, options, before)
-                marked = tuple(edit_marks(system, "system", "gold", ref_tokens) + edit_marks(gold, "gold", "gold", ref_tokens))
-            audit.add(replace(record, details=edit_lines(pair), edits=marked), len(ref_sentences), len(hyp_sentences))
-    finally:
-        audit.count(EXACT, exact_pairs, exact_pairs, blocks=exact_pairs)
-        audit.count(RETOKENIZED, retokenized_pairs, retokenized_pairs, blocks=retokenized_pairs)
+            if units.markers:
+                units.marks += units.markers[number](options, (pair, before))
+        if units.recorded:
+            units.figures = {"tp": totals.tp - start[0], "fp": totals.fp - start[1], "fn": totals.fn - start[2]}
+        units.pairs, units.markers = [], []  # (what significance keeps is the candidates alone)
+    if score is None:
+        yield EMPTY_PAIR
+
+
+def settled(score: BlockScore) -> BlockScore:
+    """A recorded block's score with the figures and marks the fold noted."""
+    units: Units = score.statistics
+    if units.figures is None:
+        return score
+    return score._replace(figures=units.figures, loss=units.figures["fp"] + units.figures["fn"],
+                          edits=tuple(units.marks))
 
 
 def read_sentences(file: InputFile, cache: FieldCache) -> Iterator[Sentence]:
@@ -213,24 +231,6 @@ def edit_lines(pair: SentencePair) -> tuple[str, ...]:
         return f"{label}: " + ("; ".join(shown) if shown else "none")
 
     return (line("hypothesis edits", hyp_edits), line("reference edits", ref_edits))
-
-
-def _record(unit: str, reason: str, match: str, audit: AlignmentAudit, ref_sentences: Sequence[Sentence],
-            hyp_sentences: Sequence[Sentence], groups: tuple, figures: dict | None) -> BlockRecord:
-    """The audit record of one block (places are the S lines of its first and last sentence)."""
-    def lines(sentences, side):
-        return side(sentences[0].line, sentences[-1].line) if sentences else None
-
-    return BlockRecord(
-        unit, lines(ref_sentences, audit.gold_lines), lines(hyp_sentences, audit.system_lines),
-        " | ".join(sentence.source for sentence in ref_sentences),
-        " | ".join(sentence.source for sentence in hyp_sentences),
-        reason=reason, match=match, figures=figures or {}, groups=groups,
-        loss=None if figures is None else figures["fp"] + figures["fn"])
-
-
-def _tokens(sentence: Sentence) -> list[str]:
-    return sentence.source.split()
 
 
 def block_pair(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Sentence],

@@ -8,7 +8,7 @@ does the rest. References are the gold side, hypotheses the system side.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Sequence, Tuple
 
 from jp_shims import sniff
 from jp_shims.audit import AlignmentAudit, Summary
@@ -16,14 +16,18 @@ from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
-from jp_shims.tool import ChoiceStatistics, Evaluation, Parsed, Run, Tool
+from jp_shims.stages import run_stages
+from jp_shims.tool import BlockScore, ChoiceStatistics, Evaluation, Parsed, Run, Tool
 
 from jp_errant.jp import (
-    ALIGNMENT, LABELS, TOOL, aligned_pairs, check_beta, note_what, options_document, scores_document,
+    ALIGNMENT, LABELS, TOOL, Plan, check_beta, empty_units, folded_pairs, note_what, options_document, read_sentences,
+    score_block, scores_document, settled,
 )
+from jp_align import EXACT
+from jp_errant.m2 import FieldCache, Sentence
 from jp_errant.compare_args import LEGACY_PROG, Settings, build_parser, checked_settings, settings_from_args
 from jp_errant.report import format_macro, format_report, mixed_schemes
-from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
+from jp_errant.score_options import CorpusResult, ScoreOptions
 from jp_errant.scorer import score_corpus
 
 # An M2 file: its first line of content is a source sentence (errant writes "S " lines; an
@@ -50,7 +54,7 @@ class ErrantCompare(Tool):
     settings_type: type = Settings  # the settings' type (a variant's has more fields)
 
     # What a variant of errant_compare (jp_cherrant_compare) changes: its parser and settings,
-    # its legacy run, its JSON options and signature options, and its scoring units.
+    # its legacy run, its JSON options and signature options, and its run (run_plan).
     # Everything else is shared.
     def command_parser(self) -> argparse.ArgumentParser:
         return build_parser(self.prog, jp_mode=False)
@@ -79,16 +83,6 @@ class ErrantCompare(Tool):
         from jp_errant.legacy import run_legacy
 
         return run_legacy(argv, sys.stdout)
-
-    def scoring_units(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                      audit: AlignmentAudit, options: ScoreOptions, totals: CorpusResult,
-                      extents: Optional[list]) -> Tuple[Iterator[SentencePair], Any]:
-        """The sentence pairs to score (and what the note needs besides the summary)."""
-        return aligned_pairs(gold, system, audit, totals, extents if extents is not None else [],
-                             config, options=options), None
-
-    def add_scores(self, scores: dict, details: Any, system: InputFile) -> None:
-        """Figures of the variant's own beside errant's (none here)."""
 
     @property
     def usage(self) -> str:  # type: ignore[override]
@@ -149,8 +143,11 @@ class ErrantCompare(Tool):
     def signature_extra(self, parsed: Parsed) -> Mapping[str, object]:
         return {"norm": "nfc"}  # (S lines are compared after Unicode NFC: AlignConfig lang "none")
 
+    # --- the run: the runner's stages (jp_shims.stages) ---------------------------------------
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, run: Run) -> Evaluation:
+        """The run's plan (what the run asks of the scorer), then the runner's stages with it
+        (:meth:`run_plan`); an F that is undefined (beta 0) is bad input."""
         settings = parsed.settings
         options: ScoreOptions = settings.options
         if options.verbose and not run.report:
@@ -161,37 +158,73 @@ class ErrantCompare(Tool):
         # macro tables, the JSON and API scores, the records of the listing and report).
         options = options._replace(categories=bool(options.cat) or settings.macro or run.output != "text"
                                    or audit.keep)
-        totals = CorpusResult()
-        extents: list = []
-        blocks: List[Tuple[Tuple[int, int], list]] = []
-        pairs, details = self.scoring_units(parsed, gold, system, config, audit, options, totals,
-                                            extents if run.statistics else None)
         # -cat / --average macro with --compare: the chosen pairs' categories are tested too.
         level = (options.cat or 3) if run.statistics and (options.cat or settings.macro) else 0
-        payloads: list = []
-        if run.statistics:
-            pairs = _counting(pairs, extents, blocks, options, level, payloads)
+        plan = Plan(settings, options, level, run.statistics, audit.keep, config.normalizer())
         try:
-            result = score_corpus(pairs, options, run.write, totals=totals)
-            if options.cat == 1 and "" in result.categories:
-                # (Only a variant that reads empty types gets here: errant's original fails
-                # with IndexError, taking the first character of every type counted.)
-                raise InputError(None, None, "-cat 1 groups error types by their first character, and an "
-                                             "edit with an empty error type was counted (the original "
-                                             "fails with IndexError)")
-            text = format_report(result, options)
-            if settings.macro:
-                text += format_macro(result, options, options.cat or 3)
+            return self.run_plan(parsed._replace(settings=plan), gold, system, config, audit, run)
         except ZeroDivisionError:
             raise InputError(None, None, f"{options.f_label} is undefined: beta is 0 and recall is 0 while "
                                          f"precision is not") from None
+
+    def run_plan(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        """The run (``parsed.settings`` is its :class:`jp_errant.jp.Plan`): the runner's stages.
+        Two files without a sentence are one block of no sentences (errant scores one empty
+        sentence each: :data:`jp_errant.jp.EMPTY_PAIR`)."""
+        evaluation = run_stages(self, parsed, gold, system, config, audit, run)
+        if not audit.summary.blocks:
+            audit.count(EXACT, 0, 0)
+        return evaluation
+
+    def read_units(self, parsed: Parsed, file: InputFile) -> Iterator[Sentence]:
+        return read_sentences(file, FieldCache())
+
+    def tokens(self, unit: Sentence) -> List[str]:
+        return unit.source.split()
+
+    def unit_lines(self, unit: Sentence) -> Tuple[int, int]:
+        return unit.line, unit.line  # (a block's places are the S lines of its first and last sentence)
+
+    def score_block(self, parsed: Parsed, block: Any, gold: Sequence[Any], system: Sequence[Any],
+                    config: AlignConfig) -> BlockScore:
+        return score_block(parsed.settings, block, gold, system)
+
+    def combine(self, parsed: Parsed, scores: Iterable[BlockScore], run: Run) -> CorpusResult:
+        """errant's scorer over the blocks' pairs, in order: the annotator choice of each
+        sentence reads the running totals (``-v`` prints it through ``run.write``)."""
+        options = parsed.settings.options
+        totals = CorpusResult()
+        return score_corpus(folded_pairs(scores, options, totals), options, run.write, totals=totals)
+
+    def settle(self, parsed: Parsed, score: BlockScore) -> BlockScore:
+        return settled(score)
+
+    def report(self, parsed: Parsed, totals: CorpusResult, run: Run) -> Evaluation:
+        """errant's report (and JP mode's macro table) of the totals, and the JSON scores."""
+        plan: Plan = parsed.settings
+        options, macro = plan.options, plan.settings.macro
+        if options.cat == 1 and "" in totals.categories:
+            # (Only a variant that reads empty types gets here: errant's original fails
+            # with IndexError, taking the first character of every type counted.)
+            raise InputError(None, None, "-cat 1 groups error types by their first character, and an "
+                                         "edit with an empty error type was counted (the original "
+                                         "fails with IndexError)")
+        text = format_report(totals, options)
+        if macro:
+            text += format_macro(totals, options, options.cat or 3)
         if run.report:
             run.write(text)
-        scores = scores_document(result, options, settings.macro)
-        self.add_scores(scores, details, system)
-        caveat = mixed_schemes(result) if options.cat or settings.macro else None
-        return Evaluation(scores, text, _statistics(blocks, payloads, options, level, settings.macro)
-                          if run.statistics else None, details=details, advisories=(caveat,) if caveat else ())
+        caveat = mixed_schemes(totals) if options.cat or macro else None
+        return Evaluation(scores_document(totals, options, macro), text, advisories=(caveat,) if caveat else ())
+
+    def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Any:
+        """Each sentence pair's annotator candidates with its block's reference sentences."""
+        plan: Plan = parsed.settings
+        if not blocks:  # two files without a sentence: errant's one empty sentence each
+            blocks = [((0, 1), empty_units(plan))]
+        return choice_statistics([(extent, found) for extent, units in blocks for found in units.candidates],
+                                 [payload for _, units in blocks for payload in units.payloads], plan)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from jp_errant.significance import metric_function
@@ -207,34 +240,19 @@ def _raise_usage(message: str) -> Any:
     raise UsageError(message)
 
 
-def _counting(pairs: Iterator[SentencePair], extents: list, blocks: list, options: ScoreOptions,
-              level: int = 0, payloads: Optional[list] = None):
-    """The pairs as they are scored, each one's annotator-pair counts kept with its block's
-    reference sentences (the statistics of significance, from the one scoring pass); with a
-    category ``level``, each annotator pair's categories go to ``payloads``."""
-    from jp_errant.significance import candidates
-
-    for pair in pairs:
-        found = candidates(pair, options, level)
-        if level and payloads is not None:
-            payloads.append([candidate[3] for candidate in found])
-            found = [candidate[:3] for candidate in found]
-        blocks.append((extents[-1], found))
-        yield pair
-
-
-def _statistics(blocks: list, payloads: list, options: ScoreOptions, level: int, macro: bool) -> Any:
+def choice_statistics(blocks: list, payloads: list, plan: Plan) -> Any:
     """The statistics of significance: the annotator pairs' counts, and with a category
-    ``level`` their categories (``jp_shims.significance_groups``)."""
+    level their categories (``jp_shims.significance_groups``)."""
+    options = plan.options
     statistics = ChoiceStatistics(blocks, options.beta, "errant")
-    if not level:
+    if not plan.level:
         return statistics
     from jp_errant.significance import CategoryScoring
     from jp_shims.significance_groups import GroupedStatistics
 
     return GroupedStatistics(statistics, [[{("type", kind): counts for kind, counts in categories.items()}
                                            for categories in block] for block in payloads],
-                             CategoryScoring(options.beta, level, bool(options.cat), macro))
+                             CategoryScoring(options.beta, plan.level, bool(options.cat), plan.settings.macro))
 
 
 TOOL_INSTANCE = ErrantCompare()

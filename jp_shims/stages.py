@@ -6,7 +6,8 @@ aligns them by the space-free text of their tokens (jp_align, with the run's
 :class:`~jp_shims.config.AlignConfig`), scores each block (:meth:`~jp_shims.tool.Tool.score_block`),
 counts it in the audit and records it when JP mode changed it, keeps its statistics of
 significance when asked, writes its report lines, folds the scores in order
-(:meth:`~jp_shims.tool.Tool.combine`) and asks the tool for its report
+(:meth:`~jp_shims.tool.Tool.combine`; a block is recorded once combine has folded it,
+after :meth:`~jp_shims.tool.Tool.settle`) and asks the tool for its report
 (:meth:`~jp_shims.tool.Tool.report`). Blocks stream through: memory holds one aligned window.
 """
 from __future__ import annotations
@@ -34,12 +35,14 @@ def run_stages(tool: Tool, parsed: Parsed, gold: InputFile, system: InputFile, c
     def scored() -> Iterator[BlockScore]:
         for block, gold_units, system_units in blocks:
             score = tool.score_block(parsed, block, gold_units, system_units, config)
-            _record(tool, audit, block, gold_units, system_units, score)
             if kept is not None:
                 kept.append(((block.left.start, block.left.stop), score.statistics))
             if score.text and run.report:
                 run.write(score.text)
             yield score
+            # (Resumed: combine has folded the block. Its record is made now, with what only
+            # the fold knows -- Tool.settle: errant's figures depend on the blocks before.)
+            _record(tool, audit, block, gold_units, system_units, tool.settle(parsed, score))
 
     totals = tool.combine(parsed, scored(), run)
     evaluation = tool.report(parsed, totals, run)
