@@ -113,12 +113,16 @@ def score_block(plan: Plan, block: Any, refs: Sequence[Sentence], hyps: Sequence
     if kind == EXACT and len(refs) == len(hyps) == 1:
         # Most blocks: one sentence each side, scored as block_pair would; when the texts are
         # the same tokens (or the block is not recorded) nothing else is needed.
+        # (Without significance, such a block's statistics are its one pair: no Units.)
         ref, hyp = refs[0], hyps[0]
         if ref.source == hyp.source:
-            return _scored(plan, Units([SentencePair(hyp.edits, ref.edits, hyp.source)]))
+            pair = SentencePair(hyp.edits, ref.edits, hyp.source)
+            return _scored(plan, Units([pair])) if plan.statistics else BlockScore(pair)
         if not plan.keep:
             hyp_edits = map_edits_to_reference(hyp.source.split(), ref.source.split(), hyp.edits, plan.normalizer)
-            return _scored(plan, Units([SentencePair(hyp_edits, ref.edits, hyp.source)]), retokenized=True)
+            pair = SentencePair(hyp_edits, ref.edits, hyp.source)
+            return (_scored(plan, Units([pair]), retokenized=True) if plan.statistics
+                    else BlockScore(pair, retokenized=True))
     ref_tokens = [token for item in refs for token in item.source.split()]
     hyp_tokens = [token for item in hyps for token in item.source.split()]
     retokenized = ref_tokens != hyp_tokens
@@ -191,7 +195,10 @@ def folded_pairs(scores: Iterable[BlockScore], options: ScoreOptions, totals: Co
     sentence score like errant: one empty sentence each (:data:`EMPTY_PAIR`)."""
     score = None
     for score in scores:
-        units: Units = score.statistics
+        units = score.statistics
+        if type(units) is SentencePair:  # (score_block's one pair of a block not recorded)
+            yield units
+            continue
         start = (totals.tp, totals.fp, totals.fn)
         for number, pair in enumerate(units.pairs):
             before = (totals.tp, totals.fp, totals.fn)
@@ -206,9 +213,11 @@ def folded_pairs(scores: Iterable[BlockScore], options: ScoreOptions, totals: Co
 
 
 def settled(score: BlockScore) -> BlockScore:
-    """A recorded block's score with the figures and marks the fold noted."""
-    units: Units = score.statistics
-    if units.figures is None:
+    """A recorded block's score with the figures and marks the fold noted (statistics are
+    :class:`Units`, or the one :class:`SentencePair` of a block neither recorded nor
+    counted for significance)."""
+    units = score.statistics
+    if type(units) is SentencePair or units.figures is None:
         return score
     return score._replace(figures=units.figures, loss=units.figures["fp"] + units.figures["fn"],
                           edits=tuple(units.marks))

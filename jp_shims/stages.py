@@ -33,16 +33,23 @@ def run_stages(tool: Tool, parsed: Parsed, gold: InputFile, system: InputFile, c
                                   tokens=tool.tokens, **config.sentence_options())
 
     def scored() -> Iterator[BlockScore]:
-        for block, gold_units, system_units in blocks:
-            score = tool.score_block(parsed, block, gold_units, system_units, config)
-            if kept is not None:
-                kept.append(((block.left.start, block.left.stop), score.statistics))
-            if score.text and run.report:
-                run.write(score.text)
-            yield score
-            # (Resumed: combine has folded the block. Its record is made now, with what only
-            # the fold knows -- Tool.settle: errant's figures depend on the blocks before.)
-            _record(tool, audit, block, gold_units, system_units, tool.settle(parsed, score))
+        exact = 0  # exact blocks (one sentence each side, the same tokens), counted at the end
+        try:
+            for block, gold_units, system_units in blocks:
+                score = tool.score_block(parsed, block, gold_units, system_units, config)
+                if kept is not None:
+                    kept.append(((block.left.start, block.left.stop), score.statistics))
+                if score.text and run.report:
+                    run.write(score.text)
+                yield score
+                # (Resumed: combine has folded the block. Its record is made now, with what
+                # only the fold knows -- Tool.settle: errant's figures depend on the blocks before.)
+                if block.kind == EXACT and len(gold_units) == len(system_units) == 1 and not score.retokenized:
+                    exact += 1
+                else:
+                    _record(tool, audit, block, gold_units, system_units, tool.settle(parsed, score))
+        finally:
+            audit.count(EXACT, exact, exact, blocks=exact)
 
     totals = tool.combine(parsed, scored(), run)
     evaluation = tool.report(parsed, totals, run)
