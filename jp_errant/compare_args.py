@@ -9,7 +9,6 @@ one object either way.
 from __future__ import annotations
 
 import argparse
-from numbers import Real
 from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional, Tuple, Type, TypeVar
 
 from jp_errant.score_options import MODES, ScoreOptions
@@ -159,7 +158,7 @@ def _optional_int(name: str, value: Any, choices: Optional[Tuple[int, ...]] = No
 
 
 def _beta(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, Real):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise UsageError(f"{name}: a number, not {value!r}")
     return float(value)
 

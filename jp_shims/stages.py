@@ -34,12 +34,13 @@ def run_stages(tool: Tool, parsed: Parsed, gold: InputFile, system: InputFile, c
 
     def scored() -> Iterator[BlockScore]:
         exact = 0  # exact blocks (one sentence each side, the same tokens), counted at the end
+        score_block, report = tool.score_block, run.report  # (looked up once: called per block)
         try:
             for block, gold_units, system_units in blocks:
-                score = tool.score_block(parsed, block, gold_units, system_units, config)
+                score = score_block(parsed, block, gold_units, system_units, config)
                 if kept is not None:
                     kept.append(((block.left.start, block.left.stop), score.statistics))
-                if score.text and run.report:
+                if score.text and report:
                     run.write(score.text)
                 yield score
                 # (Resumed: combine has folded the block. Its record is made now, with what
