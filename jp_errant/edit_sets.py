@@ -8,7 +8,7 @@ runs them for every annotator pair of every sentence, which makes them most of i
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from jp_errant.m2 import Edit
 from jp_errant.score_options import CategoryCounts, EditKey, EditSets, ScoreOptions
@@ -90,13 +90,12 @@ def _correction_edit_sets(edits: Sequence[tuple]) -> tuple[EditSets, dict, bool]
     noops: dict = {}
     several = False
     current = None
-    keys: dict = {}
+    keys: Any = None  # (the current coder's table, set by the first edit)
     for start, end, kind, cor, coder, _ in edits:
         if coder != current:
-            known = sets.get(coder)
-            if known is None:
-                known = sets[coder] = {}
-            keys = known
+            keys = sets.get(coder)
+            if keys is None:
+                keys = sets[coder] = {}
             current = coder
         if kind == "UNK":
             continue

@@ -24,7 +24,7 @@ from jp_shims.errors import InputError
 from jp_shims.inputs import InputFile
 from jp_shims.kinds import RETOKENIZED
 from jp_shims.records import WordGroup
-from jp_shims.tool import BlockScore
+from jp_shims.tool import BlockScore, Parsed
 
 # Jaro-Winkler with prefix and suffix bonus (scale 0.1), measured on W&I dev A: unrelated
 # sentence pairs >= 0.22 in 99 % of cases, consecutive sentences of one essay >= 0.087, one
@@ -68,6 +68,11 @@ def check_beta(beta: float) -> None:
         raise InputError(None, None, f"-b/--beta {beta}: beta must be a finite number whose square is finite")
 
 
+# BlockScore's fields after its statistics, as it defaults them (a block score of the usual
+# block is built through tuple.__new__: no Python-level call, as jp_errant.m2 builds edits).
+_DEFAULTS = tuple(BlockScore._field_defaults[name] for name in BlockScore._fields[1:])
+_new_tuple = tuple.__new__
+
 # What errant scores for two files without a sentence (the runner refuses one empty file):
 # one empty sentence each, a noop against a noop.
 EMPTY_PAIR = SentencePair((), (), "")
@@ -104,11 +109,14 @@ class Units:
         self.marks: list = []
 
 
-def score_block(plan: Plan, block: Any, refs: Sequence[Sentence], hyps: Sequence[Sentence]) -> BlockScore:
-    """One aligned block (reference sentences ``refs``, hypothesis sentences ``hyps``) as
+def score_block(parsed: Parsed, block: Any, refs: Sequence[Sentence], hyps: Sequence[Sentence],
+                config: Optional[AlignConfig] = None) -> BlockScore:
+    """:meth:`jp_shims.tool.Tool.score_block` of jp_errant_compare (``parsed.settings`` is
+    the run's :class:`Plan`; the alignment's normalizer is the plan's). One aligned block (reference sentences ``refs``, hypothesis sentences ``hyps``) as
     the scorer's units: merged into one sentence pair, hypothesis edits in reference offsets
     (an unaligned block: each sentence on its own, a reference sentence uncorrected, a
     hypothesis sentence against no reference edit)."""
+    plan: Plan = parsed.settings
     kind = block.kind
     if kind == EXACT and len(refs) == len(hyps) == 1:
         # Most blocks: one sentence each side, scored as block_pair would; when the texts are
@@ -116,8 +124,8 @@ def score_block(plan: Plan, block: Any, refs: Sequence[Sentence], hyps: Sequence
         # (Without significance, such a block's statistics are its one pair: no Units.)
         ref, hyp = refs[0], hyps[0]
         if ref.source == hyp.source:
-            pair = SentencePair(hyp.edits, ref.edits, hyp.source)
-            return _scored(plan, Units([pair])) if plan.statistics else BlockScore(pair)
+            pair = _new_tuple(SentencePair, (hyp.edits, ref.edits, hyp.source))
+            return _scored(plan, Units([pair])) if plan.statistics else _new_tuple(BlockScore, (pair, *_DEFAULTS))
         if not plan.keep:
             hyp_edits = map_edits_to_reference(hyp.source.split(), ref.source.split(), hyp.edits, plan.normalizer)
             pair = SentencePair(hyp_edits, ref.edits, hyp.source)

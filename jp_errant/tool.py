@@ -188,7 +188,7 @@ class ErrantCompare(Tool):
 
     def score_block(self, parsed: Parsed, block: Any, gold: Sequence[Any], system: Sequence[Any],
                     config: AlignConfig) -> BlockScore:
-        return score_block(parsed.settings, block, gold, system)
+        return score_block(parsed, block, gold, system)
 
     def combine(self, parsed: Parsed, scores: Iterable[BlockScore], run: Run) -> CorpusResult:
         """errant's scorer over the blocks' pairs, in order: the annotator choice of each
