@@ -78,3 +78,18 @@ def test_api_keywords_equal_the_options_list():
         by_keywords = evaluate("jp_errant_compare", M2, M2, mode="ds", cat=1)
         by_options = evaluate("jp_errant_compare", M2, M2, options=["-ds", "-cat", "1"])
     assert dict(by_keywords) == dict(by_options) and by_keywords.signature == by_options.signature
+
+
+@pytest.mark.parametrize("name", ["jp_errant_compare", "jp_cherrant_compare"])
+def test_input_held_in_memory_is_read_as_a_file(tmp_path, name):
+    from jp_shims.errors import InputError
+
+    path = tmp_path / "gold.m2"
+    path.write_text("\n".join(M2) + "\n", encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert dict(evaluate(name, M2, iter(M2))) == dict(evaluate(name, path, str(path)))
+        # Invalid UTF-8 in lines given as bytes: the line is found in the bytes held in memory.
+        with pytest.raises(InputError) as caught:
+            evaluate(name, M2, [line.encode() for line in M2[:2]] + [b"A 0 1|||R:X|||\xff|||REQUIRED|||-NONE-|||0"])
+    assert (caught.value.path, caught.value.line) == ("<system>", 3)
