@@ -6,7 +6,8 @@ aligns them by the space-free text of their tokens (jp_align, with the run's
 :class:`~jp_shims.config.AlignConfig`), scores each block (:meth:`~jp_shims.tool.Tool.score_block`),
 counts it in the audit and records it when JP mode changed it, keeps its statistics of
 significance when asked, writes its report lines, folds the scores in order
-(:meth:`~jp_shims.tool.Tool.combine`) and asks the tool for its report
+(:meth:`~jp_shims.tool.Tool.combine`; a block is recorded once combine has folded it,
+after :meth:`~jp_shims.tool.Tool.settle`) and asks the tool for its report
 (:meth:`~jp_shims.tool.Tool.report`). Blocks stream through: memory holds one aligned window.
 """
 from __future__ import annotations
@@ -32,14 +33,24 @@ def run_stages(tool: Tool, parsed: Parsed, gold: InputFile, system: InputFile, c
                                   tokens=tool.tokens, **config.sentence_options())
 
     def scored() -> Iterator[BlockScore]:
-        for block, gold_units, system_units in blocks:
-            score = tool.score_block(parsed, block, gold_units, system_units, config)
-            _record(tool, audit, block, gold_units, system_units, score)
-            if kept is not None:
-                kept.append(((block.left.start, block.left.stop), score.statistics))
-            if score.text and run.report:
-                run.write(score.text)
-            yield score
+        exact = 0  # exact blocks (one sentence each side, the same tokens), counted at the end
+        score_block, report = tool.score_block, run.report  # (looked up once: called per block)
+        try:
+            for block, gold_units, system_units in blocks:
+                score = score_block(parsed, block, gold_units, system_units, config)
+                if kept is not None:
+                    kept.append(((block.left.start, block.left.stop), score.statistics))
+                if score.text and report:
+                    run.write(score.text)
+                yield score
+                # (Resumed: combine has folded the block. Its record is made now, with what
+                # only the fold knows -- Tool.settle: errant's figures depend on the blocks before.)
+                if block.kind == EXACT and len(gold_units) == len(system_units) == 1 and not score.retokenized:
+                    exact += 1
+                else:
+                    _record(tool, audit, block, gold_units, system_units, tool.settle(parsed, score))
+        finally:
+            audit.count(EXACT, exact, exact, blocks=exact)
 
     totals = tool.combine(parsed, scored(), run)
     evaluation = tool.report(parsed, totals, run)

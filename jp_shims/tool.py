@@ -220,6 +220,13 @@ class Tool:
             totals = list(vector) if totals is None else [a + b for a, b in zip(totals, vector)]
         return totals
 
+    def settle(self, parsed: Parsed, score: BlockScore) -> BlockScore:
+        """The block's score as recorded, once :meth:`combine` has folded it (default: as
+        :meth:`score_block` made it). A tool whose block figures depend on the blocks
+        before it (errant chooses an annotator with the running totals) completes them
+        here from what its ``combine`` noted in the score's statistics."""
+        return score
+
     def report(self, parsed: Parsed, totals: Any, run: Run) -> Evaluation:
         """The scores and the original's report from the totals (the runner writes the text
         through ``run.write``; the :class:`Evaluation`'s statistics are the runner's)."""

@@ -119,6 +119,22 @@ def test_wrappers_show_their_parameters_not_args_kwargs():
         assert inspect.Parameter.VAR_POSITIONAL not in kinds and inspect.Parameter.VAR_KEYWORD not in kinds
 
 
+def test_errant_and_cherrant_take_gold_then_system_and_compare_keeps_its_order(tmp_path):
+    import jp_cherrant
+
+    for function in (jp_errant.evaluate, jp_cherrant.evaluate):
+        assert list(inspect.signature(function).parameters)[:2] == ["gold", "system"]
+    assert list(inspect.signature(jp_cherrant.compare).parameters)[:2] == ["hyp", "ref"]
+    sample = SAMPLES["jp_cherrant_compare"]
+    ref, hyp = tmp_path / "ref.m2", tmp_path / "hyp.m2"
+    ref.write_text(sample.gold, encoding="utf-8")
+    hyp.write_text(sample.dropped, encoding="utf-8")
+    swapped = jp_cherrant.evaluate(gold=hyp, system=ref)
+    new = jp_cherrant.evaluate(gold=ref, system=hyp)
+    assert (new["fp"], new["fn"]) == (swapped["fn"], swapped["fp"]) and new["fp"] != new["fn"]
+    assert jp_cherrant.compare(hyp, ref).as_dict()["categories"] == new["categories"]
+
+
 def test_m2scorer_score_is_the_shared_result_and_equals_evaluate(tmp_path):
     sample = SAMPLES["jp_m2scorer"]
     system = tmp_path / "system.txt"
