@@ -182,11 +182,11 @@ class PreprocessEval(Tool):
                     config: AlignConfig) -> BlockScore:
         run: RunSettings = parsed.settings
         aligned = align_block(block, gold, system, run.normalizer, run.token_normalizer)
-        if not run.records or (not aligned.words and block.kind == EXACT and len(gold) == len(system) == 1):
-            # (no record is made: none is kept, or the block is exact -- one sentence each
-            # side with the same tokens)
-            return BlockScore(aligned.vector(), retokenized=aligned.retokenized)
+        if not aligned.words and block.kind == EXACT and len(gold) == len(system) == 1:
+            return BlockScore(aligned.vector())  # (exact: one sentence each side, the same tokens)
         retokenized = aligned.retokenized
+        if not run.records:  # (what only a record shows is not made)
+            return BlockScore(aligned.vector(), retokenized=retokenized)
         figures = _figures(aligned)
         return BlockScore(aligned.vector(), figures, float(figures["token_fp"] + figures["token_fn"]),
                           retokenized, _groups(aligned))
