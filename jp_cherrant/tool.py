@@ -99,6 +99,8 @@ class CherrantCompare(ErrantCompare):
             pairs = _counting(pairs, extents, blocks, options, plan.level, payloads)
         score_corpus(pairs, options, run.write, totals=totals)
         evaluation = self.report(parsed, totals, run)
+        if run.report:  # (its own loop: it writes what jp_shims.stages writes for errant)
+            run.write(evaluation.headline)
         evaluation.scores["crossing_edits"] = [crossing_place(path, item) for path, item in crossing]
         return evaluation._replace(details=crossing, statistics=choice_statistics(blocks, payloads, plan)
                                    if plan.statistics else None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from contextlib import closing
-from typing import Generator, Iterator, Optional, TextIO, Tuple
+from typing import TYPE_CHECKING, Generator, Iterator, Optional, TextIO, Tuple, Union
 
 from jp_shims.errors import InputError
 
@@ -33,6 +33,9 @@ from .reader_options import (
     shorten,
 )
 from .sentences import DEPS_CACHE_SIZE, iter_sentences, strip_zs
+
+if TYPE_CHECKING:
+    from jp_shims.inputs import InputFile
 
 __all__ = [
     # this module: files, errors, the original's load_conllu
@@ -59,7 +62,7 @@ def open_conllu(path: str) -> TextIO:
     return open(path, mode="r", encoding="utf-8")
 
 
-def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None, None]:
+def iter_conllu_lines(path: Union[str, "InputFile"], *, legacy: bool = False) -> Generator[str, None, None]:
     """The lines of the CoNLL-U file at ``path``, each ending with ``"\\n"`` but perhaps the
     last: the one place where CoNLL-U bytes become lines, for every tool of the project.
 
@@ -67,13 +70,19 @@ def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None
     ``legacy`` decodes exactly as the original (a BOM stays part of the first line, invalid
     UTF-8 raises Python's ``UnicodeDecodeError``). Otherwise (JP mode) a UTF-8 BOM at the
     start of the file is skipped and invalid UTF-8 raises ``UDError`` naming the line, the
-    byte and its column. The file is opened on the first ``next``.
+    byte and its column. The file is opened on the first ``next``. ``path`` may be a runner's
+    :class:`~jp_shims.inputs.InputFile` (JP mode), opened with ``open_text`` and named by
+    its ``name`` (an input of the Python API may be held in memory).
     """
     if legacy:
+        assert isinstance(path, str)  # (the original reads files)
         with open_conllu(path) as handle:
             yield from handle
         return
-    with open(path, mode="r", encoding="utf-8", errors="surrogateescape") as handle:
+    name = path if isinstance(path, str) else path.name
+    opened = (open(path, mode="r", encoding="utf-8", errors="surrogateescape") if isinstance(path, str)
+              else path.open_text(encoding="utf-8", errors="surrogateescape"))
+    with opened as handle:
         for number, line in enumerate(handle, 1):
             if number == 1 and line.startswith(_BOM):
                 line = line[1:]
@@ -82,17 +91,19 @@ def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None
                 if bad is not None:
                     column = len(line[:bad.start()].encode("utf-8")) + 1
                     raise UDError("invalid UTF-8 (byte 0x{:02x} at column {})".format(
-                        ord(bad.group()) - 0xDC00, column), path, number)
+                        ord(bad.group()) - 0xDC00, column), name, number)
             yield line
 
 
-def iter_sentences_from_file(path: str, *, legacy: bool = False,
+def iter_sentences_from_file(path: Union[str, "InputFile"], *, legacy: bool = False,
                              options: ReaderOptions = CONLL18) -> Iterator[Sentence]:
-    """Sentences of the CoNLL-U file at ``path``, read lazily (the file is opened on the
-    first ``next``, so an unreadable file is reported in the order the files are consumed).
+    """Sentences of the CoNLL-U file at ``path`` (or of an ``InputFile`` in JP mode), read
+    lazily (the file is opened on the first ``next``, so an unreadable file is reported in
+    the order the files are consumed).
     ``legacy``: the original's decoding and messages (see ``iter_conllu_lines``);
     ``options``: which original (see ``ReaderOptions``)."""
     if legacy:
+        assert isinstance(path, str)  # (the original reads files)
         # closing(): the file is closed as soon as reading stops, also on an error (the
         # traceback would otherwise keep the suspended line generator, and its file, alive)
         try:
@@ -104,13 +115,14 @@ def iter_sentences_from_file(path: str, *, legacy: bool = False,
         return
     # JP mode: every error of the input is jp-shims' InputError (UDError is one); an
     # exception the input did not cause propagates as it is.
+    name = path if isinstance(path, str) else path.name
     try:
         with closing(iter_conllu_lines(path)) as lines:
-            yield from iter_sentences(lines, path, options=options)
+            yield from iter_sentences(lines, name, options=options)
     except InputError:
         raise  # (already located; a ValueError too, so caught before the others)
     except (ValueError, IndexError, OSError) as error:
-        located = input_error(error, path)
+        located = input_error(error, name)
         if located is None:
             raise
         raise located from error

@@ -201,7 +201,8 @@ class ErrantCompare(Tool):
         return settled(score)
 
     def report(self, parsed: Parsed, totals: CorpusResult, run: Run) -> Evaluation:
-        """errant's report (and JP mode's macro table) of the totals, and the JSON scores."""
+        """errant's report (and JP mode's macro table) of the totals, and the JSON scores (the
+        runner writes the report: jp_shims.stages)."""
         plan: Plan = parsed.settings
         options, macro = plan.options, plan.settings.macro
         if options.cat == 1 and "" in totals.categories:
@@ -213,8 +214,6 @@ class ErrantCompare(Tool):
         text = format_report(totals, options)
         if macro:
             text += format_macro(totals, options, options.cat or 3)
-        if run.report:
-            run.write(text)
         caveat = mixed_schemes(totals) if options.cat or macro else None
         return Evaluation(scores_document(totals, options, macro), text, advisories=(caveat,) if caveat else ())
 
