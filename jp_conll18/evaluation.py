@@ -5,10 +5,10 @@ characters of the two files disagree, JP mode reconciles them (``reconcile.py``)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, Optional
 
 from .model import UDRepresentation
-from .reader import CONLL18, ReaderOptions, iter_sentences_from_file
+from .reader import CONLL18, ReaderOptions, Source, iter_sentences_from_file, source_name
 from .scoring import Counts
 from .stream import evaluate_streams
 
@@ -31,21 +31,21 @@ def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, la
                        breakdown=breakdown).scores()
 
 
-def count_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
+def count_files(gold: Source, system: Source, *, legacy: bool = False, lang: str = "en",
                 log: Optional[ReconcileLog] = None, blocks: Optional[list] = None,
                 options: ReaderOptions = CONLL18, config: Optional[AlignConfig] = None,
-                names: Optional[Tuple[str, str]] = None, breakdown: Optional[Breakdown] = None) -> Counts:
-    """The counts behind :func:`evaluate_files`; ``blocks``: a list receiving every scored
-    block as ``(gold sentences, Counts)`` (with a ``breakdown``: ``(gold sentences, Counts,
-    the block's own breakdowns)``); ``config``: JP mode's alignment settings (default:
-    jp_align's, with ``lang``); ``names``: the files as messages name them (default the
-    paths)."""
-    gold_name, system_name = names or (gold_path, system_path)
-    return evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy, options=options),
-                            iter_sentences_from_file(system_path, legacy=legacy, options=options),
+                breakdown: Optional[Breakdown] = None) -> Counts:
+    """The counts behind :func:`evaluate_files`, of two paths or two inputs of a JP-mode run
+    (:class:`jp_shims.inputs.InputFile`: a file, or bytes the Python API holds in memory;
+    messages name it by its name); ``blocks``: a list receiving every scored block as
+    ``(gold sentences, Counts)`` (with a ``breakdown``: ``(gold sentences, Counts, the
+    block's own breakdowns)``); ``config``: JP mode's alignment settings (default:
+    jp_align's, with ``lang``)."""
+    return evaluate_streams(iter_sentences_from_file(gold, legacy=legacy, options=options),
+                            iter_sentences_from_file(system, legacy=legacy, options=options),
                             on_mismatch=None if legacy else _LazyHandler(lang, log, blocks, options.udeval, True,
                                                                           config, breakdown),
-                            gold_path=gold_name, system_path=system_name, blocks=blocks,
+                            gold_path=source_name(gold), system_path=source_name(system), blocks=blocks,
                             udeval=options.udeval, free=True, breakdown=breakdown)
 
 

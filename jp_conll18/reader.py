@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from contextlib import closing
-from typing import Generator, Iterator, Optional, TextIO, Tuple
+from typing import TYPE_CHECKING, Generator, Iterator, Optional, TextIO, Tuple, Union
 
 from jp_shims.errors import InputError
 
@@ -33,6 +33,13 @@ from .reader_options import (
     shorten,
 )
 from .sentences import DEPS_CACHE_SIZE, iter_sentences, strip_zs
+
+if TYPE_CHECKING:
+    from jp_shims.inputs import InputFile
+
+# A CoNLL-U input: a path, or an input of a JP-mode run (a file, or bytes held in memory by
+# the Python API), opened with ``InputFile.open_text`` and named by ``InputFile.name``.
+Source = Union[str, "InputFile"]
 
 __all__ = [
     # this module: files, errors, the original's load_conllu
@@ -59,9 +66,15 @@ def open_conllu(path: str) -> TextIO:
     return open(path, mode="r", encoding="utf-8")
 
 
-def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None, None]:
-    """The lines of the CoNLL-U file at ``path``, each ending with ``"\\n"`` but perhaps the
-    last: the one place where CoNLL-U bytes become lines, for every tool of the project.
+def source_name(source: Source) -> str:
+    """The name of ``source`` in messages: the path, or the input's name."""
+    return source if isinstance(source, str) else source.name
+
+
+def iter_conllu_lines(source: Source, *, legacy: bool = False) -> Generator[str, None, None]:
+    """The lines of the CoNLL-U file ``source`` (a path, or a JP-mode run's
+    :class:`~jp_shims.inputs.InputFile`), each ending with ``"\\n"`` but perhaps the last:
+    the one place where CoNLL-U bytes become lines, for every tool of the project.
 
     Lines end at LF, CRLF or a lone CR (the universal newlines the original reads with).
     ``legacy`` decodes exactly as the original (a BOM stays part of the first line, invalid
@@ -70,10 +83,12 @@ def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None
     byte and its column. The file is opened on the first ``next``.
     """
     if legacy:
-        with open_conllu(path) as handle:
+        with open_conllu(source) if isinstance(source, str) else source.open_text() as handle:
             yield from handle
         return
-    with open(path, mode="r", encoding="utf-8", errors="surrogateescape") as handle:
+    path = source_name(source)
+    with (open(source, mode="r", encoding="utf-8", errors="surrogateescape") if isinstance(source, str)
+          else source.open_text(errors="surrogateescape")) as handle:
         for number, line in enumerate(handle, 1):
             if number == 1 and line.startswith(_BOM):
                 line = line[1:]
@@ -86,17 +101,19 @@ def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None
             yield line
 
 
-def iter_sentences_from_file(path: str, *, legacy: bool = False,
+def iter_sentences_from_file(source: Source, *, legacy: bool = False,
                              options: ReaderOptions = CONLL18) -> Iterator[Sentence]:
-    """Sentences of the CoNLL-U file at ``path``, read lazily (the file is opened on the
+    """Sentences of the CoNLL-U file ``source`` (a path or an
+    :class:`~jp_shims.inputs.InputFile`), read lazily (the file is opened on the
     first ``next``, so an unreadable file is reported in the order the files are consumed).
     ``legacy``: the original's decoding and messages (see ``iter_conllu_lines``);
     ``options``: which original (see ``ReaderOptions``)."""
+    path = source_name(source)
     if legacy:
         # closing(): the file is closed as soon as reading stops, also on an error (the
         # traceback would otherwise keep the suspended line generator, and its file, alive)
         try:
-            with closing(iter_conllu_lines(path, legacy=True)) as lines:
+            with closing(iter_conllu_lines(source, legacy=True)) as lines:
                 yield from iter_sentences(lines, path, legacy=True, options=options)
         except UnicodeDecodeError as error:
             mark(error, path=path)  # which file (legacy decoding only)
@@ -105,7 +122,7 @@ def iter_sentences_from_file(path: str, *, legacy: bool = False,
     # JP mode: every error of the input is jp-shims' InputError (UDError is one); an
     # exception the input did not cause propagates as it is.
     try:
-        with closing(iter_conllu_lines(path)) as lines:
+        with closing(iter_conllu_lines(source)) as lines:
             yield from iter_sentences(lines, path, options=options)
     except InputError:
         raise  # (already located; a ValueError too, so caught before the others)
