@@ -54,21 +54,23 @@ def _score(argv: List[str], as_json: bool) -> tuple:
 
     from .merged import score_merged
     from .reader import InputError as MergedInputError
-    from .tool import command_line
+    from .tool import TOOL, command_line
 
-    options, scheme, files = command_line(list(argv))
+    settings, files = command_line(list(argv))
+    parsed = TOOL.configure(**settings)  # (the tool's settings, as for two files)
     if len(files) > 1:
         raise UsageError("expected GOLD SYSTEM (two files), one merged file, or the merged file on standard input")
     name = STDIN if not files else files[0]
+    parsed = parsed._replace(gold=name, system=name)
     data = _read(None if name in (STDIN, "-") else name, name)
     _check_format(name, data)
     try:
-        merged = score_merged(data, options, scheme)
+        merged = score_merged(data, parsed.settings.options, parsed.settings.scheme)
     except MergedInputError as error:
         raise InputError(name, error.line, error.message) from None
     if not as_json:
         return merged.report(), merged.notes()
-    return _json(name, merged).encode("utf-8", "surrogateescape"), merged.notes()
+    return _json(parsed, merged).encode("utf-8", "surrogateescape"), merged.notes()
 
 
 def _check_format(name: str, data: bytes) -> None:
@@ -99,13 +101,12 @@ def _read(path: Optional[str], name: str) -> bytes:
         raise InputError(name, None, f"cannot read: {error.strerror or error}") from None
 
 
-def _json(name: str, merged) -> str:
+def _json(parsed, merged) -> str:
     """The document of the two-file mode for this file (nothing aligned: no block)."""
     from jp_shims.envelope import dumps, envelope
 
     from .scoring import scores_document
-    from .tool import TOOL, described
+    from .tool import TOOL
 
-    parsed = described(name, name, merged.options, merged.scheme)
-    return dumps(envelope(PROG, signature=TOOL.signature(parsed, TOOL.config), options=parsed.options,
+    return dumps(envelope(PROG, signature=TOOL.signature(parsed, TOOL.config), options=TOOL.json_options(parsed),
                           scores=scores_document(merged.statistics)))
