@@ -14,7 +14,7 @@ from typing import List, Optional
 
 from jp_shims.runner import main as run
 
-from .reader import CONLL18, ReaderOptions, original_recursion_limit
+from .reader_options import CONLL18, ReaderOptions, original_recursion_limit
 from .tool import CONLL18_SETTINGS, Command, CoNLLUTool, Settings
 from .tool import build_parser as _build_parser
 

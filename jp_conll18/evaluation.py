@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from .model import UDRepresentation
-from .reader import CONLL18, ReaderOptions, Source, iter_sentences_from_file, source_name
+from .reader import Source, iter_sentences_from_file, source_name
+from .reader_options import CONLL18, ReaderOptions
 from .scoring import Counts
 from .stream import evaluate_streams
 
@@ -25,7 +26,7 @@ def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, la
     """Scores (metric -> Score) of two CoNLL-U files, read side by side (decoded as the
     original does with ``legacy``, else as JP mode does). ``log`` collects what JP mode
     reconciled. ``options``: conll18 v1.2 (default) or the current UD scorer, see
-    ``reader.ReaderOptions``. ``breakdown``: filled with the breakdowns and confusion
+    ``reader_options.ReaderOptions``. ``breakdown``: filled with the breakdowns and confusion
     matrices it was made for (``breakdown.Breakdown``)."""
     return count_files(gold_path, system_path, legacy=legacy, lang=lang, log=log, options=options,
                        breakdown=breakdown).scores()
@@ -77,6 +78,6 @@ class _LazyHandler:
         self.breakdown = breakdown
 
     def __call__(self, *args):
-        from .jp_mode import make_mismatch_handler
+        from .jp import make_mismatch_handler
         return make_mismatch_handler(lang=self.lang, log=self.log, blocks=self.blocks, enhanced=self.enhanced,
                                      free=self.free, config=self.config, breakdown=self.breakdown)(*args)

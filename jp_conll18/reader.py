@@ -9,8 +9,8 @@ This module is the reader's outside: files and their decoding (:func:`iter_conll
 sentences of a file (:func:`iter_sentences_from_file`), errors worded for a one-line message
 (:func:`describe_error`, :func:`input_error`) and the original's ``load_conllu``. The reading
 itself lives in :mod:`jp_conll18.sentences` (lines to sentences), :mod:`jp_conll18.heads`
-(heads and DEPS edges) and :mod:`jp_conll18.reader_options` (options and messages); their
-names are importable from here too.
+(heads and DEPS edges) and :mod:`jp_conll18.reader_options` (options and messages): import
+their names from there.
 """
 from __future__ import annotations
 
@@ -20,19 +20,9 @@ from typing import TYPE_CHECKING, Generator, Iterator, Optional, TextIO, Tuple, 
 
 from jp_shims.errors import InputError
 
-from .heads import HISTORY_SENTENCES
 from .model import Sentence, UDError, UDRepresentation
-from .reader_options import (
-    CONLL18,
-    ORIGINAL_BASE_DEPTH,
-    QUOTE_LIMIT,
-    RECURSION_MESSAGE,
-    ReaderOptions,
-    mark,
-    original_recursion_limit,
-    shorten,
-)
-from .sentences import DEPS_CACHE_SIZE, iter_sentences, strip_zs
+from .reader_options import CONLL18, ReaderOptions, mark, shorten
+from .sentences import iter_sentences
 
 if TYPE_CHECKING:
     from jp_shims.inputs import InputFile
@@ -41,20 +31,8 @@ if TYPE_CHECKING:
 # the Python API), opened with ``InputFile.open_text`` and named by ``InputFile.name``.
 Source = Union[str, "InputFile"]
 
-__all__ = [
-    # this module: files, errors, the original's load_conllu
-    "open_conllu", "iter_conllu_lines", "iter_sentences_from_file", "read_token_sentences", "input_error",
-    "describe_error", "load_conllu", "load_conllu_file",
-    # jp_conll18.sentences
-    "iter_sentences", "strip_zs", "DEPS_CACHE_SIZE",
-    # jp_conll18.heads
-    "HISTORY_SENTENCES",
-    # jp_conll18.reader_options
-    "ReaderOptions", "CONLL18", "ORIGINAL_BASE_DEPTH", "RECURSION_MESSAGE", "original_recursion_limit",
-    "QUOTE_LIMIT", "shorten",
-    # jp_conll18.model
-    "Sentence", "UDError", "UDRepresentation",
-]
+__all__ = ["Source", "source_name", "open_conllu", "iter_conllu_lines", "iter_sentences_from_file",
+           "read_token_sentences", "input_error", "describe_error", "load_conllu", "load_conllu_file"]
 
 _BOM = "\ufeff"
 # Bytes that are not UTF-8, as the "surrogateescape" error handler decodes them.

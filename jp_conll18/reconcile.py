@@ -1,7 +1,7 @@
 """Reconciliation of one aligned sentence block: the gold file's characters under the
 system's annotations.
 
-Used by JP mode (``jp_mode.py``) once the two character streams disagree. The tokens of the
+Used by JP mode (``jp.py``) once the two character streams disagree. The tokens of the
 block are grouped with ``jp_align.align_words``; groups whose raw characters agree are merged
 back (see ``_raw_resynchronized``). Then, on copies of the sentences (inputs are never
 modified):

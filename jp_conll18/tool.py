@@ -8,18 +8,16 @@ the per-block statistics of significance), prints the original's report and coun
 block in the audit; the runner does the rest (options, inputs, errors, JSON, listing, report,
 note, ``--compare``, ``--strict``).
 
-Legacy mode is the original's command line exactly (:func:`run_legacy`): its argparse program
-name, options and messages, stdout, exit codes and tracebacks.
+Legacy mode is the original's command line exactly (:func:`jp_conll18.legacy.run_legacy`): its
+argparse program name, options and messages, stdout, exit codes and tracebacks.
 """
 from __future__ import annotations
 
 import argparse
 import gc
-import sys
-import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Iterator, List, Optional, Sequence, TextIO, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.cli import HelpEntry
@@ -31,8 +29,7 @@ from jp_shims.tool import AdditiveStatistics, Evaluation, Parsed, Run, Tool
 
 from . import breakdown_report
 from .breakdown import BREAKDOWN_KEYS, CONFUSION_KEYS
-from .model import UDError
-from .reader import ReaderOptions
+from .reader_options import ReaderOptions
 
 # The JP-only options of both drop-ins (the runner owns --json, --show-alignment, --report,
 # --lang, --strict, --compare, --metrics...): their --help lines here, and how the JP parser
@@ -95,12 +92,7 @@ def make_settings(names: Sequence[str], prog: str, **values: Any) -> Settings:
     return Settings(**checked)
 
 
-def prints_enhanced(command: Command, settings: Settings) -> bool:
-    """Whether the report has ELAS/EULAS (the current UD scorer, unless --no-enhanced)."""
-    return "enhanced" in command.settings and settings.enhanced
-
-
-def _settings_of(args: argparse.Namespace) -> dict:
+def settings_of(args: argparse.Namespace) -> dict:
     """The settings a parsed command line holds (those of the parser's options)."""
     values = {field.name: getattr(args, field.name) for field in fields(Settings) if hasattr(args, field.name)}
     if "no_empty_nodes" in values:  # (the original's option takes a VALUE: any non-empty one switches it on)
@@ -124,6 +116,11 @@ class Command:
     signature_options: Callable[[Settings], List[str]]  # options that change figures
     options_used: Callable[[Settings], dict]  # the JSON envelope's ``options``
     gc_threshold: Optional[int] = None  # youngest-generation threshold while the command runs
+
+
+def prints_enhanced(command: Command, settings: Settings) -> bool:
+    """Whether the report has ELAS/EULAS (the current UD scorer, unless --no-enhanced)."""
+    return "enhanced" in command.settings and settings.enhanced
 
 
 class _JPParser(argparse.ArgumentParser):
@@ -158,7 +155,7 @@ def build_parser(legacy: bool, command: Command, files: bool = True) -> argparse
 
 
 @contextmanager
-def _collecting(command: Command) -> Iterator[None]:
+def collecting(command: Command) -> Iterator[None]:
     """The command's garbage-collection threshold while it runs (see ``udeval_cli``)."""
     thresholds = gc.get_threshold()
     if command.gc_threshold is not None:
@@ -167,44 +164,6 @@ def _collecting(command: Command) -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*thresholds)
-
-
-# --- legacy mode: the original --------------------------------------------------------------
-
-def run_legacy(command: Command, argv: List[str]) -> int:
-    """The original's command line on ``argv`` (``--legacy`` taken out): exit status."""
-    parser = build_parser(True, command)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # -h, or a usage error already printed by argparse
-        return exit_.code if isinstance(exit_.code, int) else 2
-    with _collecting(command):
-        return _run_legacy(command, args, sys.stdout, sys.stderr)
-
-
-def _run_legacy(command: Command, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .evaluation import evaluate_files
-    from .report import format_scores
-
-    settings = Settings(**_settings_of(args))  # (unchecked: the original takes what argparse takes)
-    try:
-        scores = evaluate_files(args.gold_file, args.system_file, legacy=True,
-                                options=command.reader_options(settings, True))
-    except Exception as error:  # the original does not catch anything: traceback, exit 1
-        err.write(_traceback_text(error))
-        return 1
-    out.write(format_scores(scores, settings.verbose, settings.counts, prints_enhanced(command, settings)))
-    return 0
-
-
-def _traceback_text(error: BaseException) -> str:
-    """The traceback Python prints for an uncaught exception, with the exception named as it
-    is when the original runs as a script (``UDError``, not a module path)."""
-    lines = ["Traceback (most recent call last):\n"]
-    lines.extend(traceback.format_tb(error.__traceback__))
-    name = "UDError" if isinstance(error, UDError) else type(error).__name__
-    lines.append(f"{name}: {error}\n")
-    return "".join(lines)
 
 
 # --- JP mode: the tool on the runner ---------------------------------------------------------
@@ -248,6 +207,8 @@ class CoNLLUTool(Tool):
         return build_parser(False, self.command).format_help()
 
     def legacy(self, argv: List[str]) -> int:
+        from .legacy import run_legacy
+
         return run_legacy(self.command, argv)
 
     # --- settings: keywords (the Python API) or a command line, one Settings ---------------
@@ -259,10 +220,10 @@ class CoNLLUTool(Tool):
 
     def parse(self, argv: List[str]) -> Parsed:
         args = build_parser(False, self.command).parse_args(argv)
-        return self.configure(**_settings_of(args))._replace(gold=args.gold_file, system=args.system_file)
+        return self.configure(**settings_of(args))._replace(gold=args.gold_file, system=args.system_file)
 
     def parse_options(self, options: Sequence[str]) -> Parsed:
-        return self.configure(**_settings_of(build_parser(False, self.command, files=False).parse_args(list(options))))
+        return self.configure(**settings_of(build_parser(False, self.command, files=False).parse_args(list(options))))
 
     def _parsed(self, gold: str, system: str, settings: Settings) -> Parsed:
         return Parsed(gold, system, settings, self.command.options_used(settings),
@@ -294,7 +255,7 @@ class CoNLLUTool(Tool):
         reader = self.command.reader_options(settings, False)
         blocks: Optional[list] = [] if run.statistics else None
         breakdown = breakdown_report.requested(settings)
-        with _collecting(self.command):
+        with collecting(self.command):
             counts = count_files(gold, system, lang=config.lang, log=ReconcileLog(audit=audit),
                                  blocks=blocks, options=reader, config=config, breakdown=breakdown)
         scores = counts.scores()

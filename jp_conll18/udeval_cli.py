@@ -2,7 +2,7 @@
 pip ``udtools``' ``udeval``: CoNLL 2017/2018 and IWPT 2020/2021 enhanced dependencies).
 
 The same reader, alignment and scoring as ``jp_conll18_ud_eval``, with the current scorer's
-reading rules (``reader.ReaderOptions(udeval=True)``), the enhanced metrics ELAS/EULAS and its
+reading rules (``reader_options.ReaderOptions(udeval=True)``), the enhanced metrics ELAS/EULAS and its
 options. ``--legacy`` (anywhere) is the original exactly: program name ``eval.py`` in argparse
 messages, same stdout, exit codes and last stderr line (``UDError: ...`` as when it runs as a
 script). Without it (JP mode) the shared runner runs the tool (:mod:`jp_conll18.tool`): files
@@ -17,7 +17,7 @@ from typing import List, Optional
 from jp_shims.runner import main as run
 
 from .enhanced import enhancement_filters
-from .reader import ReaderOptions, original_recursion_limit
+from .reader_options import ReaderOptions, original_recursion_limit
 from .tool import UDEVAL_SETTINGS, Command, CoNLLUTool, Settings
 from .tool import build_parser as _build_parser
 
