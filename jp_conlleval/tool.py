@@ -2,8 +2,8 @@
 
 The tool reads both column files (:mod:`jp_conlleval.tagged`), places the system's chunks on
 the gold tokens (:mod:`jp_conlleval.projection`), counts with conlleval's counter and prints
-conlleval's report (:mod:`jp_conlleval.evaluation`); the runner does the rest. The merged
-file on standard input (conlleval's own interface) is :func:`jp_conlleval.merged_cli.run_merged`.
+conlleval's report (:mod:`jp_conlleval.jp`); the runner does the rest. The merged file on
+standard input (conlleval's own interface) is :func:`jp_conlleval.cli.run_merged`.
 """
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from jp_shims import encodings
-from jp_shims.audit import EXACT, MERGED, NORMALIZED, UNALIGNED, AlignmentAudit, Summary, block_kind
+from jp_shims.audit import AlignmentAudit, Summary, block_kind
 from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
+from jp_shims.kinds import EXACT, MERGED, NORMALIZED, UNALIGNED
 from jp_shims.tool import AdditiveStatistics, Evaluation, Parsed, Run, Tool
 
 from .reader import Options
@@ -149,7 +150,7 @@ class Conlleval(Tool):
     def legacy(self, argv: List[str]) -> int:
         import sys
 
-        from jp_conlleval.merged import lost_stdout, run_legacy
+        from jp_conlleval.legacy import lost_stdout, run_legacy
 
         # conlleval.pl itself: standard input in, its bytes and exit status out.
         outcome = run_legacy(argv, sys.stdin.buffer.read())
@@ -215,7 +216,7 @@ class Conlleval(Tool):
         stages. Why: conlleval counts chunks over one token stream, and a chunk's state
         carries over sentence breaks (conlleval reads a break as an ``O`` line), so the
         system's chunks are placed on the gold tokens by aligning the two token streams
-        (:mod:`jp_conlleval.stream`: both files read in parts of whole sentences, a stretch
+        (:mod:`jp_conlleval.jp`: both files read in parts of whole sentences, a stretch
         placed and counted once the streams agree again), not one aligned sentence block
         at a time, which the stages assume. A block's records are made from the placed
         stretch (:func:`count_blocks`).
@@ -225,7 +226,7 @@ class Conlleval(Tool):
         recorded) in ``audit``, bad input raises :class:`~jp_shims.errors.InputError`, and
         with ``run.statistics`` the per-sentence statistics of significance are returned."""
         from jp_conlleval.pieces import read_pieces
-        from jp_conlleval.stream import evaluate_stream
+        from jp_conlleval.jp import evaluate_stream
         from jp_conlleval.tagged import FileInputError, without_gc
 
         settings = parsed.settings

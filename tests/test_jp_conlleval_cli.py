@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jp_conlleval.cli import main
-from jp_conlleval.merged import run_legacy
+from jp_conlleval.legacy import run_legacy
 from jp_conlleval.tool import USAGE
 from tests.toolrun import ToolRun, run_tool
 
@@ -99,7 +99,7 @@ def test_merged_file_that_cannot_be_read_is_one_line(tmp_path: Path) -> None:
 
 
 def test_merged_standard_input_closed(monkeypatch, capsys) -> None:
-    from jp_conlleval.merged_cli import run_merged
+    from jp_conlleval.cli import run_merged
 
     monkeypatch.setattr("sys.stdin", None)
     assert run_merged([]) == 2

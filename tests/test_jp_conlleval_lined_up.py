@@ -24,12 +24,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jp_conlleval.evaluation import evaluate
+from jp_conlleval.api import evaluate
 from jp_shims.inputs import InputFile
 from jp_conlleval.pieces import read_pieces
 from jp_conlleval.reader import parse_leading_options
 from jp_conlleval.scoring import Statistics
-from jp_conlleval.stream import evaluate_stream
+from jp_conlleval.jp import evaluate_stream
 from tests.toolrun import run_tool
 
 # (-d argument or None, the delimiter written between fields)

@@ -9,11 +9,11 @@ from typing import List, Optional
 
 import pytest
 
-from jp_conlleval.evaluation import evaluate_files
+from jp_conlleval.api import evaluate_files
 from jp_shims.inputs import InputFile
 from jp_conlleval.pieces import join, read_pieces, split_at
 from jp_conlleval.reader import Options
-from jp_conlleval.stream import evaluate_stream
+from jp_conlleval.jp import evaluate_stream
 from jp_conlleval.tagged import FileInputError, read_tagged
 from tests.datafiles import data_path
 
