@@ -18,7 +18,7 @@ def evaluate(gold: Input, system: Input, options: Sequence[str] = (), *, udeval:
              lang: Optional[str] = None, verbose: Optional[bool] = None, counts: Optional[bool] = None,
              breakdown: Optional[Sequence[str]] = None, confusion: Optional[Sequence[str]] = None,
              enhanced: Optional[bool] = None, enhancements: Optional[str] = None,
-             no_empty_nodes: Optional[bool] = None, multiple_roots_okay: Optional[bool] = None) -> "Result":
+             no_empty_nodes: Optional[bool] = None, multiple_roots_okay: Optional[bool] = None) -> Result:
     """Score the CoNLL-U ``system`` against ``gold`` as ``jp_conll18_ud_eval GOLD SYSTEM``
     does (``udeval``: as ``jp_udeval``, ELAS/EULAS included). Each is a path, an open file
     or an iterable of lines (held in memory: no temporary file).

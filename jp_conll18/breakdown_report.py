@@ -6,7 +6,7 @@ Text only, from the counts of :class:`jp_conll18.breakdown.Breakdown`; nothing h
 from __future__ import annotations
 
 import argparse
-from typing import Any, List, Optional
+from typing import Any, Optional
 
 from .breakdown import BREAKDOWN_KEYS, CONFUSION_KEYS, FIELDS, NONE, Breakdown, group_order, group_scores
 
@@ -116,6 +116,3 @@ def as_json(breakdown: Optional[Breakdown]) -> dict:
         document["confusions"] = breakdown.confusions()
     return document
 
-
-def help_entries() -> List[tuple]:
-    return list(HELP_ENTRIES)

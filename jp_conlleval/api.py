@@ -115,7 +115,6 @@ class Figures(Mapping):
 
     def notes(self) -> List[str]:
         """What JP mode says about this run (one line each)."""
-        gold_name, system_name = self.names
         sentences = f"{self.gold_sentences} gold and {self.system_sentences} system sentences"
         said = [f"aligned {sentences} ({self.blocks} blocks)" if self.blocks
                 else f"{sentences} of the same characters"]
