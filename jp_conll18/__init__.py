@@ -5,8 +5,8 @@
 * ``jp_udeval`` console script (``jp_conll18.udeval_cli:main``) and ``jp_conll18.udeval``: the
   current UD scorer (UD tools ``eval.py`` / pip ``udtools``' ``udeval``, ELAS/EULAS), the same
   reader and scoring with ``reader_options.ReaderOptions(udeval=True)``;
-* ``evaluate(gold, system, options)``: either scorer in JP mode on the shared runner
-  (:mod:`jp_conll18.api`), returning :class:`jp_shims.result.Result`;
+* ``evaluate(gold, system, *, udeval=False, **settings)``: either scorer in JP mode on the
+  shared runner (:mod:`jp_conll18.api`), returning :class:`jp_shims.result.Result`;
 * ``read_token_sentences(path)``: token FORMs of each sentence of a CoNLL-U file (streamed),
   the reader other jp-shims tools use: it owns decoding and line splitting of CoNLL-U, and
   ``reader.describe_error`` words its errors for every tool.

@@ -2,7 +2,9 @@
 
 Both drop-ins are one code path: a :class:`Command` says what differs between conll18_ud_eval.py
 v1.2 (``cli.CONLL18_COMMAND``) and the current UD scorer (``udeval_cli.UDEVAL_COMMAND``), and
-:class:`CoNLLUTool` is the runner's view of either. The tool reads, aligns and scores one
+:class:`CoNLLUTool` is the runner's view of either. A run's :class:`Settings` come from
+keywords (:meth:`CoNLLUTool.configure`, the Python API) or from a command line, which parses
+into the same keywords. The tool reads, aligns and scores one
 gold/system pair in one pass (``evaluation.count_files``: the report's counts and, when asked,
 the per-block statistics of significance), prints the original's report and counts every
 block in the audit; the runner does the rest (options, inputs, errors, JSON, listing, report,
