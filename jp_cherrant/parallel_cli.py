@@ -16,7 +16,7 @@ from typing import List, Optional, Tuple
 
 from jp_shims.cli import CommandParser, help_section, take_flag, take_value
 from jp_shims.command import check_writable, refuse_input_as_output, run_main
-from jp_shims.errors import InputError, UsageError
+from jp_shims.errors import InputError, MissingDependency, UsageError
 from jp_shims.inputs import Format, Inputs, check_format
 from jp_shims.parallel import RunOptions, add_shard_option, annotate_stream, hide_run_options
 
@@ -102,7 +102,7 @@ def _main(args: List[str]) -> int:
     options = parser.parse_args(args)
     try:
         return run(options, legacy, resources)
-    except ResourceError as error:
+    except MissingDependency as error:  # (OpenCC, pypinyin: one line naming the extra)
         raise InputError(None, None, str(error)) from None
     except Failure as failure:
         sys.stderr.write(f'Traceback (most recent call last):\n  File "{ORIGINAL}", line 1, in <module>\n'

@@ -81,7 +81,7 @@ def test_cherrant_without_opencc_raises_missing_dependency(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_opencc)
     with pytest.raises(MissingDependency) as caught:
         resources.simplified_converter()
-    assert isinstance(caught.value, resources.ResourceError) and caught.value.extra == "cherrant"
+    assert not isinstance(caught.value, InputError) and caught.value.extra == "cherrant"
     assert "--no_simplified" in str(caught.value)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence, Tuple
 
+from jp_shims.errors import InputError
+
 from .alignment import AlignmentTooLarge, AlignOp, align_table, check_band, paths
 from .costs import SubstitutionCost
 from .merging import edits_of_path
@@ -23,13 +25,22 @@ __all__ = ["AlignmentTooLarge", "BlockWriter", "LineError", "Options", "STRATEGI
 EDIT_TAIL = "|||REQUIRED|||-NONE-|||"
 
 
-class LineError(ValueError):
-    """An input line the original fails on; ``kind`` is the original's exception
-    (``IndexError`` for a line without TAB, ``Exception`` for an empty text)."""
+class LineError(InputError):
+    """An input line the original fails on: bad input (:class:`jp_shims.errors.InputError`;
+    ``path`` and ``line`` name it when the caller knows them); ``kind`` is the original's
+    exception (``IndexError`` for a line without TAB, ``Exception`` for an empty text)."""
 
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, kind: str, message: str, file: Optional[str] = None, line: Optional[int] = None) -> None:
+        super().__init__(file, line, message)
         self.kind = kind
+
+    def at(self, file: Optional[str], line: Optional[int]) -> "LineError":
+        """The same error, naming the file and line it was found on."""
+        return LineError(self.kind, self.message, file, line)
+
+    def __reduce__(self):
+        # (rebuilt from its own arguments when it crosses a process boundary)
+        return type(self), (self.kind, self.message, self.file, self.line)
 
 
 @dataclass(frozen=True)
