@@ -140,7 +140,7 @@ def _transposition(cost: list[list[float]], o_low: list[str], c_low: list[str],
     at once instead of at the sentence start (errant's walk is cubic there). ``o_where`` /
     ``c_where`` map a token to its sorted positions (built by :func:`align`).
     """
-    if o_where is None:
+    if o_where is None or c_where is None:
         o_where, c_where = _positions(o_low), _positions(c_low)
     o_counts: dict = {}
     c_counts: dict = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, TypeVar, Union
 
 from ..m2 import Sentence, format_sentence
 from .alignment import AlignmentTooLarge
@@ -37,6 +37,7 @@ class TooLarge:
 
 
 Outcome = Union[str, TooLarge]  # a unit's M2 text, or why it was refused
+Unit = TypeVar("Unit")  # what a batch holds: groups (jp_errant_parallel) or sentences (jp_errant_m2)
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,8 @@ def reannotate_sentences(context: Context, sentences: list[Sentence],
     return _annotate_batch(context, sentences, lines, annotate)
 
 
-def _annotate_batch(context: Context, units: list, lines: Callable[[object], list[str]],
-                    annotate: Callable[[object, Backend], str]) -> list[Outcome]:
+def _annotate_batch(context: Context, units: list[Unit], lines: Callable[[Unit], list[str]],
+                    annotate: Callable[[Unit, Backend], str]) -> list[Outcome]:
     wanted: list[str] = []
     refused: Optional[TooLarge] = None
     for number, unit in enumerate(units):
