@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Iterator
 
 from jp_shims.command import refuse_input_as_output
+from jp_shims.errors import InputError
 from jp_shims.inputs import InputFile, check_format
 from jp_shims.parallel import add_options as add_run_options, annotate_stream, run_options
 
@@ -24,7 +25,7 @@ from .annotate.backends import check_backend, make_backend
 from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, output_file, run_command
 from .annotate.merging import STRATEGIES
 from .annotate.reannotate import Reannotation
-from .annotate.textio import InputError, check_readable
+from .annotate.textio import check_readable
 from .m2 import Sentence, iter_blocks, legacy_block_edits, read_m2
 
 PROG = "jp_errant_m2"
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
     """Re-annotate; ``prepare`` gives the path to read for the input's name (JP mode:
     standard input and a BOM file spooled)."""
     if legacy:
-        check_readable(args.m2_file)
+        check_readable(InputFile(args.m2_file, args.m2_file))
         refuse_input_as_output(args.out, [args.m2_file])
     path = prepare(args.m2_file)
     if not legacy:

@@ -22,6 +22,7 @@ from jp_errant.annotate import textio
 from jp_errant.annotate.alignment import AlignmentTooLarge as ErrantTooLarge, check_alignment_size
 from jp_errant.annotate.stanza_backend import check_model
 from jp_shims.errors import InputError, MissingDependency
+from jp_shims.inputs import InputFile
 
 BLOCK = "S 我\nT0-A0 我 们\nA 1 1|||M|||们|||REQUIRED|||-NONE-|||0\n\n"
 
@@ -136,13 +137,13 @@ def test_errant_text_reader_errors_are_bad_input(tmp_path: Path) -> None:
     text = tmp_path / "orig.txt"
     text.write_bytes(b"fine\nnot \xff UTF-8\n")
     with pytest.raises(InputError) as caught:
-        list(textio.read_lines(str(text)))
+        list(textio.read_lines(InputFile(str(text), str(text))))
     assert (caught.value.path, caught.value.line, caught.value.message) == (str(text), 2, "invalid UTF-8")
     text.write_bytes("a\0b\n".encode("utf-8"))
     with pytest.raises(InputError, match=":1: NUL byte"):
-        list(textio.read_lines(str(text), reject_nul=True))
+        list(textio.read_lines(InputFile(str(text), "orig.txt"), reject_nul=True))
     with pytest.raises(InputError) as caught:
-        textio.count_lines(str(tmp_path / "nope.txt"))
+        textio.count_lines(InputFile(str(tmp_path / "nope.txt"), str(tmp_path / "nope.txt")))
     assert caught.value.path == str(tmp_path / "nope.txt") and caught.value.line is None
 
 

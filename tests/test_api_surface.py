@@ -88,9 +88,10 @@ def test_cherrant_without_opencc_raises_missing_dependency(monkeypatch):
 def test_annotators_input_error_is_the_shared_one(tmp_path):
     from jp_errant.annotate.textio import InputError as TextInputError
     from jp_errant.annotate.textio import read_lines
+    from jp_shims.inputs import InputFile
 
     with pytest.raises(InputError) as caught:
-        list(read_lines(str(tmp_path / "nope.txt")))
+        list(read_lines(InputFile(str(tmp_path / "nope.txt"), str(tmp_path / "nope.txt"))))
     assert isinstance(caught.value, TextInputError) and caught.value.line is None
     assert str(caught.value) == f"{tmp_path / 'nope.txt'}: cannot open: No such file or directory"
 
