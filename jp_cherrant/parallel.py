@@ -22,8 +22,9 @@ from typing import Iterable, List, Optional, Sequence, Union
 
 from jp_shims.errors import InputError
 
-from .annotator.block import AlignmentTooLarge, BlockWriter, LineError, Options
-from .annotator.resources import Resources, ResourceError, resource_dir, simplified_converter
+from .annotator.alignment import AlignmentTooLarge
+from .annotator.block import BlockWriter, LineError, Options
+from .annotator.resources import ResourceError, Resources, resource_dir, simplified_converter
 
 __all__ = ["AlignmentTooLarge", "annotate", "annotator", "LineError", "Options", "ResourceError"]
 # How errors name the sentences given to :func:`annotate` (line N: ``sources[N - 1]``).

@@ -14,15 +14,15 @@ import argparse
 import sys
 from typing import List, Optional, Tuple
 
+from jp_errant.annotate.alignment import MAX_ALIGNMENT_CELLS
 from jp_shims.cli import CommandParser, help_section, take_flag, take_value
 from jp_shims.command import check_writable, refuse_input_as_output, run_main
 from jp_shims.errors import InputError, MissingDependency, UsageError
 from jp_shims.inputs import Format, InputFile, Inputs, check_format
 from jp_shims.parallel import RunOptions, add_shard_option, annotate_stream, hide_run_options
 
-from jp_errant.annotate.alignment import MAX_ALIGNMENT_CELLS
-
-from .annotator.block import STRATEGIES, AlignmentTooLarge, LineError, split_line
+from .annotator.alignment import AlignmentTooLarge
+from .annotator.block import STRATEGIES, LineError, split_line
 from .annotator.resources import RESOURCE_ENV, ResourceError
 from .parallel import annotator
 

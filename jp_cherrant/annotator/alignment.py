@@ -38,9 +38,8 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from rapidfuzz.distance import Indel, Levenshtein
 
-from jp_shims.errors import InputError
-
 from jp_errant.annotate.alignment import INFINITY, AlignOp, _positions
+from jp_shims.errors import InputError
 
 MATCH, SUBSTITUTE, INSERT, DELETE = "M", "S", "I", "D"
 # Beyond this length difference only the first cheapest operation of a cell is followed.
@@ -368,4 +367,4 @@ def paths(table: Table, first_only: bool = False) -> Iterator[List[AlignOp]]:
             steps.pop()
 
 
-__all__ = ["AlignOp", "AlignmentTooLarge", "INFINITY", "Table", "align_table", "check_band", "paths"]
+__all__ = ["AlignmentTooLarge", "Table", "align_table", "check_band", "paths"]

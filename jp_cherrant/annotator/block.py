@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence, Tuple
 
+from jp_errant.annotate.alignment import AlignOp
 from jp_shims.errors import InputError
 
-from .alignment import AlignmentTooLarge, AlignOp, align_table, check_band, paths
+from .alignment import align_table, check_band, paths
 from .costs import SubstitutionCost
 from .merging import edits_of_path
 from .resources import Resources
@@ -21,7 +22,7 @@ from .tokens import bpe_tokens, char_tokens, normalise, segmented_tokens
 NO_ERROR = "没有错误"
 UNANNOTATABLE = "无法标注"
 STRATEGIES = ("first", "all")
-__all__ = ["AlignmentTooLarge", "BlockWriter", "LineError", "Options", "STRATEGIES", "split_line"]
+__all__ = ["BlockWriter", "LineError", "Options", "STRATEGIES", "split_line"]
 EDIT_TAIL = "|||REQUIRED|||-NONE-|||"
 
 
