@@ -1,4 +1,5 @@
-"""jp_errant.annotate.parallel_to_m2: jp_errant_parallel's JP mode as a Python function.
+"""jp_errant.annotate.parallel_to_m2 and m2_to_m2: jp_errant_parallel's and jp_errant_m2's JP
+mode as Python functions.
 
 Runs without stanza (an analyser object stands in: whitespace tokens): the API is checked
 against the command line on the same inputs, for paths, open files and lists of lines.
@@ -13,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import jp_errant.annotate
-from jp_errant import parallel_cli
-from jp_errant.annotate import parallel_to_m2
+from jp_errant import m2_cli, parallel_cli
+from jp_errant.annotate import m2_to_m2, parallel_to_m2
 from jp_errant.annotate.parallel import UnalignedText
 from jp_errant.annotate.tokens import Token
 from jp_shims.errors import InputError
@@ -126,3 +127,58 @@ def test_the_signature_is_explicit_and_the_import_lazy() -> None:
     assert not any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in parameters.values())
     with pytest.raises(AttributeError):
         jp_errant.annotate.nothing_here  # noqa: B018
+
+
+# --- m2_to_m2: jp_errant_m2 ------------------------------------------------------------
+
+M2 = """S The cat sit on mat .
+A 2 3|||R:VERB:SVA|||sits|||REQUIRED|||-NONE-|||0
+A 4 4|||M:DET|||the|||REQUIRED|||-NONE-|||0
+A 2 3|||R:VERB|||sat|||REQUIRED|||-NONE-|||1
+
+S It rains .
+A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
+
+"""
+
+
+def m2_command_line(tmp_path: Path, *options: str) -> str:
+    source = tmp_path / "in.m2"
+    source.write_text(M2, encoding="utf-8")
+    out = tmp_path / "out.m2"
+    assert m2_cli.main([str(source), *options, "-out", str(out)], backend=Whitespace()) == 0
+    return out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("options", [("-auto",), ("-gold",), ("-gold", "-no_min", "-old_cats"), ("-auto", "-lev")])
+def test_m2_to_m2_writes_what_the_command_line_writes(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                                      options: tuple) -> None:
+    expected = m2_command_line(tmp_path, *options)
+    capsys.readouterr()
+    settings = {"auto": "-auto" in options, "no_min": "-no_min" in options, "old_cats": "-old_cats" in options,
+                "lev": "-lev" in options}
+    blocks = m2_to_m2(tmp_path / "in.m2", backend=Whitespace(), **settings)
+    assert "".join(blocks) == expected and len(blocks) == 2
+    assert m2_to_m2(M2.splitlines(), backend=Whitespace(), **settings) == blocks
+    assert m2_to_m2(io.StringIO(M2), backend=Whitespace(), **settings) == blocks
+    assert capsys.readouterr() == ("", "")
+
+
+def test_m2_to_m2_bad_input_is_an_input_error_naming_file_and_line(tmp_path: Path) -> None:
+    lines = M2.splitlines()
+    lines[1] = "A 2 9|||R:VERB:SVA|||sits|||REQUIRED|||-NONE-|||0"
+    with pytest.raises(InputError) as caught:
+        m2_to_m2(lines, auto=True, backend=Whitespace())
+    assert (caught.value.path, caught.value.line) == ("<m2>", 2)
+    with pytest.raises(InputError) as caught:
+        m2_to_m2(ORIG, auto=True, backend=Whitespace())  # plain text, not M2
+    assert caught.value.path == "<m2>"
+    with pytest.raises(InputError) as caught:
+        m2_to_m2(str(tmp_path / "nope.m2"), auto=True, backend=Whitespace())
+    assert caught.value.path == str(tmp_path / "nope.m2") and caught.value.line is None
+
+
+def test_m2_to_m2_signature_is_explicit() -> None:
+    parameters = inspect.signature(jp_errant.annotate.m2_to_m2).parameters
+    assert list(parameters)[0] == "m2" and parameters["auto"].default is inspect.Parameter.empty
+    assert not any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in parameters.values())

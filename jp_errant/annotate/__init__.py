@@ -1,7 +1,8 @@
 """spaCy-free errant annotation for jp_errant_parallel and jp_errant_m2.
 
-Python API: :func:`parallel_to_m2` (``jp_errant_parallel``'s JP mode as a function;
-:mod:`jp_errant.annotate.parallel`), imported on first use.
+Python API: :func:`parallel_to_m2` and :func:`m2_to_m2` (``jp_errant_parallel``'s and
+``jp_errant_m2``'s JP mode as functions; :mod:`jp_errant.annotate.parallel`,
+:mod:`jp_errant.annotate.m2file`), imported on first use.
 
 Pipeline: a backend (``backend``, ``stanza_backend``) analyses lines into UD tokens
 (``tokens``); ``pairing`` decides which ORIG and COR lines are annotated together (jp_align
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["parallel_to_m2"]
+__all__ = ["m2_to_m2", "parallel_to_m2"]
 
 
 def __getattr__(name: str) -> Any:
@@ -24,4 +25,8 @@ def __getattr__(name: str) -> Any:
         from .parallel import parallel_to_m2
 
         return parallel_to_m2
+    if name == "m2_to_m2":
+        from .m2file import m2_to_m2
+
+        return m2_to_m2
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
