@@ -153,3 +153,12 @@ def test_errant_without_stanza_is_a_missing_dependency(monkeypatch: pytest.Monke
         check_model("en")
     assert caught.value.extra == "stanza" and caught.value.name == "stanza"
     assert "pip install 'jp-shims[stanza]'" in str(caught.value)
+
+
+def test_cherrant_annotate_shows_its_parameters() -> None:
+    import inspect
+
+    import jp_cherrant
+
+    parameters = inspect.signature(jp_cherrant.annotate).parameters
+    assert list(parameters) == ["sources", "corrections", "resources", "strategy", "segmented", "bpe", "simplified"]
