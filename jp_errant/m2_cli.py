@@ -18,8 +18,7 @@ from jp_shims.parallel import add_options as add_run_options, run_options
 
 from .annotate.alignment import MAX_ALIGNMENT_CELLS
 from .annotate.backend import Backend
-from .annotate.backends import check_backend, make_backend
-from .annotate.batch import AnnotatorRecipe, Context, TooLarge
+from .annotate.batch import AnnotatorRecipe, TooLarge, local_context
 from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, output_file, run_command
 from .annotate.m2file import check_m2, reannotate_file
 from .annotate.merging import STRATEGIES
@@ -71,13 +70,9 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
     options = run_options(args)
     # The analyser is loaded here (its errors before any output) unless worker processes
     # load their own.
-    context = None
-    if options.jobs == 1 or backend is not None:
-        context = Context(backend or make_backend(args.backend, args.lang, tokenize=False,
-                                                  model_dir=args.model_dir), recipe.build())
+    context = local_context(recipe, args.backend, args.lang, False, args.model_dir, options.jobs, backend)
+    if context is not None:
         options = replace(options, jobs=1)
-    else:
-        check_backend(args.backend, args.lang, args.model_dir)
     reannotation = Reannotation(auto=args.auto, minimise=not args.no_min, old_types=args.old_cats,
                                 legacy=legacy)
     print("Processing M2 file...")

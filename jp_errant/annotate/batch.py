@@ -15,7 +15,7 @@ from ..m2 import Sentence, format_sentence
 from .alignment import AlignmentTooLarge
 from .annotator import Annotator, classifier_for
 from .backend import Backend
-from .backends import make_backend
+from .backends import check_backend, make_backend
 from .pairing import Group
 from .pipeline import lines_to_parse as group_lines, sentences_of_group
 from .reannotate import Reannotation, lines_to_parse as sentence_lines, reannotate
@@ -53,6 +53,19 @@ class AnnotatorRecipe:
     def build(self) -> Annotator:
         return Annotator(classifier_for(self.lang, self.labels), self.lev, self.merge,
                          max_cells=self.max_cells)
+
+
+def local_context(recipe: AnnotatorRecipe, backend: str, lang: str, tokenize: bool, model_dir: Optional[str],
+                  jobs: int, analyser: Optional[Backend] = None) -> Optional[Context]:
+    """The context of an in-process run (``jobs`` 1, or an ``analyser`` object given), its
+    analyser loaded now so that its errors come before any output; None when worker
+    processes build their own (then only checked here: the options are valid and the
+    backend can be built)."""
+    if jobs == 1 or analyser is not None:
+        return Context(analyser or make_backend(backend, lang, tokenize, model_dir), recipe.build())
+    recipe.build()
+    check_backend(backend, lang, model_dir)
+    return None
 
 
 def context_maker(recipe: AnnotatorRecipe, backend: str, lang: str, tokenize: bool,

@@ -14,8 +14,7 @@ from jp_shims.parallel import RunOptions, annotate_stream
 from ..m2 import Sentence, iter_blocks, legacy_block_edits, read_m2
 from .alignment import MAX_ALIGNMENT_CELLS
 from .backend import Backend
-from .backends import check_backend, make_backend
-from .batch import AnnotatorRecipe, Context, Outcome, TooLarge, context_maker, reannotate_sentences
+from .batch import AnnotatorRecipe, Context, Outcome, TooLarge, context_maker, local_context, reannotate_sentences
 from .parallel import Input, api_input
 from .reannotate import Reannotation
 
@@ -43,12 +42,7 @@ def m2_to_m2(m2: Input, *, auto: bool, no_min: bool = False, old_cats: bool = Fa
     file = api_input(m2, "<m2>")
     check_m2(file)
     recipe = AnnotatorRecipe(lang, labels, lev, merge, max_cells)
-    context = None
-    if jobs == 1 or backend is not None:
-        context = Context(backend or make_backend("stanza", lang, False, model_dir), recipe.build())
-    else:
-        recipe.build()  # (bad options raise here, not in a worker)
-        check_backend("stanza", lang, model_dir)
+    context = local_context(recipe, "stanza", lang, False, model_dir, jobs, backend)
     reannotation = Reannotation(auto=auto, minimise=not no_min, old_types=old_cats, legacy=False)
     blocks = []
     for sentence, outcome in reannotate_file(file, recipe, reannotation, "stanza", model_dir,

@@ -19,8 +19,7 @@ from jp_shims.parallel import RunOptions, annotate_stream
 
 from .alignment import MAX_ALIGNMENT_CELLS
 from .backend import Backend
-from .backends import check_backend, make_backend
-from .batch import AnnotatorRecipe, Context, Outcome, TooLarge, annotate_groups, context_maker
+from .batch import AnnotatorRecipe, Context, Outcome, TooLarge, annotate_groups, context_maker, local_context
 from .pairing import UNALIGNED_RUN_LIMIT, Group, aligned_groups, zip_groups
 from .textio import count_lines, has_text, read_lines
 
@@ -65,12 +64,7 @@ def parallel_to_m2(orig: Input, cor: Sequence[Input], *, lang: str = "en", token
     cor_files = [api_input(value, f"<cor{number}>") for number, value in enumerate(cors, start=1)]
     check_texts([orig_file, *cor_files])
     recipe = AnnotatorRecipe(lang, labels, lev, merge, max_cells)
-    context = None
-    if jobs == 1 or backend is not None:
-        context = Context(backend or make_backend("stanza", lang, tokenize, model_dir), recipe.build())
-    else:
-        recipe.build()  # (bad options raise here, not in a worker)
-        check_backend("stanza", lang, model_dir)
+    context = local_context(recipe, "stanza", lang, tokenize, model_dir, jobs, backend)
     report = UnalignedReport(orig_file.name, [file.name for file in cor_files], _warn)
     blocks = []
     for group, outcome in annotate_files(orig_file, cor_files, recipe, "stanza", tokenize, model_dir,
