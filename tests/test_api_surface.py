@@ -81,16 +81,17 @@ def test_cherrant_without_opencc_raises_missing_dependency(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_opencc)
     with pytest.raises(MissingDependency) as caught:
         resources.simplified_converter()
-    assert isinstance(caught.value, resources.ResourceError) and caught.value.extra == "cherrant"
+    assert not isinstance(caught.value, InputError) and caught.value.extra == "cherrant"
     assert "--no_simplified" in str(caught.value)
 
 
 def test_annotators_input_error_is_the_shared_one(tmp_path):
     from jp_errant.annotate.textio import InputError as TextInputError
     from jp_errant.annotate.textio import read_lines
+    from jp_shims.inputs import InputFile
 
     with pytest.raises(InputError) as caught:
-        list(read_lines(str(tmp_path / "nope.txt")))
+        list(read_lines(InputFile(str(tmp_path / "nope.txt"), str(tmp_path / "nope.txt"))))
     assert isinstance(caught.value, TextInputError) and caught.value.line is None
     assert str(caught.value) == f"{tmp_path / 'nope.txt'}: cannot open: No such file or directory"
 
