@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     from jp_conll18.significance import WIDTH as UD_WIDTH
     from jp_conll18.significance import metric_function as ud_metric
     from jp_conll18.significance import scored_blocks as ud_blocks
-    from jp_errant.scorer import ScoreOptions
+    from jp_errant.score_options import ScoreOptions
     from jp_errant.significance import metric_function as errant_metric
     from jp_evalb.params import Params, read_parameter_file
     from jp_evalb.significance import METRICS, WIDTH, metric_function, scored_blocks

@@ -14,8 +14,8 @@ __all__ = ["evaluate", "compare", "CompareResult", "annotate"]
 def __getattr__(name: str):
     # The API is imported on first use: the console scripts do not need it.
     if name in ("evaluate", "compare", "CompareResult"):
-        from . import compare_api
-        return getattr(compare_api, name)
+        from . import api
+        return getattr(api, name)
     if name == "annotate":
         from .parallel import annotate
         return annotate

@@ -123,7 +123,7 @@ def _insertion_side(ref_sentences: Sequence[Sentence], index: int, edit: Edit,
 def _with_noops(edits: list[Edit], coders: list[int]) -> tuple[Edit, ...]:
     """A piece's edits grouped by annotator (the block's first-seen order); an annotator
     without an edit in the piece gets one noop, as in a merged M2 block."""
-    grouped = []
+    grouped: list[Edit] = []
     for coder in coders:
         own = [edit for edit in edits if edit.coder == coder]
         grouped.extend(own or (noop_edit(coder),))

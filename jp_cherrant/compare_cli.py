@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from jp_cherrant.compare_legacy import run_legacy
+from jp_cherrant.legacy import run_legacy
 
 __all__ = ["main", "run_legacy"]
 

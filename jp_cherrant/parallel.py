@@ -20,10 +20,15 @@ from __future__ import annotations
 
 from typing import Iterable, List, Optional, Sequence, Union
 
-from .annotator.block import AlignmentTooLarge, BlockWriter, LineError, Options
-from .annotator.resources import Resources, ResourceError, resource_dir, simplified_converter
+from jp_shims.errors import InputError
+
+from .annotator.alignment import AlignmentTooLarge
+from .annotator.block import BlockWriter, LineError, Options
+from .annotator.resources import ResourceError, Resources, resource_dir, simplified_converter
 
 __all__ = ["AlignmentTooLarge", "annotate", "annotator", "LineError", "Options", "ResourceError"]
+# How errors name the sentences given to :func:`annotate` (line N: ``sources[N - 1]``).
+SOURCES = "<sources>"
 
 
 def annotator(resources: Optional[str] = None, strategy: str = "all", segmented: bool = False,
@@ -48,13 +53,24 @@ def annotate(sources: Sequence[str], corrections: Sequence[Union[str, Sequence[s
     is one correction). ``strategy``: ``"all"`` distinct cheapest alignments or the
     ``"first"``; ``segmented``, ``bpe``, ``simplified`` are ``--segmented``, ``--bpe`` and
     the opposite of ``--no_simplified``. A sentence without corrections gives ``"\\n"``, as
-    in the original's file. Raises :class:`LineError` for an empty source or correction and
-    :class:`ResourceError` when ChERRANT's lists (or OpenCC, for ``simplified``) are missing.
+    in the original's file.
+
+    Bad input raises :class:`jp_shims.errors.InputError`: :class:`LineError` for an empty
+    source or correction (``path`` ``"<sources>"``, ``line`` the 1-based position of the
+    source), :class:`ResourceError` when ChERRANT's lists are missing; a missing OpenCC (for
+    ``simplified``) or pypinyin (for ``segmented``) raises
+    :class:`jp_shims.errors.MissingDependency`.
     """
     if len(sources) != len(corrections):
-        raise ValueError(f"{len(sources)} sources but {len(corrections)} correction lists")
+        raise InputError(SOURCES, None, f"{len(sources)} sources but {len(corrections)} correction lists")
     writer = annotator(resources, strategy, segmented, bpe, simplified)
-    return [writer.block(source, _as_list(cors)) for source, cors in zip(sources, corrections)]
+    blocks = []
+    for number, (source, cors) in enumerate(zip(sources, corrections), start=1):
+        try:
+            blocks.append(writer.block(source, _as_list(cors)))
+        except LineError as error:
+            raise error.at(SOURCES, number) from None
+    return blocks
 
 
 def _as_list(corrections: Union[str, Iterable[str]]) -> List[str]:

@@ -14,15 +14,15 @@ import argparse
 import sys
 from typing import List, Optional, Tuple
 
+from jp_errant.annotate.alignment import MAX_ALIGNMENT_CELLS
 from jp_shims.cli import CommandParser, help_section, take_flag, take_value
 from jp_shims.command import check_writable, refuse_input_as_output, run_main
-from jp_shims.errors import InputError, UsageError
-from jp_shims.inputs import Format, Inputs, check_format
+from jp_shims.errors import InputError, MissingDependency, UsageError
+from jp_shims.inputs import Format, InputFile, Inputs, check_format
 from jp_shims.parallel import RunOptions, add_shard_option, annotate_stream, hide_run_options
 
-from jp_errant.annotate.alignment import MAX_ALIGNMENT_CELLS
-
-from .annotator.block import STRATEGIES, AlignmentTooLarge, LineError, split_line
+from .annotator.alignment import AlignmentTooLarge
+from .annotator.block import STRATEGIES, LineError, split_line
 from .annotator.resources import RESOURCE_ENV, ResourceError
 from .parallel import annotator
 
@@ -102,7 +102,7 @@ def _main(args: List[str]) -> int:
     options = parser.parse_args(args)
     try:
         return run(options, legacy, resources)
-    except ResourceError as error:
+    except MissingDependency as error:  # (OpenCC, pypinyin: one line naming the extra)
         raise InputError(None, None, str(error)) from None
     except Failure as failure:
         sys.stderr.write(f'Traceback (most recent call last):\n  File "{ORIGINAL}", line 1, in <module>\n'
@@ -129,7 +129,7 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
     with Inputs() as inputs:
         file = inputs.prepare(options.file)
         check_format(file, PARALLEL)
-        text = _read(file.path, options.file)
+        text = _read(file)
     lines, first_number = _lines(text)
     writer = _annotator(options, resources, legacy=False)
     problem = _check(lines, first_number, writer, options)
@@ -151,18 +151,18 @@ def run(options: argparse.Namespace, legacy: bool, resources: Optional[str]) -> 
     return 0
 
 
-def _read(path: str, name: str) -> str:
+def _read(file: InputFile) -> str:
     """The whole input as the original reads it (UTF-8, universal newlines); JP mode: bytes
     that are not UTF-8 are one error line naming their line."""
     try:
-        with open(path, "rb") as handle:
+        with file.open() as handle:
             data = handle.read()
     except OSError as error:
-        raise InputError(name, None, _reason(error)) from None
+        raise InputError(file.name, None, _reason(error)) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(name, data.count(b"\n", 0, error.start) + 1, _reason(error)) from None
+        raise InputError(file.name, data.count(b"\n", 0, error.start) + 1, _reason(error)) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-from jp_shims.audit import EXACT, UNALIGNED, AlignmentAudit, Summary, block_kind
+from jp_shims.audit import AlignmentAudit, Summary, block_kind
+from jp_shims.kinds import EXACT, UNALIGNED
 from jp_shims.records import BlockRecord, WordGroup
 
 from .model import Sentence

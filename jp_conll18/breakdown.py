@@ -28,7 +28,7 @@ Everything here is pure: counts in, counts out (plain dicts, as the JSON documen
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .model import DEPREL, UPOS, Sentence, UDWord
 
@@ -176,17 +176,6 @@ def _projectivity(heads: List[int]) -> List[str]:
     return values
 
 
-def count_block(gold: Sequence[Sentence], system: Sequence[Sentence], pairs: Iterable[tuple],
-                keys: Sequence[str] = (), confusion_keys: Sequence[str] = ()) -> Tuple[dict, dict]:
-    """The breakdowns (key -> group -> counters, see :data:`FIELDS`) and confusion matrices
-    (key -> gold value -> system value -> words) of one scored block: its gold and system
-    sentences and the scorer's aligned (gold word, system word) pairs."""
-    groups: Dict[str, GroupCounts] = {key: {} for key in keys}
-    matrices: Dict[str, Matrix] = {key: {} for key in confusion_keys}
-    add_block(groups, matrices, gold, system, pairs)
-    return groups, matrices
-
-
 def add_block(groups: Dict[str, GroupCounts], matrices: Dict[str, Matrix], gold: Sequence[Sentence],
               system: Sequence[Sentence], pairs: Iterable[tuple]) -> None:
     """Add one block's counts to ``groups`` and ``matrices`` (whose keys say what to count)."""
@@ -263,7 +252,8 @@ def _cell_add(matrix: Matrix, gold: str, system: str) -> None:
 
 def merge(groups: Dict[str, GroupCounts], matrices: Dict[str, Matrix], other_groups: Dict[str, GroupCounts],
           other_matrices: Dict[str, Matrix]) -> None:
-    """Add counts (as :func:`count_block` returns them) into ``groups`` and ``matrices``."""
+    """Add counts (key -> group -> counters; key -> gold value -> system value -> words) into
+    ``groups`` and ``matrices``."""
     for key, rows in other_groups.items():
         mine = groups.setdefault(key, {})
         for group, row in rows.items():

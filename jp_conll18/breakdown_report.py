@@ -6,7 +6,7 @@ Text only, from the counts of :class:`jp_conll18.breakdown.Breakdown`; nothing h
 from __future__ import annotations
 
 import argparse
-from typing import List, Optional
+from typing import Any, Optional
 
 from .breakdown import BREAKDOWN_KEYS, CONFUSION_KEYS, FIELDS, NONE, Breakdown, group_order, group_scores
 
@@ -26,7 +26,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help=argparse.SUPPRESS)
 
 
-def requested(args: argparse.Namespace) -> Optional[Breakdown]:
+def requested(args: Any) -> Optional[Breakdown]:
     """The collector the options ask for, or None (then nothing is computed or printed)."""
     keys, confusions = getattr(args, "breakdown", None) or [], getattr(args, "confusion", None) or []
     return Breakdown(keys, confusions) if keys or confusions else None
@@ -116,6 +116,3 @@ def as_json(breakdown: Optional[Breakdown]) -> dict:
         document["confusions"] = breakdown.confusions()
     return document
 
-
-def help_entries() -> List[tuple]:
-    return list(HELP_ENTRIES)

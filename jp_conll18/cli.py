@@ -14,15 +14,15 @@ from typing import List, Optional
 
 from jp_shims.runner import main as run
 
-from .reader import CONLL18, ReaderOptions, original_recursion_limit
-from .tool import Command, CoNLLUTool
+from .reader_options import CONLL18, ReaderOptions, original_recursion_limit
+from .tool import CONLL18_SETTINGS, Command, CoNLLUTool, Settings
 from .tool import build_parser as _build_parser
 
 PROG = "jp_conll18_ud_eval"
 LEGACY_PROG = "conll18_ud_eval.py"
 
 
-def _conll18_reader(args: argparse.Namespace, legacy: bool) -> ReaderOptions:
+def _conll18_reader(settings: Settings, legacy: bool) -> ReaderOptions:
     return ReaderOptions(recursion_limit=original_recursion_limit()) if legacy else CONLL18
 
 
@@ -30,10 +30,10 @@ CONLL18_COMMAND = Command(
     prog=PROG, legacy_prog=LEGACY_PROG, original=LEGACY_PROG,
     counts_help="Print raw counts of correct/gold/system/aligned words instead of prec/rec/F1 for all metrics.",
     add_options=lambda parser: None,
+    settings=CONLL18_SETTINGS,
     reader_options=_conll18_reader,
-    signature_options=lambda args: [],
-    options_used=lambda args: {"verbose": args.verbose, "counts": args.counts},
-    enhanced=lambda args: False,
+    signature_options=lambda settings: [],
+    options_used=lambda settings: {"verbose": settings.verbose, "counts": settings.counts},
 )
 
 TOOL = CoNLLUTool(CONLL18_COMMAND)

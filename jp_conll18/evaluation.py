@@ -5,10 +5,11 @@ characters of the two files disagree, JP mode reconciles them (``reconcile.py``)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, Optional
 
 from .model import UDRepresentation
-from .reader import CONLL18, ReaderOptions, iter_sentences_from_file
+from .reader import Source, iter_sentences_from_file, source_name
+from .reader_options import CONLL18, ReaderOptions
 from .scoring import Counts
 from .stream import evaluate_streams
 
@@ -25,27 +26,27 @@ def evaluate_files(gold_path: str, system_path: str, *, legacy: bool = False, la
     """Scores (metric -> Score) of two CoNLL-U files, read side by side (decoded as the
     original does with ``legacy``, else as JP mode does). ``log`` collects what JP mode
     reconciled. ``options``: conll18 v1.2 (default) or the current UD scorer, see
-    ``reader.ReaderOptions``. ``breakdown``: filled with the breakdowns and confusion
+    ``reader_options.ReaderOptions``. ``breakdown``: filled with the breakdowns and confusion
     matrices it was made for (``breakdown.Breakdown``)."""
     return count_files(gold_path, system_path, legacy=legacy, lang=lang, log=log, options=options,
                        breakdown=breakdown).scores()
 
 
-def count_files(gold_path: str, system_path: str, *, legacy: bool = False, lang: str = "en",
+def count_files(gold: Source, system: Source, *, legacy: bool = False, lang: str = "en",
                 log: Optional[ReconcileLog] = None, blocks: Optional[list] = None,
                 options: ReaderOptions = CONLL18, config: Optional[AlignConfig] = None,
-                names: Optional[Tuple[str, str]] = None, breakdown: Optional[Breakdown] = None) -> Counts:
-    """The counts behind :func:`evaluate_files`; ``blocks``: a list receiving every scored
-    block as ``(gold sentences, Counts)`` (with a ``breakdown``: ``(gold sentences, Counts,
-    the block's own breakdowns)``); ``config``: JP mode's alignment settings (default:
-    jp_align's, with ``lang``); ``names``: the files as messages name them (default the
-    paths)."""
-    gold_name, system_name = names or (gold_path, system_path)
-    return evaluate_streams(iter_sentences_from_file(gold_path, legacy=legacy, options=options),
-                            iter_sentences_from_file(system_path, legacy=legacy, options=options),
+                breakdown: Optional[Breakdown] = None) -> Counts:
+    """The counts behind :func:`evaluate_files`, of two paths or two inputs of a JP-mode run
+    (:class:`jp_shims.inputs.InputFile`: a file, or bytes the Python API holds in memory;
+    messages name it by its name); ``blocks``: a list receiving every scored block as
+    ``(gold sentences, Counts)`` (with a ``breakdown``: ``(gold sentences, Counts, the
+    block's own breakdowns)``); ``config``: JP mode's alignment settings (default:
+    jp_align's, with ``lang``)."""
+    return evaluate_streams(iter_sentences_from_file(gold, legacy=legacy, options=options),
+                            iter_sentences_from_file(system, legacy=legacy, options=options),
                             on_mismatch=None if legacy else _LazyHandler(lang, log, blocks, options.udeval, True,
                                                                           config, breakdown),
-                            gold_path=gold_name, system_path=system_name, blocks=blocks,
+                            gold_path=source_name(gold), system_path=source_name(system), blocks=blocks,
                             udeval=options.udeval, free=True, breakdown=breakdown)
 
 
@@ -77,6 +78,6 @@ class _LazyHandler:
         self.breakdown = breakdown
 
     def __call__(self, *args):
-        from .jp_mode import make_mismatch_handler
+        from .jp import make_mismatch_handler
         return make_mismatch_handler(lang=self.lang, log=self.log, blocks=self.blocks, enhanced=self.enhanced,
                                      free=self.free, config=self.config, breakdown=self.breakdown)(*args)

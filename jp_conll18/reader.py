@@ -9,45 +9,30 @@ This module is the reader's outside: files and their decoding (:func:`iter_conll
 sentences of a file (:func:`iter_sentences_from_file`), errors worded for a one-line message
 (:func:`describe_error`, :func:`input_error`) and the original's ``load_conllu``. The reading
 itself lives in :mod:`jp_conll18.sentences` (lines to sentences), :mod:`jp_conll18.heads`
-(heads and DEPS edges) and :mod:`jp_conll18.reader_options` (options and messages); their
-names are importable from here too.
+(heads and DEPS edges) and :mod:`jp_conll18.reader_options` (options and messages): import
+their names from there.
 """
 from __future__ import annotations
 
 import re
 from contextlib import closing
-from typing import Generator, Iterator, Optional, TextIO, Tuple
+from typing import TYPE_CHECKING, Generator, Iterator, Optional, TextIO, Tuple, Union
 
 from jp_shims.errors import InputError
 
-from .heads import HISTORY_SENTENCES
 from .model import Sentence, UDError, UDRepresentation
-from .reader_options import (
-    CONLL18,
-    ORIGINAL_BASE_DEPTH,
-    QUOTE_LIMIT,
-    RECURSION_MESSAGE,
-    ReaderOptions,
-    mark,
-    original_recursion_limit,
-    shorten,
-)
-from .sentences import DEPS_CACHE_SIZE, iter_sentences, strip_zs
+from .reader_options import CONLL18, ReaderOptions, mark, shorten
+from .sentences import iter_sentences
 
-__all__ = [
-    # this module: files, errors, the original's load_conllu
-    "open_conllu", "iter_conllu_lines", "iter_sentences_from_file", "read_token_sentences", "input_error",
-    "describe_error", "load_conllu", "load_conllu_file",
-    # jp_conll18.sentences
-    "iter_sentences", "strip_zs", "DEPS_CACHE_SIZE",
-    # jp_conll18.heads
-    "HISTORY_SENTENCES",
-    # jp_conll18.reader_options
-    "ReaderOptions", "CONLL18", "ORIGINAL_BASE_DEPTH", "RECURSION_MESSAGE", "original_recursion_limit",
-    "QUOTE_LIMIT", "shorten",
-    # jp_conll18.model
-    "Sentence", "UDError", "UDRepresentation",
-]
+if TYPE_CHECKING:
+    from jp_shims.inputs import InputFile
+
+# A CoNLL-U input: a path, or an input of a JP-mode run (a file, or bytes held in memory by
+# the Python API), opened with ``InputFile.open_text`` and named by ``InputFile.name``.
+Source = Union[str, "InputFile"]
+
+__all__ = ["Source", "source_name", "open_conllu", "iter_conllu_lines", "iter_sentences_from_file",
+           "read_token_sentences", "input_error", "describe_error", "load_conllu", "load_conllu_file"]
 
 _BOM = "\ufeff"
 # Bytes that are not UTF-8, as the "surrogateescape" error handler decodes them.
@@ -59,9 +44,15 @@ def open_conllu(path: str) -> TextIO:
     return open(path, mode="r", encoding="utf-8")
 
 
-def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None, None]:
-    """The lines of the CoNLL-U file at ``path``, each ending with ``"\\n"`` but perhaps the
-    last: the one place where CoNLL-U bytes become lines, for every tool of the project.
+def source_name(source: Source) -> str:
+    """The name of ``source`` in messages: the path, or the input's name."""
+    return source if isinstance(source, str) else source.name
+
+
+def iter_conllu_lines(source: Source, *, legacy: bool = False) -> Generator[str, None, None]:
+    """The lines of the CoNLL-U file ``source`` (a path, or a JP-mode run's
+    :class:`~jp_shims.inputs.InputFile`), each ending with ``"\\n"`` but perhaps the last:
+    the one place where CoNLL-U bytes become lines, for every tool of the project.
 
     Lines end at LF, CRLF or a lone CR (the universal newlines the original reads with).
     ``legacy`` decodes exactly as the original (a BOM stays part of the first line, invalid
@@ -70,10 +61,12 @@ def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None
     byte and its column. The file is opened on the first ``next``.
     """
     if legacy:
-        with open_conllu(path) as handle:
+        with open_conllu(source) if isinstance(source, str) else source.open_text() as handle:
             yield from handle
         return
-    with open(path, mode="r", encoding="utf-8", errors="surrogateescape") as handle:
+    path = source_name(source)
+    with (open(source, mode="r", encoding="utf-8", errors="surrogateescape") if isinstance(source, str)
+          else source.open_text(errors="surrogateescape")) as handle:
         for number, line in enumerate(handle, 1):
             if number == 1 and line.startswith(_BOM):
                 line = line[1:]
@@ -86,17 +79,19 @@ def iter_conllu_lines(path: str, *, legacy: bool = False) -> Generator[str, None
             yield line
 
 
-def iter_sentences_from_file(path: str, *, legacy: bool = False,
+def iter_sentences_from_file(source: Source, *, legacy: bool = False,
                              options: ReaderOptions = CONLL18) -> Iterator[Sentence]:
-    """Sentences of the CoNLL-U file at ``path``, read lazily (the file is opened on the
+    """Sentences of the CoNLL-U file ``source`` (a path or an
+    :class:`~jp_shims.inputs.InputFile`), read lazily (the file is opened on the
     first ``next``, so an unreadable file is reported in the order the files are consumed).
     ``legacy``: the original's decoding and messages (see ``iter_conllu_lines``);
     ``options``: which original (see ``ReaderOptions``)."""
+    path = source_name(source)
     if legacy:
         # closing(): the file is closed as soon as reading stops, also on an error (the
         # traceback would otherwise keep the suspended line generator, and its file, alive)
         try:
-            with closing(iter_conllu_lines(path, legacy=True)) as lines:
+            with closing(iter_conllu_lines(source, legacy=True)) as lines:
                 yield from iter_sentences(lines, path, legacy=True, options=options)
         except UnicodeDecodeError as error:
             mark(error, path=path)  # which file (legacy decoding only)
@@ -105,7 +100,7 @@ def iter_sentences_from_file(path: str, *, legacy: bool = False,
     # JP mode: every error of the input is jp-shims' InputError (UDError is one); an
     # exception the input did not cause propagates as it is.
     try:
-        with closing(iter_conllu_lines(path)) as lines:
+        with closing(iter_conllu_lines(source)) as lines:
             yield from iter_sentences(lines, path, options=options)
     except InputError:
         raise  # (already located; a ValueError too, so caught before the others)

@@ -1,7 +1,7 @@
 """Reconciliation of one aligned sentence block: the gold file's characters under the
 system's annotations.
 
-Used by JP mode (``jp_mode.py``) once the two character streams disagree. The tokens of the
+Used by JP mode (``jp.py``) once the two character streams disagree. The tokens of the
 block are grouped with ``jp_align.align_words``; groups whose raw characters agree are merged
 back (see ``_raw_resynchronized``). Then, on copies of the sentences (inputs are never
 modified):
@@ -42,13 +42,10 @@ class ReconcileLog:
         self.keep = keep
         self.audit = audit  # a jp_shims.AlignmentAudit counting (recording) every aligned block
         self.entries: List[Reconciliation] = []
-        self.places = 0
         self.unaligned_gold = 0      # sentences that never re-synchronized, per side
         self.unaligned_system = 0
-        self.first_unaligned: Optional[tuple] = None  # (gold line, system line)
 
     def add(self, entry: Reconciliation) -> None:
-        self.places += 1
         if self.keep:
             self.entries.append(entry)
 
@@ -56,8 +53,6 @@ class ReconcileLog:
         self.add(entry)
         self.unaligned_gold += gold_sentences
         self.unaligned_system += system_sentences
-        if self.first_unaligned is None:
-            self.first_unaligned = (entry.gold_line, entry.system_line)
 
 
 def clone_sentence(sentence: Sentence, shift: int = 0) -> Sentence:

@@ -16,7 +16,7 @@ from jp_shims.significance.groups import GroupRow, GroupScoring
 from .breakdown import FIELDS, GOLD, LAS_GOLD, LAS_SYSTEM, SYSTEM, UAS_GOLD, UAS_SYSTEM, group_order
 from .evaluation import count_files
 from .model import ENHANCED_METRICS, METRICS
-from .reader import CONLL18, ReaderOptions
+from .reader_options import CONLL18, ReaderOptions
 from .scoring import Counts
 
 WIDTH = 4 * len(METRICS)

@@ -2,24 +2,24 @@
 
 Both drop-ins are one code path: a :class:`Command` says what differs between conll18_ud_eval.py
 v1.2 (``cli.CONLL18_COMMAND``) and the current UD scorer (``udeval_cli.UDEVAL_COMMAND``), and
-:class:`CoNLLUTool` is the runner's view of either. The tool reads, aligns and scores one
+:class:`CoNLLUTool` is the runner's view of either. A run's :class:`Settings` come from
+keywords (:meth:`CoNLLUTool.configure`, the Python API) or from a command line, which parses
+into the same keywords. The tool reads, aligns and scores one
 gold/system pair in one pass (``evaluation.count_files``: the report's counts and, when asked,
 the per-block statistics of significance), prints the original's report and counts every
 block in the audit; the runner does the rest (options, inputs, errors, JSON, listing, report,
 note, ``--compare``, ``--strict``).
 
-Legacy mode is the original's command line exactly (:func:`run_legacy`): its argparse program
-name, options and messages, stdout, exit codes and tracebacks.
+Legacy mode is the original's command line exactly (:func:`jp_conll18.legacy.run_legacy`): its
+argparse program name, options and messages, stdout, exit codes and tracebacks.
 """
 from __future__ import annotations
 
 import argparse
 import gc
-import sys
-import traceback
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, Callable, Iterator, List, Optional, Sequence, TextIO, Tuple
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.cli import HelpEntry
@@ -27,11 +27,11 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, Run
+from jp_shims.tool import AdditiveStatistics, Evaluation, Parsed, Run, Tool
 
 from . import breakdown_report
-from .model import UDError
-from .reader import ReaderOptions
+from .breakdown import BREAKDOWN_KEYS, CONFUSION_KEYS
+from .reader_options import ReaderOptions
 
 # The JP-only options of both drop-ins (the runner owns --json, --show-alignment, --report,
 # --lang, --strict, --compare, --metrics...): their --help lines here, and how the JP parser
@@ -46,6 +46,63 @@ def _add_own_options(parser: argparse.ArgumentParser) -> None:
 
 
 @dataclass(frozen=True)
+class Settings:
+    """The settings of a run of either drop-in: its options under Python names (the Python
+    API's keywords; the command line parses into them). conll18_ud_eval.py takes the first
+    four; the current UD scorer (``jp_udeval``) all of them."""
+
+    verbose: bool = False  # -v: every metric
+    counts: bool = False  # -c: raw counts instead of precision/recall/F1
+    breakdown: Tuple[str, ...] = ()  # --breakdown KEY...: UAS/LAS per group of each key
+    confusion: Tuple[str, ...] = ()  # --confusion KEY...: a gold x system matrix of each key
+    enhanced: bool = True  # ELAS/EULAS printed (jp_udeval's --no-enhanced: False)
+    enhancements: str = "0"  # --enhancements: digits 1-6 of enhancement types left out
+    no_empty_nodes: bool = False  # --no-empty-nodes: empty nodes are errors
+    multiple_roots_okay: bool = False  # --multiple-roots-okay
+
+
+CONLL18_SETTINGS = ("verbose", "counts", "breakdown", "confusion")
+UDEVAL_SETTINGS = CONLL18_SETTINGS + ("enhanced", "enhancements", "no_empty_nodes", "multiple_roots_okay")
+_KEYS = {"breakdown": BREAKDOWN_KEYS, "confusion": CONFUSION_KEYS}
+
+
+def make_settings(names: Sequence[str], prog: str, **values: Any) -> Settings:
+    """:class:`Settings` from keywords, checked: a keyword not in ``names`` is a
+    ``TypeError``; a bad value a :class:`UsageError` (a ``ValueError``)."""
+    for name in values:
+        if name not in names:
+            raise TypeError(f"{prog}: unknown setting {name!r} (settings: {', '.join(names)})")
+    checked: dict = {}
+    for name, value in values.items():
+        if name in _KEYS:
+            keys = (value,) if isinstance(value, str) else tuple(value)
+            for key in keys:
+                if key not in _KEYS[name]:
+                    raise UsageError(f"{name}: {key!r} is not one of {', '.join(_KEYS[name])}")
+            checked[name] = keys
+        elif name == "enhancements":
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                raise UsageError(f"enhancements: digits 1-6 as a string or a number, not {value!r}")
+            from .enhanced import enhancement_filters
+
+            # (canonical, as the JSON and the signature name it: "61" and "1,6" are "16")
+            checked[name] = "".join(str(n) for n in sorted(enhancement_filters(str(value)))) or "0"
+        elif not isinstance(value, bool):
+            raise UsageError(f"{name}: True or False, not {value!r}")
+        else:
+            checked[name] = value
+    return Settings(**checked)
+
+
+def settings_of(args: argparse.Namespace) -> dict:
+    """The settings a parsed command line holds (those of the parser's options)."""
+    values = {field.name: getattr(args, field.name) for field in fields(Settings) if hasattr(args, field.name)}
+    if "no_empty_nodes" in values:  # (the original's option takes a VALUE: any non-empty one switches it on)
+        values["no_empty_nodes"] = bool(values["no_empty_nodes"])
+    return values
+
+
+@dataclass(frozen=True)
 class Command:
     """What differs between the CoNLL-U drop-ins that share this code: conll18_ud_eval.py
     v1.2 and the current UD scorer. Everything else -- parsing, legacy and JP runs, the
@@ -56,11 +113,16 @@ class Command:
     original: str  # the program the help section and the note name
     counts_help: str  # the original's help text of --counts (legacy -h is byte-exact)
     add_options: Callable[[argparse.ArgumentParser], None]  # the original's options beyond the common ones
-    reader_options: Callable[[argparse.Namespace, bool], ReaderOptions]  # (args, legacy)
-    signature_options: Callable[[argparse.Namespace], List[str]]  # options that change figures
-    options_used: Callable[[argparse.Namespace], dict]  # the JSON envelope's ``options``
-    enhanced: Callable[[argparse.Namespace], bool]  # print ELAS/EULAS
+    settings: Tuple[str, ...]  # the names of :class:`Settings` the command takes
+    reader_options: Callable[[Settings, bool], ReaderOptions]  # (settings, legacy)
+    signature_options: Callable[[Settings], List[str]]  # options that change figures
+    options_used: Callable[[Settings], dict]  # the JSON envelope's ``options``
     gc_threshold: Optional[int] = None  # youngest-generation threshold while the command runs
+
+
+def prints_enhanced(command: Command, settings: Settings) -> bool:
+    """Whether the report has ELAS/EULAS (the current UD scorer, unless --no-enhanced)."""
+    return "enhanced" in command.settings and settings.enhanced
 
 
 class _JPParser(argparse.ArgumentParser):
@@ -78,12 +140,14 @@ class _JPParser(argparse.ArgumentParser):
                 if match[1] not in breakdown_report.OPTIONS]
 
 
-def build_parser(legacy: bool, command: Command) -> argparse.ArgumentParser:
+def build_parser(legacy: bool, command: Command, files: bool = True) -> argparse.ArgumentParser:
     """The original's parser (legacy), or the same options plus the tool's own JP options
-    (the runner has taken its common options out of argv before)."""
+    (the runner has taken its common options out of argv before). ``files=False``: the
+    options alone (the Python API's ``options=``)."""
     parser = argparse.ArgumentParser(prog=command.legacy_prog) if legacy else _JPParser(prog=command.prog)
-    parser.add_argument("gold_file", type=str, help="Name of the CoNLL-U file with the gold data.")
-    parser.add_argument("system_file", type=str, help="Name of the CoNLL-U file with the predicted data.")
+    if files:
+        parser.add_argument("gold_file", type=str, help="Name of the CoNLL-U file with the gold data.")
+        parser.add_argument("system_file", type=str, help="Name of the CoNLL-U file with the predicted data.")
     parser.add_argument("--verbose", "-v", default=False, action="store_true", help="Print all metrics.")
     parser.add_argument("--counts", "-c", default=False, action="store_true", help=command.counts_help)
     command.add_options(parser)
@@ -93,7 +157,7 @@ def build_parser(legacy: bool, command: Command) -> argparse.ArgumentParser:
 
 
 @contextmanager
-def _collecting(command: Command) -> Iterator[None]:
+def collecting(command: Command) -> Iterator[None]:
     """The command's garbage-collection threshold while it runs (see ``udeval_cli``)."""
     thresholds = gc.get_threshold()
     if command.gc_threshold is not None:
@@ -102,43 +166,6 @@ def _collecting(command: Command) -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*thresholds)
-
-
-# --- legacy mode: the original --------------------------------------------------------------
-
-def run_legacy(command: Command, argv: List[str]) -> int:
-    """The original's command line on ``argv`` (``--legacy`` taken out): exit status."""
-    parser = build_parser(True, command)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # -h, or a usage error already printed by argparse
-        return exit_.code if isinstance(exit_.code, int) else 2
-    with _collecting(command):
-        return _run_legacy(command, args, sys.stdout, sys.stderr)
-
-
-def _run_legacy(command: Command, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .evaluation import evaluate_files
-    from .report import format_scores
-
-    try:
-        scores = evaluate_files(args.gold_file, args.system_file, legacy=True,
-                                options=command.reader_options(args, True))
-    except Exception as error:  # the original does not catch anything: traceback, exit 1
-        err.write(_traceback_text(error))
-        return 1
-    out.write(format_scores(scores, args.verbose, args.counts, command.enhanced(args)))
-    return 0
-
-
-def _traceback_text(error: BaseException) -> str:
-    """The traceback Python prints for an uncaught exception, with the exception named as it
-    is when the original runs as a script (``UDError``, not a module path)."""
-    lines = ["Traceback (most recent call last):\n"]
-    lines.extend(traceback.format_tb(error.__traceback__))
-    name = "UDError" if isinstance(error, UDError) else type(error).__name__
-    lines.append(f"{name}: {error}\n")
-    return "".join(lines)
 
 
 # --- JP mode: the tool on the runner ---------------------------------------------------------
@@ -175,46 +202,70 @@ class CoNLLUTool(Tool):
     def default_metrics(self) -> Sequence[str]:
         from .significance import check_metrics
 
-        args = build_parser(False, self.command).parse_args(["gold", "system"])
-        return check_metrics((), self.command.reader_options(args, False))
+        return check_metrics((), self.command.reader_options(Settings(), False))
 
     @property
     def help_text(self) -> str:  # type: ignore[override]  # read-only: see usage
         return build_parser(False, self.command).format_help()
 
     def legacy(self, argv: List[str]) -> int:
+        from .legacy import run_legacy
+
         return run_legacy(self.command, argv)
+
+    # --- settings: keywords (the Python API) or a command line, one Settings ---------------
+    def configure(self, **settings: Any) -> Parsed:
+        """The settings from keywords: ``verbose``, ``counts``, ``breakdown``, ``confusion``
+        (keys, or one key), and for ``jp_udeval`` also ``enhanced``, ``enhancements``,
+        ``no_empty_nodes``, ``multiple_roots_okay`` (docs/jp_conll18.md, "Python API")."""
+        return self._parsed("", "", make_settings(self.command.settings, self.prog, **settings))
 
     def parse(self, argv: List[str]) -> Parsed:
         args = build_parser(False, self.command).parse_args(argv)
-        return Parsed(args.gold_file, args.system_file, args, self.command.options_used(args),
-                      self.command.signature_options(args))
+        return self.configure(**settings_of(args))._replace(gold=args.gold_file, system=args.system_file)
 
+    def parse_options(self, options: Sequence[str]) -> Parsed:
+        return self.configure(**settings_of(build_parser(False, self.command, files=False).parse_args(list(options))))
+
+    def _parsed(self, gold: str, system: str, settings: Settings) -> Parsed:
+        return Parsed(gold, system, settings, self.command.options_used(settings),
+                      self.command.signature_options(settings))
+
+    # --- the run: the escape hatch ----------------------------------------------------------
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, run: Run) -> Evaluation:
-        # (transitional: the report's writer as before; None where no report is wanted)
-        write = run.write if run.report else None
-        statistics = run.statistics
+        """Score one pair: the escape hatch of :class:`jp_shims.tool.Tool`, not the runner's
+        stages. Why: the original aligns the words of the whole documents (one character
+        stream per file, multi-word tokens and sentences crossing nothing), so the files are
+        read side by side as two streams and scored in blocks the word walk closes, exactly
+        where the characters agree; only past the first difference are sentences aligned
+        (:mod:`jp_conll18.jp`), and a reconciled block may grow until the walk ends cleanly.
+        That is not one aligned sentence block at a time, which the stages assume.
+
+        The :class:`~jp_shims.tool.Run` contract as the stages keep it: the report goes
+        through ``run.write``, every block is counted (and, when the audit keeps them,
+        recorded) in ``audit``, bad input raises :class:`~jp_shims.errors.InputError`
+        (``UDError`` is one), and with ``run.statistics`` the per-block statistics of
+        significance are returned."""
         from .audit import count_lined_up
         from .evaluation import count_files
         from .reconcile import ReconcileLog
         from .report import format_scores, scores_as_dict
         from .significance import block_vectors, metric_names
 
-        args = parsed.settings
-        reader = self.command.reader_options(args, False)
-        blocks: Optional[list] = [] if statistics else None
-        breakdown = breakdown_report.requested(args)
-        with _collecting(self.command):
-            counts = count_files(gold.path, system.path, lang=config.lang, log=ReconcileLog(audit=audit),
-                                 blocks=blocks, options=reader, config=config, names=(gold.name, system.name),
-                                 breakdown=breakdown)
+        settings = parsed.settings
+        reader = self.command.reader_options(settings, False)
+        blocks: Optional[list] = [] if run.statistics else None
+        breakdown = breakdown_report.requested(settings)
+        with collecting(self.command):
+            counts = count_files(gold, system, lang=config.lang, log=ReconcileLog(audit=audit),
+                                 blocks=blocks, options=reader, config=config, breakdown=breakdown)
         scores = counts.scores()
         count_lined_up(audit, scores)
-        text = format_scores(scores, args.verbose, args.counts, self.command.enhanced(args))
+        text = format_scores(scores, settings.verbose, settings.counts, prints_enhanced(self.command, settings))
         text += breakdown_report.format_tables(breakdown)
-        if write is not None:
-            write(text)
+        if run.report:
+            run.write(text)
         vectors: Any = None
         if blocks is not None:
             vectors = AdditiveStatistics(block_vectors(blocks, reader), 4 * len(metric_names(reader)))

@@ -8,7 +8,7 @@ disagree are aligned and reconciled instead of raising ``UDError``);
 ``evaluate(gold_ud, system_ud, legacy=True)`` is the original exactly.
 
 It is the conll18 drop-in's reader, alignment and scoring with the current scorer's options
-(``reader.ReaderOptions(udeval=True)``): DEPS resolved to words, ``--enhancements`` filters,
+(``reader_options.ReaderOptions(udeval=True)``): DEPS resolved to words, ``--enhancements`` filters,
 ELAS and EULAS.
 """
 from __future__ import annotations
@@ -24,7 +24,9 @@ from .evaluation import evaluate_representations
 from .model import (CONTENT_DEPRELS, DEPREL, DEPS, FEATS, FORM, FUNCTIONAL_DEPRELS, HEAD, ID, LEMMA,
                     MISC, UNIVERSAL_FEATURES, UPOS, XPOS, Score, UDError, UDRepresentation, UDSpan,
                     UDWord)
-from .reader import ReaderOptions, iter_sentences, iter_sentences_from_file
+from .reader import iter_sentences_from_file
+from .reader_options import ReaderOptions
+from .sentences import iter_sentences
 from .report import build_evaluation_table as _build_table
 from .udeval_cli import main as _cli_main
 

@@ -2,7 +2,7 @@
 pip ``udtools``' ``udeval``: CoNLL 2017/2018 and IWPT 2020/2021 enhanced dependencies).
 
 The same reader, alignment and scoring as ``jp_conll18_ud_eval``, with the current scorer's
-reading rules (``reader.ReaderOptions(udeval=True)``), the enhanced metrics ELAS/EULAS and its
+reading rules (``reader_options.ReaderOptions(udeval=True)``), the enhanced metrics ELAS/EULAS and its
 options. ``--legacy`` (anywhere) is the original exactly: program name ``eval.py`` in argparse
 messages, same stdout, exit codes and last stderr line (``UDError: ...`` as when it runs as a
 script). Without it (JP mode) the shared runner runs the tool (:mod:`jp_conll18.tool`): files
@@ -17,8 +17,8 @@ from typing import List, Optional
 from jp_shims.runner import main as run
 
 from .enhanced import enhancement_filters
-from .reader import ReaderOptions, original_recursion_limit
-from .tool import Command, CoNLLUTool
+from .reader_options import ReaderOptions, original_recursion_limit
+from .tool import UDEVAL_SETTINGS, Command, CoNLLUTool, Settings
 from .tool import build_parser as _build_parser
 
 PROG = "jp_udeval"
@@ -47,26 +47,26 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
                         help="Accept sentences with several words attached to the root.")
 
 
-def reader_options(args: argparse.Namespace, legacy: bool) -> ReaderOptions:
-    """How the files are read, from the command line."""
-    return ReaderOptions(udeval=True, filters=enhancement_filters(args.enhancements),
-                         no_empty_nodes=bool(args.no_empty_nodes),
-                         multiple_roots_okay=args.multiple_roots_okay,
+def reader_options(settings: Settings, legacy: bool) -> ReaderOptions:
+    """How the files are read, from the settings."""
+    return ReaderOptions(udeval=True, filters=enhancement_filters(settings.enhancements),
+                         no_empty_nodes=bool(settings.no_empty_nodes),
+                         multiple_roots_okay=settings.multiple_roots_okay,
                          recursion_limit=original_recursion_limit() if legacy else None)
 
 
-def _options_used(args: argparse.Namespace) -> dict:
-    return {"verbose": args.verbose, "counts": args.counts, "enhanced": args.enhanced,
-            "enhancements": "".join(str(n) for n in sorted(enhancement_filters(args.enhancements))) or "0",
-            "no_empty_nodes": bool(args.no_empty_nodes), "multiple_roots_okay": args.multiple_roots_okay}
+def _options_used(settings: Settings) -> dict:
+    return {"verbose": settings.verbose, "counts": settings.counts, "enhanced": settings.enhanced,
+            "enhancements": "".join(str(n) for n in sorted(enhancement_filters(settings.enhancements))) or "0",
+            "no_empty_nodes": bool(settings.no_empty_nodes), "multiple_roots_okay": settings.multiple_roots_okay}
 
 
-def signature_options(args: argparse.Namespace) -> List[str]:
+def signature_options(settings: Settings) -> List[str]:
     """The options of a JP-mode run that change figures, as the signature names them."""
-    options = [f"enh:{_options_used(args)['enhancements']}"]
-    if args.no_empty_nodes:
+    options = [f"enh:{_options_used(settings)['enhancements']}"]
+    if settings.no_empty_nodes:
         options.append("no-empty-nodes")
-    if args.multiple_roots_okay:
+    if settings.multiple_roots_okay:
         options.append("multiple-roots-okay")
     return options
 
@@ -76,10 +76,10 @@ UDEVAL_COMMAND = Command(
     counts_help="Print raw counts of correct/gold/system/aligned words instead of "
                 "precision/recall/F1 for all metrics.",
     add_options=_add_options,
+    settings=UDEVAL_SETTINGS,
     reader_options=reader_options,
     signature_options=signature_options,
     options_used=_options_used,
-    enhanced=lambda args: args.enhanced,
     gc_threshold=GC_THRESHOLD,
 )
 

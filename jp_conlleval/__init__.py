@@ -12,8 +12,9 @@ from __future__ import annotations
 import importlib
 
 _SOURCES = {
-    "evaluation": ("evaluate", "Evaluation"),
-    "merged": ("run_legacy", "score_merged"),
+    "api": ("evaluate", "Evaluation"),
+    "legacy": ("run_legacy",),
+    "merged": ("score_merged",),
     "projection": ("Unrepresentable",),
     "reader": ("InputError", "Options"),
     "scoring": ("Statistics", "Scores", "count_lines", "sentence_statistics", "scores"),

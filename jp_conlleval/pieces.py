@@ -13,6 +13,8 @@ import re
 from bisect import bisect_right
 from typing import Iterator, List, Optional
 
+from jp_shims.inputs import InputFile
+
 from .tagged import EMPTY_SIDE, FileInputError, TaggedFile, read_tagged
 
 SIZE = 1 << 15  # bytes read at a time (a part holds whole sentences: more when one is longer)
@@ -32,12 +34,14 @@ def _end_of_last_blank_line(data: bytes, new: int) -> int:
     return ends[-1] if ends else 0
 
 
-def read_pieces(path: str, name: str, delimiter: Optional[bytes] = None, size: int = SIZE,
+def read_pieces(file: InputFile, delimiter: Optional[bytes] = None, size: int = SIZE,
                 encoding: str = "utf-8") -> Iterator[TaggedFile]:
-    """The file's sentences in parts of about ``size`` bytes (each at least one sentence),
-    its words read in ``encoding``."""
+    """The sentences of ``file`` (opened with :meth:`~jp_shims.inputs.InputFile.open`: a file,
+    or the bytes the Python API holds in memory; named by its name) in parts of about
+    ``size`` bytes (each at least one sentence), its words read in ``encoding``."""
+    name = file.name
     try:
-        stream = open(path, "rb")
+        stream = file.open()
     except OSError as error:
         raise FileInputError(name, f"cannot read: {error.strerror}", 0) from None
     with stream:

@@ -2,22 +2,27 @@
 
 The tool reads both column files (:mod:`jp_conlleval.tagged`), places the system's chunks on
 the gold tokens (:mod:`jp_conlleval.projection`), counts with conlleval's counter and prints
-conlleval's report (:mod:`jp_conlleval.evaluation`); the runner does the rest. The merged
-file on standard input (conlleval's own interface) is :func:`jp_conlleval.merged_cli.run_merged`.
+conlleval's report (:mod:`jp_conlleval.jp`); the runner does the rest. The merged file on
+standard input (conlleval's own interface) is :func:`jp_conlleval.cli.run_merged`.
 """
 from __future__ import annotations
 
+import os
 import re
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from jp_shims import encodings
-from jp_shims.audit import EXACT, MERGED, NORMALIZED, UNALIGNED, AlignmentAudit, Summary, block_kind
+from jp_shims.audit import AlignmentAudit, Summary, block_kind
 from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, Run
+from jp_shims.kinds import EXACT, MERGED, NORMALIZED, UNALIGNED
+from jp_shims.tool import AdditiveStatistics, Evaluation, Parsed, Run, Tool
+
+from .reader import Options
 
 PROG = "jp_conlleval"
 USAGE = "usage: jp_conlleval [-l] [-r] [-d DELIM] [-o OTAG] [--scheme SCHEME] [JP options] GOLD SYSTEM\n"
@@ -57,35 +62,73 @@ COLUMNS = Format("one token a line with its tag in the last column", _token_line
 DELIMITED_COLUMNS = Format(COLUMNS.name, _token_line, kinds=frozenset({sniff.COLUMNS, sniff.TEXT}))
 
 
-def command_line(argv: List[str]) -> Tuple[Any, Optional[str], List[str]]:
-    """JP mode's command line, two-file or merged: conlleval's leading options, ``--scheme``
-    (None: conlleval's own reading of the tags) and the files, ``-`` for standard input.
-    ``argv`` loses ``--scheme`` and its value. The values of ``-d`` and ``-o`` are values,
+def command_line(argv: List[str]) -> Tuple[Dict[str, Any], List[str]]:
+    """JP mode's command line, two-file or merged, as settings (the keywords of
+    :meth:`Conlleval.configure`) and the files, ``-`` for standard input: conlleval's leading
+    options, ``--scheme`` and ``--encoding``. The values of ``-d`` and ``-o`` are values,
     whatever they look like (``-o -``, ``-d --scheme``: :mod:`jp_conlleval.arguments`)."""
     from jp_conlleval.arguments import mark_values
     from jp_conlleval.reader import UsageError as ConllevalUsage
     from jp_conlleval.reader import parse_leading_options
-    from jp_conlleval.tags import SCHEMES
 
-    argv[:] = mark_values(argv)
-    scheme, missing = take_value(argv, "--scheme")
-    if missing or (scheme is not None and scheme not in SCHEMES):
-        raise UsageError(f"--scheme: one of {', '.join(SCHEMES)}")
+    args = mark_values(argv)
+    encoding, missing = take_value(args, encodings.OPTION)
+    if missing:
+        raise UsageError(f"{encodings.OPTION} needs an encoding")
+    scheme, missing = take_value(args, "--scheme")
+    if missing:
+        raise UsageError(f"--scheme: one of {', '.join(_schemes())}")
     try:
-        options, files = parse_leading_options(argv, stdin=True)
+        options, files = parse_leading_options(args, stdin=True)
     except ConllevalUsage as error:
         raise UsageError(str(error).replace("conlleval: ", "", 1)) from None
-    return options, scheme, files
+    settings = {"latex": options.latex, "raw": options.raw, "delimiter": options.delimiter,
+                "outside": options.outside, "scheme": scheme, "encoding": encoding}
+    return settings, files
+
+
+def _schemes() -> Sequence[str]:
+    from jp_conlleval.tags import SCHEMES
+
+    return SCHEMES
+
+
 # Per gold sentence: correct chunks, found (system) chunks, gold chunks.
 WIDTH = 3
 METRICS = ("FB1", "precision", "recall")
 
 
-class _Settings:
-    def __init__(self, options, scheme: Optional[str], fallback: str = encodings.FALLBACK) -> None:
-        self.options = options
-        self.scheme = scheme
-        self.fallback = fallback  # --encoding: how a file that is not UTF-8 is read
+@dataclass(frozen=True)
+class Settings:
+    """The settings of a run (:meth:`Conlleval.configure`; the command line parses into
+    them): conlleval's options, the strict tag scheme and how a file that is not UTF-8 is
+    read."""
+
+    options: Options  # -l, -r, -d DELIM, -o OTAG
+    scheme: Optional[str] = None  # --scheme (None: conlleval's own reading of the tags)
+    fallback: str = encodings.FALLBACK  # --encoding: how a file that is not UTF-8 is read
+
+
+def _as_bytes(name: str, value: Union[str, bytes]) -> bytes:
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, str):
+        return os.fsencode(value)
+    raise UsageError(f"{name}: a string, not {value!r}")
+
+
+def make_settings(latex: bool = False, raw: bool = False, delimiter: Union[str, bytes, None] = None,
+                  outside: Union[str, bytes] = "O", scheme: Optional[str] = None,
+                  encoding: Optional[str] = None) -> Settings:
+    """:class:`Settings` from keywords, checked (a bad value is a :class:`UsageError`)."""
+    for name, flag in (("latex", latex), ("raw", raw)):
+        if not isinstance(flag, bool):
+            raise UsageError(f"{name}: True or False, not {flag!r}")
+    if scheme is not None and scheme not in _schemes():
+        raise UsageError(f"--scheme: one of {', '.join(_schemes())}")
+    options = Options(latex, raw, None if delimiter is None else _as_bytes("delimiter", delimiter),
+                      _as_bytes("outside", outside))
+    return Settings(options, scheme, encodings.parse_encoding(encoding))
 
 
 class Conlleval(Tool):
@@ -107,7 +150,7 @@ class Conlleval(Tool):
     def legacy(self, argv: List[str]) -> int:
         import sys
 
-        from jp_conlleval.merged import lost_stdout, run_legacy
+        from jp_conlleval.legacy import lost_stdout, run_legacy
 
         # conlleval.pl itself: standard input in, its bytes and exit status out.
         outcome = run_legacy(argv, sys.stdin.buffer.read())
@@ -125,25 +168,65 @@ class Conlleval(Tool):
         sys.stderr.buffer.flush()
         return outcome.status
 
+    # --- settings: keywords (the Python API) or a command line, one Settings ---------------
+    def configure(self, **settings: Any) -> Parsed:
+        """The settings from keywords: ``latex``, ``raw`` (``-l``, ``-r``), ``delimiter``,
+        ``outside`` (``-d``, ``-o``: text or bytes), ``scheme`` (``--scheme``) and
+        ``encoding`` (``--encoding``) (docs/jp_conlleval.md, "Python API")."""
+        try:
+            checked = make_settings(**settings)
+        except TypeError as error:  # (an unknown keyword)
+            raise TypeError(f"{self.prog}: {error}") from None
+        return self._parsed("", "", checked)
+
     def parse(self, argv: List[str]) -> Parsed:
-        encoding, missing = take_value(argv, encodings.OPTION)
-        if missing:
-            raise UsageError(f"{encodings.OPTION} needs an encoding")
-        fallback = encodings.parse_encoding(encoding)
-        options, scheme, files = command_line(argv)
+        settings, files = command_line(argv)
         if len(files) != 2:
             raise UsageError("expected GOLD SYSTEM (two files): the options of JP mode's alignment need both; "
                              "the merged file (one file or standard input) takes conlleval's options, --scheme "
                              "and --json")
-        return described(files[0], files[1], options, scheme, fallback)
+        return self.configure(**settings)._replace(gold=files[0], system=files[1])
 
+    def parse_options(self, options: Sequence[str]) -> Parsed:
+        settings, files = command_line(list(options))
+        if files:
+            raise UsageError(f"the options alone, without file names: {files[0]!r}")
+        return self.configure(**settings)
+
+    def _parsed(self, gold: str, system: str, settings: Settings) -> Parsed:
+        """The run as the runner (and the JSON document) describes it: options and signature."""
+        options, scheme = settings.options, settings.scheme
+        chosen = [flag for flag, on in (("-l", options.latex), ("-r", options.raw)) if on]
+        if options.delimiter is not None:
+            chosen.append("-d" + options.delimiter.decode("utf-8", "surrogateescape"))
+        if options.outside != b"O":
+            chosen.append("-o" + options.outside.decode("utf-8", "surrogateescape"))
+        if scheme:
+            chosen.append(f"--scheme={scheme}")
+        chosen += encodings.signature_option(settings.fallback)
+        document = {"latex": options.latex, "raw": options.raw, "scheme": scheme,
+                    "delimiter": None if options.delimiter is None else options.delimiter.decode("utf-8", "replace"),
+                    "outside": options.outside.decode("utf-8", "replace")}
+        return Parsed(gold, system, settings, document, chosen)
+
+    # --- the run: the escape hatch ----------------------------------------------------------
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, run: Run) -> Evaluation:
-        # (transitional: the report's writer as before; None where no report is wanted)
-        write = run.write if run.report else None
-        statistics = run.statistics
+        """Score one pair: the escape hatch of :class:`jp_shims.tool.Tool`, not the runner's
+        stages. Why: conlleval counts chunks over one token stream, and a chunk's state
+        carries over sentence breaks (conlleval reads a break as an ``O`` line), so the
+        system's chunks are placed on the gold tokens by aligning the two token streams
+        (:mod:`jp_conlleval.jp`: both files read in parts of whole sentences, a stretch
+        placed and counted once the streams agree again), not one aligned sentence block
+        at a time, which the stages assume. A block's records are made from the placed
+        stretch (:func:`count_blocks`).
+
+        The :class:`~jp_shims.tool.Run` contract as the stages keep it: the report goes
+        through ``run.write``, every block is counted (and, when the audit keeps them,
+        recorded) in ``audit``, bad input raises :class:`~jp_shims.errors.InputError`, and
+        with ``run.statistics`` the per-sentence statistics of significance are returned."""
         from jp_conlleval.pieces import read_pieces
-        from jp_conlleval.stream import evaluate_stream
+        from jp_conlleval.jp import evaluate_stream
         from jp_conlleval.tagged import FileInputError, without_gc
 
         settings = parsed.settings
@@ -153,18 +236,18 @@ class Conlleval(Tool):
             # (One pause of the cyclic collector for all of it: each pause ends in a pass
             # over everything allocated during it.)
             with without_gc():
-                result = evaluate_stream(read_pieces(gold.path, gold.name, delimiter, encoding=gold_encoding),
-                                         read_pieces(system.path, system.name, delimiter, encoding=system_encoding),
+                result = evaluate_stream(read_pieces(gold, delimiter, encoding=gold_encoding),
+                                         read_pieces(system, delimiter, encoding=system_encoding),
                                          settings.options, settings.scheme, config,
                                          on_window=lambda window, counted: count_blocks(audit, window, counted),
-                                         per_sentence=audit.keep, vectors=statistics)
+                                         per_sentence=audit.keep, vectors=run.statistics)
         except FileInputError as error:
             raise InputError(error.file, error.line or None, error.message) from None
         text = result.report().decode("utf-8", "surrogateescape")
-        if write is not None:
-            write(text)
+        if run.report:
+            run.write(text)
         blocks = None
-        if statistics:
+        if run.statistics:
             blocks = AdditiveStatistics([((number, number + 1), vector) for number, vector in enumerate(result.vectors or ())],
                                         WIDTH)
         read = {gold.name: gold_encoding, system.name: system_encoding}
@@ -257,25 +340,10 @@ def _text(file, sentences: range) -> str:
 
 def _encoding(file: InputFile, fallback: str) -> str:
     try:
-        return encodings.file_encoding(file.path, fallback)
+        with file.open() as handle:
+            return encodings.stream_encoding(handle, fallback)
     except OSError as error:
         raise InputError(file.name, None, f"cannot read: {error.strerror}") from None
-
-
-def described(gold: str, system: str, options, scheme: Optional[str], fallback: str = encodings.FALLBACK) -> Parsed:
-    """The run as the runner (and the JSON document) describes it: options and signature."""
-    chosen = [flag for flag, on in (("-l", options.latex), ("-r", options.raw)) if on]
-    if options.delimiter is not None:
-        chosen.append("-d" + options.delimiter.decode("utf-8", "surrogateescape"))
-    if options.outside != b"O":
-        chosen.append("-o" + options.outside.decode("utf-8", "surrogateescape"))
-    if scheme:
-        chosen.append(f"--scheme={scheme}")
-    chosen += encodings.signature_option(fallback)
-    document = {"latex": options.latex, "raw": options.raw, "scheme": scheme,
-                "delimiter": None if options.delimiter is None else options.delimiter.decode("utf-8", "replace"),
-                "outside": options.outside.decode("utf-8", "replace")}
-    return Parsed(gold, system, _Settings(options, scheme, fallback), document, chosen)
 
 
 def _scores(result) -> dict:

@@ -28,30 +28,29 @@ Input = Union[str, "os.PathLike[str]", IO[Any], Iterable[str]]
 
 def evaluate(gold: Optional[Input] = None, system: Optional[Input] = None, *, beta: float = 0.5,
              mode: str = "cs", single: bool = False, multi: bool = False, filt: Sequence[str] = (),
-             cat: Optional[int] = None, lang: Optional[str] = None, reference: Optional[Input] = None,
+             cat: Optional[int] = None, verbose: bool = False, average: str = "micro",
+             lang: Optional[str] = None, reference: Optional[Input] = None,
              hypothesis: Optional[Input] = None) -> Result:
     """Score ``system`` (the hypothesis M2) against ``gold`` (the reference M2) as
     ``jp_errant_compare`` does; each is a path, an open file or an iterable of M2 lines.
-    ``mode`` is one of ``dt``, ``ds``, ``cs``, ``cse``. The result
+    The settings are the command line's options under their Python names
+    (:class:`jp_errant.compare_args.Settings`): ``mode`` is one of ``dt``, ``ds``, ``cs``,
+    ``cse``; ``verbose`` puts errant's ``-v`` trace in ``result.text``; ``average="macro"``
+    adds the macro average. ``lang`` names an exception table for aligning the S lines
+    (default ``none``: compared as they are, after Unicode NFC). The result
     (:class:`jp_shims.result.Result`) holds the scores (``result["f"]``,
     ``result["categories"]``), the alignment summary, the changed blocks and the signature;
     ``result.to_json()`` is the ``--json`` document. Warns with ``JPAlignmentWarning``
     where JP mode changed anything, with ``JPFiguresWarning`` where ``cat`` figures mix two
-    annotation schemes; bad input raises :class:`jp_shims.errors.InputError` (a
-    ``ValueError``). ``reference=`` and ``hypothesis=`` are the former names of ``gold``
-    and ``system`` (deprecated)."""
+    annotation schemes; a bad setting raises :class:`jp_shims.errors.UsageError`, bad input
+    :class:`jp_shims.errors.InputError` (both ``ValueError``). ``reference=`` and
+    ``hypothesis=`` are the former names of ``gold`` and ``system`` (deprecated)."""
     from jp_errant.tool import TOOL_INSTANCE
 
     gold, system = _renamed(gold, system, reference, hypothesis)
-    if mode not in ("dt", "ds", "cs", "cse"):
-        raise ValueError(f"mode must be one of dt, ds, cs, cse, not {mode!r}")
-    options = ["-b", repr(float(beta)), f"-{mode}"]
-    options += ["-single"] * single + ["-multi"] * multi
-    if filt:
-        options += ["-filt", *filt]
-    if cat is not None:
-        options += ["-cat", str(cat)]
-    return run(TOOL_INSTANCE, gold, system, options, lang=lang)
+    return run(TOOL_INSTANCE, gold, system, lang=lang, beta=beta, mode=mode, single=single, multi=multi,
+               filt=tuple(filt) if not isinstance(filt, str) else filt, cat=cat, verbose=verbose,
+               average=average)
 
 
 def _renamed(gold: Any, system: Any, reference: Any, hypothesis: Any) -> tuple:

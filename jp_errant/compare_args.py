@@ -1,11 +1,18 @@
-"""errant_compare's command line (and JP mode's options beside it), in one module that both
-the command (:mod:`jp_errant.compare_cli`) and JP mode (:mod:`jp_errant.compare`) import --
-so that neither imports the other."""
+"""errant_compare's command line (and JP mode's options beside it) and the settings it parses
+into, in one module that both the command (:mod:`jp_errant.compare_cli`) and JP mode
+(:mod:`jp_errant.tool`, :mod:`jp_errant.jp`) import -- so that neither imports the other.
+
+:class:`Settings` are the tool's settings under Python names: the Python API's keywords
+(:func:`checked_settings`) and what a command line parses into (:func:`settings_from_args`),
+one object either way.
+"""
 from __future__ import annotations
 
 import argparse
+from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional, Tuple, Type, TypeVar
 
-from jp_errant.score_options import ScoreOptions
+from jp_errant.score_options import MODES, ScoreOptions
+from jp_shims.errors import UsageError
 from jp_shims.cli import JPArgumentParser, help_section, version_line
 from jp_shims.significance.cli import help_entries
 
@@ -43,17 +50,15 @@ def build_parser(prog: str, jp_mode: bool, original: str = LEGACY_PROG,
 
     ``original`` and ``jp_help`` name the original and the JP help entries of a variant
     that extends this table (ChERRANT's scorer: :mod:`jp_cherrant.compare_args`)."""
-    settings = dict(
-        prog=prog,
-        description="Calculate F-scores for error detection and/or correction.\n"
-        "Flags let you evaluate at different levels of granularity.",
-        formatter_class=argparse.RawTextHelpFormatter,
-        usage="%(prog)s [options] -hyp HYP -ref REF",
-    )
+    description = ("Calculate F-scores for error detection and/or correction.\n"
+                   "Flags let you evaluate at different levels of granularity.")
+    usage = "%(prog)s [options] -hyp HYP -ref REF"
     # JP mode: the original's help text first, then the JP options section (the options
     # themselves are hidden from argparse's part).
-    parser = (_JPModeParser(jp_help=help_section(jp_help or JP_HELP, original), **settings) if jp_mode
-              else argparse.ArgumentParser(**settings))
+    parser = (_JPModeParser(jp_help=help_section(jp_help or JP_HELP, original), prog=prog, description=description,
+                            formatter_class=argparse.RawTextHelpFormatter, usage=usage) if jp_mode
+              else argparse.ArgumentParser(prog=prog, description=description,
+                                           formatter_class=argparse.RawTextHelpFormatter, usage=usage))
     parser.add_argument("-hyp", help="A hypothesis M2 file.", required=True)
     parser.add_argument("-ref", help="A reference M2 file.", required=True)
     parser.add_argument("-b", "--beta", help="Value of beta in F-score. (default: 0.5)",
@@ -88,12 +93,107 @@ def build_parser(prog: str, jp_mode: bool, original: str = LEGACY_PROG,
     return parser
 
 
+class Settings(NamedTuple):
+    """errant_compare's settings: ``-b`` (``beta``), ``-dt/-ds/-cs/-cse`` (``mode``),
+    ``-single``, ``-multi``, ``-filt`` (a tuple of error types), ``-cat`` (1-3 or None),
+    ``-v`` (``verbose``) and JP mode's ``--average`` (``micro`` or ``macro``)."""
+
+    beta: float = 0.5
+    mode: str = "cs"
+    single: bool = False
+    multi: bool = False
+    filt: Tuple[str, ...] = ()
+    cat: Optional[int] = None
+    verbose: bool = False
+    average: str = "micro"
+
+    @property
+    def macro(self) -> bool:
+        return self.average == "macro"
+
+    @property
+    def options(self) -> ScoreOptions:
+        return score_options(self)
+
+
+def score_options(settings: Any) -> ScoreOptions:
+    """The scorer's options of errant_compare's settings (per-category counts kept where
+    they are printed: -cat and --average macro; JP mode adds its own reasons)."""
+    return ScoreOptions(beta=settings.beta, mode=settings.mode, single=settings.single, multi=settings.multi,
+                        filt=tuple(settings.filt), cat=settings.cat, verbose=settings.verbose,
+                        categories=bool(settings.cat) or settings.average == "macro")
+
+
 def options_from_args(args: argparse.Namespace) -> ScoreOptions:
-    mode = "dt" if args.dt else "ds" if args.ds else "cse" if args.cse else "cs"
-    # Per-category counts are only printed by -cat, --json and --average macro.
-    categories = bool(args.cat) or bool(getattr(args, "json", False)) or getattr(args, "average", "") == "macro"
-    return ScoreOptions(beta=args.beta, mode=mode, single=args.single, multi=args.multi,
-                        filt=tuple(args.filt), cat=args.cat, verbose=args.verbose,
-                        categories=categories)
+    """The scorer's options of a parsed command line (legacy mode)."""
+    return settings_from_args(Settings, args).options
+
+
+S = TypeVar("S", bound=tuple)
+
+
+def settings_from_args(kind: Type[S], args: argparse.Namespace, **more: Any) -> S:
+    """``kind`` (:class:`Settings` or a variant's) of a parsed command line (``more``: what
+    the parser does not hold, e.g. ``average``), through :func:`checked_settings`."""
+    values: Dict[str, Any] = {name: getattr(args, name) for name in kind._fields  # type: ignore[attr-defined]
+                              if name != "mode" and getattr(args, name, None) is not None}
+    values["mode"] = "dt" if args.dt else "ds" if args.ds else "cse" if args.cse else "cs"
+    values.update(more)
+    return checked_settings(kind, values)
+
+
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise UsageError(f"{name}: True or False, not {value!r}")
+    return value
+
+
+def _optional_int(name: str, value: Any, choices: Optional[Tuple[int, ...]] = None) -> Optional[int]:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or (choices and value not in choices):
+        raise UsageError(f"{name}: " + (f"one of {', '.join(map(str, choices))}" if choices else "an integer")
+                         + f" (or None), not {value!r}")
+    return value
+
+
+def _beta(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise UsageError(f"{name}: a number, not {value!r}")
+    return float(value)
+
+
+def _choice(choices: Tuple[str, ...]) -> Callable[[str, Any], str]:
+    def check(name: str, value: Any) -> str:
+        if value not in choices:
+            raise UsageError(f"{name}: one of {', '.join(choices)}, not {value!r}")
+        return value
+    return check
+
+
+def _types(name: str, value: Any) -> Tuple[str, ...]:
+    if isinstance(value, str) or not all(isinstance(kind, str) for kind in value):
+        raise UsageError(f"{name}: a sequence of error types, not {value!r}")
+    return tuple(value)
+
+
+# How each setting's value is checked (and made canonical); a variant's settings add theirs.
+CHECKS: Mapping[str, Callable[[str, Any], Any]] = {
+    "beta": _beta, "mode": _choice(MODES), "single": _flag, "multi": _flag, "filt": _types,
+    "cat": lambda name, value: _optional_int(name, value, (1, 2, 3)), "verbose": _flag,
+    "average": _choice(("micro", "macro")),
+    # ChERRANT's (jp_cherrant.compare_args.CherrantSettings)
+    "start": _optional_int, "end": _optional_int, "max_answer_num": _optional_int, "reference_num": _optional_int,
+}
+
+
+def checked_settings(kind: Type[S], values: Mapping[str, Any]) -> S:
+    """``kind`` of keyword ``values``: a name ``kind`` does not have is a ``TypeError``, a bad
+    value a :class:`UsageError` (a ``ValueError``)."""
+    fields = kind._fields  # type: ignore[attr-defined]
+    unknown = sorted(set(values) - set(fields))
+    if unknown:
+        raise TypeError(f"unknown setting {unknown[0]!r} (known: {', '.join(fields)})")
+    return kind(**{name: CHECKS[name](name, value) for name, value in values.items()})
 
 

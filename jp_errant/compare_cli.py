@@ -2,7 +2,7 @@
 
 ``--legacy`` (anywhere in argv) reproduces errant_compare byte-for-byte, failures included
 (uncaught exceptions, exit 1). The default JP mode aligns hypothesis and reference sentences
-first (:mod:`jp_errant.compare`) and reports bad input as one ``PROG: error: FILE:LINE: msg``
+first (:mod:`jp_errant.jp`) and reports bad input as one ``PROG: error: FILE:LINE: msg``
 line with exit 2. Both modes score with :mod:`jp_errant.scorer`.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import sys
 
-from jp_errant.compare_legacy import run_legacy
+from jp_errant.legacy import run_legacy
 
 __all__ = ["main", "run_legacy"]
 

@@ -8,7 +8,7 @@ runs them for every annotator pair of every sentence, which makes them most of i
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from jp_errant.m2 import Edit
 from jp_errant.score_options import CategoryCounts, EditKey, EditSets, ScoreOptions
@@ -16,7 +16,7 @@ from jp_errant.score_options import CategoryCounts, EditKey, EditSets, ScoreOpti
 _IMPLICIT_NOOP = (Edit(-1, -1, "noop", "-NONE-", 0),)
 
 
-def coder_edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> EditSets:
+def coder_edit_sets(edits: Sequence[tuple], options: ScoreOptions) -> EditSets:
     """errant's ``process_edits``: per-coder ``key -> [types]`` after the filters.
 
     A coder is registered before filtering, so a coder whose edits are all filtered out
@@ -25,7 +25,7 @@ def coder_edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> EditSets:
     return _edit_sets(edits, options)[0]
 
 
-def _edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> tuple[EditSets, dict, bool]:
+def _edit_sets(edits: Sequence[tuple], options: ScoreOptions) -> tuple[EditSets, dict, bool]:
     """:func:`coder_edit_sets`, plus what the fast count needs: per coder, the keys whose
     first type is ``noop`` (errant skips those), and whether any key holds several types."""
     if not edits:
@@ -73,14 +73,14 @@ def _edit_sets(edits: Sequence[Edit], options: ScoreOptions) -> tuple[EditSets, 
     return sets, noops, several
 
 
-def edit_sets_for(options: ScoreOptions) -> Callable[[Sequence[Edit]], tuple]:
+def edit_sets_for(options: ScoreOptions) -> Callable[[Sequence[tuple]], tuple]:
     """:func:`_edit_sets` with ``options`` settled once per run (it runs twice a sentence)."""
     if options.mode == "cs" and not (options.single or options.multi or options.filt):
         return _correction_edit_sets
     return lambda edits: _edit_sets(edits, options)
 
 
-def _correction_edit_sets(edits: Sequence[Edit]) -> tuple[EditSets, dict, bool]:
+def _correction_edit_sets(edits: Sequence[tuple]) -> tuple[EditSets, dict, bool]:
     """:func:`_edit_sets` for the default (-cs, no filter), spelled out: it is most of the
     run time. Edits of one annotator usually come together: the coder's table is looked up
     again only when the coder changes."""
@@ -89,7 +89,8 @@ def _correction_edit_sets(edits: Sequence[Edit]) -> tuple[EditSets, dict, bool]:
     sets: EditSets = {}
     noops: dict = {}
     several = False
-    current = keys = None
+    current = None
+    keys: Any = None  # (the current coder's table, set by the first edit)
     for start, end, kind, cor, coder, _ in edits:
         if coder != current:
             keys = sets.get(coder)

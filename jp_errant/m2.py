@@ -39,7 +39,7 @@ the writing live in :mod:`jp_errant.m2_records`, errant's own reading in
 from __future__ import annotations
 
 import re
-from typing import IO, Iterable, Iterator
+from typing import IO, Callable, Iterable, Iterator
 
 from jp_errant.m2_blocks import (
     CHUNK_CHARS,
@@ -116,7 +116,7 @@ def _cherrant_edits(lines: list[str], length: int, path: str, head_line: int,
     A line whose span, tail and type _strict_edit accepted before (as in _read_m2_stream)
     is read from the cache; any other takes _strict_edit."""
     spans, tails, kinds = cache.strict_spans, cache.tails, cache.kinds
-    edits = []
+    edits: list[tuple] = []
     append = edits.append
     for number, line in enumerate(lines[1:], head_line + 1):
         if line[:1] == "T":
@@ -146,10 +146,11 @@ def parse_blocks(blocks: Iterable[RawBlock], path: str, cherrant: bool = False
             yield parse_block(part, path, cache, cherrant), part
 
 
-def utf8_error(path: str) -> M2Error:
+def utf8_error(path: str, binary: Callable[[], IO[bytes]] | None = None) -> M2Error:
     """The :class:`M2Error` for a file that is not valid UTF-8, on the line of the first
-    bad byte (the file is read again in binary: only on this failure path)."""
-    return M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8")
+    bad byte (the file is read again in binary: only on this failure path; ``binary``
+    opens its bytes, by default the file ``path``)."""
+    return M2Error(path, _line_of_bad_utf8(binary or (lambda: open(path, "rb"))), "invalid UTF-8")
 
 
 def _strict_edits(lines: list[str], length: int, path: str, head_line: int,
@@ -215,7 +216,8 @@ def _shorten(text: str, limit: int = 60) -> str:
 
 
 def read_m2(path: str, stream: IO[str] | None = None, cache: FieldCache | None = None,
-            named_edits: bool = True, with_tokens: bool = False) -> Iterator:
+            named_edits: bool = True, with_tokens: bool = False,
+            binary: Callable[[], IO[bytes]] | None = None) -> Iterator:
     """Strictly parsed sentences of an M2 file, streamed (JP mode).
 
     ``stream`` defaults to the file opened as UTF-8 with universal newlines. Invalid UTF-8
@@ -225,14 +227,16 @@ def read_m2(path: str, stream: IO[str] | None = None, cache: FieldCache | None =
     :class:`Edit` values back. With ``with_tokens``, each item is a pair
     ``(sentence, tokens)``, ``tokens`` the list ``sentence.source.split()`` (the reader
     splits the S line anyway to check offsets; callers that need the tokens of every
-    sentence, like the sentence aligner, are spared a second split).
+    sentence, like the sentence aligner, are spared a second split). ``binary`` opens the
+    input's bytes again, to find the line of invalid UTF-8 (default: the file ``path``; a
+    ``stream`` of text held in memory gives its own).
     """
     cache = cache or FieldCache()
     if stream is None:
         with open(path, encoding="utf-8", errors="strict") as handle:
-            yield from _read_m2_stream(path, handle, cache, named_edits, with_tokens)
+            yield from _read_m2_stream(path, handle, cache, named_edits, with_tokens, binary)
     else:
-        yield from _read_m2_stream(path, stream, cache, named_edits, with_tokens)
+        yield from _read_m2_stream(path, stream, cache, named_edits, with_tokens, binary)
 
 
 def named(sentence: Sentence) -> Sentence:
@@ -241,7 +245,7 @@ def named(sentence: Sentence) -> Sentence:
 
 
 def _read_m2_stream(path: str, stream: IO[str], cache: FieldCache, named_edits: bool,
-                    with_tokens: bool) -> Iterator:
+                    with_tokens: bool, binary: Callable[[], IO[bytes]] | None = None) -> Iterator:
     """iter_blocks with the fast path of blocks of the usual shape inlined (corpora hold
     hundreds of thousands of A lines): an S line, then A lines whose span and tail
     _strict_edit has already accepted once, offsets in range and a type already accepted
@@ -261,7 +265,7 @@ def _read_m2_stream(path: str, stream: IO[str], cache: FieldCache, named_edits: 
                 sentence = None
                 if head[:2] == "S ":
                     need = 0  # the sentence length the offsets need
-                    edits = []
+                    edits: list[tuple] = []
                     append = edits.append
                     try:
                         for row in lines[1:]:
@@ -298,7 +302,7 @@ def _read_m2_stream(path: str, stream: IO[str], cache: FieldCache, named_edits: 
                     yield (sentence, tokens) if with_tokens else sentence
                 line += len(lines) + 1
     except UnicodeDecodeError:
-        raise M2Error(path, _line_of_bad_utf8(path), "invalid UTF-8") from None
+        raise utf8_error(path, binary) from None
 
 
 def _sentences_of_block(block: RawBlock, path: str, cache: FieldCache) -> Iterator[Sentence]:
@@ -326,9 +330,9 @@ def _split_on_blank_lines(block: RawBlock) -> Iterator[RawBlock]:
             group_start = None
 
 
-def _line_of_bad_utf8(path: str) -> int:
+def _line_of_bad_utf8(binary: Callable[[], IO[bytes]]) -> int:
     """Line of the first undecodable byte (re-read in binary: only on the error path)."""
-    with open(path, "rb") as handle:
+    with binary() as handle:
         line = 1
         for raw in handle:
             try:

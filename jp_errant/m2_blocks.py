@@ -42,10 +42,10 @@ class FieldCache:
         self.spans: dict = {}
         self.strict_spans: dict = {}
         self.tails: dict = {}
-        self.kinds: dict = {}
+        self.kinds: dict = {}  # type -> True (a set that empties like the tables)
 
     @staticmethod
-    def _store(table: dict, key: str, value: tuple) -> None:
+    def _store(table: dict, key: str, value: object) -> None:
         if len(table) >= _CACHE_LIMIT:
             table.clear()
         table[key] = value
@@ -172,7 +172,7 @@ def legacy_block_rows(block: str, cache: FieldCache, cherrant: bool = False) -> 
 def _rows(lines: list[str], cache: FieldCache) -> list[tuple]:
     """errant's reading of each of ``lines`` (see :func:`legacy_block_rows`)."""
     spans, tails = cache.spans, cache.tails
-    rows = []
+    rows: list[tuple] = []
     append = rows.append
     for line in lines:
         # "A s e|||type|||cor|||tail": split(SEP, 3) gives the same first three fields as

@@ -9,23 +9,21 @@ category names.
 from __future__ import annotations
 
 import argparse
-import functools
 from dataclasses import replace
-from typing import Iterator
 
 from jp_shims.command import refuse_input_as_output
-from jp_shims.inputs import InputFile, check_format
-from jp_shims.parallel import add_options as add_run_options, annotate_stream, run_options
+from jp_shims.errors import InputError
+from jp_shims.inputs import InputFile
+from jp_shims.parallel import add_options as add_run_options, run_options
 
 from .annotate.alignment import MAX_ALIGNMENT_CELLS
-from .annotate.batch import AnnotatorRecipe, Context, TooLarge, context_maker, reannotate_sentences
 from .annotate.backend import Backend
-from .annotate.backends import check_backend, make_backend
+from .annotate.batch import AnnotatorRecipe, TooLarge, local_context
 from .annotate.cli_common import Prepare, add_analyser_options, annotator_parser, output_file, run_command
+from .annotate.m2file import check_m2, reannotate_file
 from .annotate.merging import STRATEGIES
 from .annotate.reannotate import Reannotation
-from .annotate.textio import InputError, check_readable
-from .m2 import Sentence, iter_blocks, legacy_block_edits, read_m2
+from .annotate.textio import check_readable
 
 PROG = "jp_errant_m2"
 ORIGINAL = "errant_m2"
@@ -60,52 +58,27 @@ def run(args: argparse.Namespace, legacy: bool, backend: Backend | None, prepare
     """Re-annotate; ``prepare`` gives the path to read for the input's name (JP mode:
     standard input and a BOM file spooled)."""
     if legacy:
-        check_readable(args.m2_file)
+        check_readable(InputFile(args.m2_file, args.m2_file))
         refuse_input_as_output(args.out, [args.m2_file])
-    path = prepare(args.m2_file)
+    file = InputFile(prepare(args.m2_file), args.m2_file)
     if not legacy:
-        from .tool import M2  # (jp_errant_compare's: not plain text, trees, CoNLL-U: jp_shims.sniff)
-
-        check_format(InputFile(path, args.m2_file), M2)
-        # The whole M2 read strictly once before the model loads: bad input stops the run
-        # before anything is analysed or written (reading is cheap beside the analysis).
-        for _ in read_m2(path):
-            pass
+        check_m2(file)
     labels = args.labels or ("errant" if legacy else "ud")
     print("Loading resources...")
     recipe = AnnotatorRecipe(args.lang, labels, args.lev, args.merge,
                              None if legacy else MAX_ALIGNMENT_CELLS)
-    make_context = context_maker(recipe, args.backend, args.lang, False, args.model_dir)
     options = run_options(args)
     # The analyser is loaded here (its errors before any output) unless worker processes
     # load their own.
-    context = None
-    if options.jobs == 1 or backend is not None:
-        context = Context(backend or make_backend(args.backend, args.lang, tokenize=False,
-                                                  model_dir=args.model_dir), recipe.build())
+    context = local_context(recipe, args.backend, args.lang, False, args.model_dir, options.jobs, backend)
+    if context is not None:
         options = replace(options, jobs=1)
-    else:
-        check_backend(args.backend, args.lang, args.model_dir)
     reannotation = Reannotation(auto=args.auto, minimise=not args.no_min, old_types=args.old_cats,
                                 legacy=legacy)
     print("Processing M2 file...")
-    work = functools.partial(reannotate_sentences, options=reannotation)
     with output_file(args.out, legacy) as out:
-        for sentence, outcome in annotate_stream(
-                _sentences(path, legacy), work, make_context, options,
-                count=lambda: sum(1 for _ in _sentences(path, legacy)),
-                context=context, prog=PROG):
+        for sentence, outcome in reannotate_file(file, recipe, reannotation, args.backend, args.model_dir,
+                                                 options, context, prog=PROG):
             if isinstance(outcome, TooLarge):
                 raise InputError(args.m2_file, sentence.line, outcome.message)
             out.write(outcome)
-
-
-def _sentences(path: str, legacy: bool) -> Iterator[Sentence]:
-    if not legacy:
-        yield from read_m2(path)
-        return
-    with open(path, encoding="utf-8") as stream:
-        for block in iter_blocks(stream):
-            head = block.text.split("\n")[0]
-            yield Sentence(head[2:], tuple(legacy_block_edits(block.text)), block.line)
-

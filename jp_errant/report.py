@@ -79,7 +79,7 @@ def iter_report_lines(result: CorpusResult, options: ScoreOptions) -> Iterator[s
     yield "\n"
 
 
-def write_report(result: CorpusResult, options: ScoreOptions, write: Callable[[str], None]) -> None:
+def write_report(result: CorpusResult, options: ScoreOptions, write: Callable[[str], object]) -> None:
     for line in iter_report_lines(result, options):
         write(line)
 

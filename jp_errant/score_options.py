@@ -10,8 +10,6 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Sequence
 
-from jp_errant.m2 import Edit
-
 EditKey = tuple
 EditSets = dict  # coder -> {EditKey: [type, ...]}
 CategoryCounts = dict  # type -> [tp, fp, fn]
@@ -86,8 +84,8 @@ class SentencePair(NamedTuple):
     Edits are :class:`jp_errant.m2.Edit` values, or any 6-tuples in the same field order.
     """
 
-    hyp_edits: Sequence[Edit]
-    ref_edits: Sequence[Edit]
+    hyp_edits: Sequence[tuple]  # Edit values or 6-tuples in Edit's field order
+    ref_edits: Sequence[tuple]
     source: str  # printed by -v as "Original sentence i: ..."
 
 

@@ -14,50 +14,26 @@ switches of :class:`ScoreOptions`: ``verbose_style="errant2"`` (its ``-v`` trace
 ``reference_coders`` (``--reference_num``) and ``skip_unannotatable`` (its ``NA`` rule).
 
 The per-sentence choice and the corpus loop are here; the parts they are built from live in
-their own modules and are importable from here too: :mod:`jp_errant.score_options` (the
-options, the unit scored, the totals), :mod:`jp_errant.edit_sets` (``process_edits`` and
+their own modules (import them from there): :mod:`jp_errant.score_options` (the options,
+the unit scored, the totals), :mod:`jp_errant.edit_sets` (``process_edits`` and
 ``compareEdits``) and :mod:`jp_errant.report` (``computeFScore`` and the report).
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Optional
 
-from jp_errant.edit_sets import coder_edit_sets, compare_edit_sets, edit_sets_for
-from jp_errant.report import (
-    TITLES,
-    format_macro,
-    format_report,
-    grouped_categories,
-    iter_category_scores,
-    iter_report_lines,
-    macro_average,
-    precision_recall_f,
-    write_report,
-)
-from jp_errant.score_options import (
-    MODES,
-    UNANNOTATABLE,
-    CategoryCounts,
-    CorpusResult,
-    EditKey,
-    EditSets,
-    ScoreOptions,
-    SentencePair,
-    SentenceResult,
-)
+from jp_errant.edit_sets import compare_edit_sets, edit_sets_for
+from jp_errant.report import precision_recall_f
+from jp_errant.score_options import CategoryCounts, CorpusResult, EditSets, ScoreOptions, SentencePair, SentenceResult
 
-__all__ = [
-    # this module: the annotator choice of a sentence, the corpus loop
-    "score_sentence", "score_corpus",
-    # jp_errant.score_options
-    "MODES", "UNANNOTATABLE", "EditKey", "EditSets", "CategoryCounts", "ScoreOptions", "SentencePair",
-    "SentenceResult", "CorpusResult",
-    # jp_errant.edit_sets
-    "coder_edit_sets", "compare_edit_sets",
-    # jp_errant.report
-    "TITLES", "precision_recall_f", "grouped_categories", "iter_report_lines", "write_report", "format_report",
-    "iter_category_scores", "macro_average", "format_macro",
-]
+Write = Callable[[str], object]  # where the -v trace goes (stdout's write, a buffer's)
+
+
+def _discard(text: str) -> None:
+    return None
+
+
+__all__ = ["score_sentence", "score_corpus"]
 
 
 def _fast_choice(hyp_sets: EditSets, hyp_noops: dict, ref_sets: EditSets, ref_noops: dict,
@@ -76,8 +52,9 @@ def _fast_choice(hyp_sets: EditSets, hyp_noops: dict, ref_sets: EditSets, ref_no
     beta2 = beta ** 2
     scale = 1 + beta2
     total_tp, total_fp, total_fn = totals.tp, totals.fp, totals.fn
-    best = None
-    best_f = best_tp = best_fp = best_fn = 0
+    best: tuple[int, int] | None = None
+    best_f = 0.0
+    best_tp = best_fp = best_fn = 0
     for hyp_id, hyp in hyp_sets.items():
         hyp_keys = hyp.keys()
         hyp_noop = hyp_noops.get(hyp_id)
@@ -115,6 +92,7 @@ def _fast_choice(hyp_sets: EditSets, hyp_noops: dict, ref_sets: EditSets, ref_no
                         fp < best_fp or (fp == best_fp and fn < best_fn))))):
                 best = hyp_id, ref_id
                 best_f, best_tp, best_fp, best_fn = f, tp, fp, fn
+    assert best is not None  # (every side has an annotator: a sentence without edits is a noop)
     return best_tp, best_fp, best_fn, best[0], best[1]
 
 
@@ -124,23 +102,24 @@ def score_sentence(
     totals: CorpusResult,
     sentence_id: int,
     options: ScoreOptions,
-    write: Callable[[str], None] | None = None,
+    verbose: bool = False,
+    write: Write = _discard,
     source: str = "",
 ) -> SentenceResult:
     """errant's ``evaluate_edits``: the best (hyp coder, ref coder) pair for one sentence.
 
-    ``write`` receives the verbose lines (each with its newline) when given; ``source`` is
-    the sentence text the ERRANT 2.x trace prints after the sentence number.
+    With ``verbose``, ``write`` receives the verbose lines (each with its newline);
+    ``source`` is the sentence text the ERRANT 2.x trace prints after the sentence number.
     """
     beta = options.beta
-    if write is None and options.choice_is_trivial(len(hyp_sets), len(ref_sets)):
+    if not verbose and options.choice_is_trivial(len(hyp_sets), len(ref_sets)):
         # One candidate pair and an F that is always a finite number >= 0 (and can not
         # raise): errant would pick this pair, so its F need not be computed.
         (hyp_id, hyp), = hyp_sets.items()
         (ref_id, ref), = ref_sets.items()
         tp, fp, fn, categories = compare_edit_sets(hyp, ref)
         return SentenceResult(tp, fp, fn, categories, hyp_id, ref_id)
-    check_local = write is not None or not options.beta_is_safe
+    check_local = verbose or not options.beta_is_safe
     errant2 = options.verbose_style == "errant2"
     best_tp = best_fp = best_fn = 0
     best_f = -1.0
@@ -161,12 +140,12 @@ def score_sentence(
                 best_tp, best_fp, best_fn = tp, fp, fn
                 best_f, best_hyp, best_ref = f, hyp_id, ref_id
                 best_categories = categories
-            if write is not None:
+            if verbose:
                 if errant2:
                     write(f"{'-' * 40}\nSENTENCE {sentence_id}{source}\n")
                 write(_verbose_pair(sentence_id, hyp_id, ref_id, hyp, ref, (tp, fp, fn),
                                     local, totals, overall, options))
-    if write is not None:
+    if verbose:
         write(_verbose_choice(sentence_id, best_hyp, best_ref, best_categories, errant2))
     return SentenceResult(best_tp, best_fp, best_fn, best_categories, best_hyp, best_ref)
 
@@ -216,10 +195,11 @@ def _verbose_choice(sentence_id: int, hyp_id: int, ref_id: int, categories: Cate
 def score_corpus(
     pairs: Iterable[SentencePair],
     options: ScoreOptions,
-    write: Callable[[str], None] | None = None,
-    totals: CorpusResult | None = None,
+    write: Write = _discard,
+    totals: Optional[CorpusResult] = None,
 ) -> CorpusResult:
-    """Score sentence pairs in order; verbose text goes to ``write`` as it is produced.
+    """Score sentence pairs in order; with ``options.verbose``, the verbose text goes to
+    ``write`` as it is produced.
 
     ``pairs`` may be a lazy iterator: an exception it raises surfaces after the verbose
     output of the earlier sentences, as in errant (which parses inside its loop).
@@ -228,10 +208,10 @@ def score_corpus(
     """
     if totals is None:
         totals = CorpusResult()
-    verbose_write = write if options.verbose else None
+    verbose = options.verbose
     # Without verbose text and with a beta for which F can neither fail nor be NaN, only
     # the chosen pair matters: _fast_choice finds it from counts alone.
-    fast = verbose_write is None and options.beta_is_safe
+    fast = not verbose and options.beta_is_safe
     keep_categories = options.categories
     merged = totals.categories
     beta = options.beta
@@ -247,18 +227,18 @@ def score_corpus(
         if fast:
             tp, fp, fn, hyp_id, ref_id = _fast_choice(
                 hyp_sets, hyp_noops, ref_sets, ref_noops, hyp_several or ref_several, totals, beta)
-            categories = (compare_edit_sets(hyp_sets[hyp_id], ref_sets[ref_id])[3]
-                          if keep_categories else None)
+            if keep_categories:
+                _merge_categories(merged, compare_edit_sets(hyp_sets[hyp_id], ref_sets[ref_id])[3])
         else:
-            if verbose_write is not None and errant3_trace:
-                verbose_write("-" * 40 + "\nOriginal sentence " + str(sentence_id) + ": " + source + "\n")
+            if verbose and errant3_trace:
+                write("-" * 40 + "\nOriginal sentence " + str(sentence_id) + ": " + source + "\n")
             tp, fp, fn, categories, _, _ = score_sentence(
-                hyp_sets, ref_sets, totals, sentence_id, options, verbose_write, source)
+                hyp_sets, ref_sets, totals, sentence_id, options, verbose, write, source)
+            if keep_categories:
+                _merge_categories(merged, categories)
         totals.tp += tp
         totals.fp += fp
         totals.fn += fn
-        if keep_categories:
-            _merge_categories(merged, categories)
     totals.sentences = sentence_id + 1
     return totals
 

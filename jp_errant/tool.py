@@ -1,30 +1,33 @@
 """jp_errant_compare on the shared runner (:mod:`jp_shims.runner`).
 
 The tool parses errant_compare's options, aligns reference and hypothesis sentences and
-re-indexes edits (:func:`jp_errant.compare.aligned_pairs`), scores them with errant's scorer
+re-indexes edits (:func:`jp_errant.jp.aligned_pairs`), scores them with errant's scorer
 (:mod:`jp_errant.scorer`, the one legacy mode runs) and prints errant's report; the runner
 does the rest. References are the gold side, hypotheses the system side.
 """
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Sequence, Tuple
 
+from jp_shims import sniff
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.cli import take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
-from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import ChoiceStatistics, Evaluation, Parsed, Tool, Run
+from jp_shims.stages import run_stages
+from jp_shims.tool import BlockScore, ChoiceStatistics, Evaluation, Parsed, Run, Tool
 
-from jp_errant.compare import (
-    ALIGNMENT, LABELS, TOOL, aligned_pairs, check_beta, note_what, options_document, run_signature,
-    scores_document,
+from jp_errant.jp import (
+    ALIGNMENT, LABELS, TOOL, Plan, check_beta, empty_units, folded_pairs, note_what, options_document, read_sentences,
+    score_block, scores_document, settled,
 )
-from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
+from jp_align import EXACT
+from jp_errant.m2 import FieldCache, Sentence
+from jp_errant.compare_args import LEGACY_PROG, Settings, build_parser, checked_settings, settings_from_args
 from jp_errant.report import format_macro, format_report, mixed_schemes
-from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
+from jp_errant.score_options import CorpusResult, ScoreOptions
 from jp_errant.scorer import score_corpus
 
 # An M2 file: its first line of content is a source sentence (errant writes "S " lines; an
@@ -32,24 +35,10 @@ from jp_errant.scorer import score_corpus
 M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)", lambda line: line == "S" or line.startswith("S "),
             kinds=frozenset({sniff.M2, sniff.TEXT}))
 
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # type: ignore[override]
-        raise UsageError(message)
-
-
-class Settings:
-    """The command line, parsed: its arguments, the scoring options and JP mode's own
-    (``--average macro``)."""
-
-    def __init__(self, args, options: ScoreOptions, macro: bool) -> None:
-        self.args = args
-        self.options = options
-        self.macro = macro
-
-
 AVERAGE_HELP = ("--average macro", "also the macro average over error types (of the -cat level; 3 without "
                                    "-cat) after errant's micro figures (--average micro: errant's alone, the default)")
+# The command line's input options (errant's -ref REF -hyp HYP), which are no settings.
+INPUT_OPTIONS = ("hyp", "ref")
 
 
 class ErrantCompare(Tool):
@@ -62,34 +51,38 @@ class ErrantCompare(Tool):
     loss_label = "FP+FN"
     significance_digits = 4
     own_options = (AVERAGE_HELP,)
+    settings_type: type = Settings  # the settings' type (a variant's has more fields)
 
-    # What a variant of errant_compare (jp_cherrant_compare) changes: its parser and options,
-    # its legacy run, its JSON options and its scoring units. Everything else is shared.
-    def command_parser(self):
+    # What a variant of errant_compare (jp_cherrant_compare) changes: its parser and settings,
+    # its legacy run, its JSON options and signature options, and its run (run_plan).
+    # Everything else is shared.
+    def command_parser(self) -> argparse.ArgumentParser:
         return build_parser(self.prog, jp_mode=False)
 
-    def scoring_options(self, args) -> ScoreOptions:
-        return options_from_args(args)
+    def options_document(self, settings: Any) -> Dict[str, Any]:
+        """The JSON document's ``options``: everything the figures depend on."""
+        document = options_document(settings.options)
+        if settings.macro:
+            document["average"] = "macro"
+        return document
 
-    def options_document(self, options: ScoreOptions, args) -> dict:
-        return options_document(options)
+    def signature_options(self, settings: Any) -> List[str]:
+        """The options of the signature: those errant_compare's figures depend on."""
+        options = settings.options
+        flags = [f"-{options.mode}", f"-b{options.beta:g}"]
+        flags += ["-single"] * options.single + ["-multi"] * options.multi
+        if options.filt:
+            flags.append("-filt=" + "+".join(options.filt))
+        if options.cat:
+            flags.append(f"-cat{options.cat}")
+        return flags
 
     def run_legacy(self, argv: List[str]) -> int:
         import sys
 
-        from jp_errant.compare_legacy import run_legacy
+        from jp_errant.legacy import run_legacy
 
         return run_legacy(argv, sys.stdout)
-
-    def scoring_units(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                      audit: AlignmentAudit, options: ScoreOptions, totals: CorpusResult,
-                      extents: Optional[list]) -> Tuple[Iterator[SentencePair], Any]:
-        """The sentence pairs to score (and what the note needs besides the summary)."""
-        return aligned_pairs(gold.path, system.path, audit, totals, extents if extents is not None else [],
-                             config, options=options), None
-
-    def add_scores(self, scores: dict, details: Any, system: InputFile) -> None:
-        """Figures of the variant's own beside errant's (none here)."""
 
     @property
     def usage(self) -> str:  # type: ignore[override]
@@ -99,9 +92,6 @@ class ErrantCompare(Tool):
     def help_text(self) -> str:  # type: ignore[override]
         return self.command_parser().format_help()
 
-    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
-        return [*options, "-ref", gold, "-hyp", system]
-
     def legacy(self, argv: List[str]) -> int:
         return self.run_legacy(argv)
 
@@ -109,66 +99,131 @@ class ErrantCompare(Tool):
         """JP mode's refusal of a beta its figures cannot use (a variant may accept more)."""
         check_beta(beta)
 
+    # --- settings: keywords (the API) or a command line, one object either way ---------------
+    def configure(self, **settings: Any) -> Parsed:
+        """Settings under Python names (see :attr:`settings_type`): ``beta``, ``mode``
+        (``dt ds cs cse``), ``single``, ``multi``, ``filt``, ``cat``, ``verbose``,
+        ``average`` (and a variant's own)."""
+        try:
+            return self._parsed(checked_settings(self.settings_type, settings))
+        except TypeError as error:
+            raise TypeError(f"{self.prog}: {error}") from None
+
     def parse(self, argv: List[str]) -> Parsed:
+        args, average = self._parse_command_line(argv, files=True)
+        return self._parsed(settings_from_args(self.settings_type, args, average=average), args.ref, args.hyp)
+
+    def parse_options(self, options: Sequence[str]) -> Parsed:
+        args, average = self._parse_command_line(list(options), files=False)
+        return self._parsed(settings_from_args(self.settings_type, args, average=average))
+
+    def _parse_command_line(self, argv: List[str], files: bool) -> Tuple[argparse.Namespace, str]:
+        """errant_compare's parser on ``argv`` (JP mode's ``--average`` taken out first);
+        without ``files``, the options alone (``-ref``/``-hyp`` refused)."""
+        argv = list(argv)
         average, missing = take_value(argv, "--average")
         if missing or average not in (None, "micro", "macro"):
             raise UsageError(f"--average: choose micro or macro, not {average!r}" if not missing
                              else "--average needs a value (micro or macro)")
         parser = self.command_parser()
         parser.error = _raise_usage  # type: ignore[method-assign]
+        for action in parser._actions:
+            if action.dest in INPUT_OPTIONS:
+                action.required = files
         args = parser.parse_args(argv)
-        options = self.scoring_options(args)
-        self.check_beta(options.beta)
-        macro = average == "macro"
-        document = self.options_document(options, args)
-        if macro:
-            document["average"] = "macro"
-        return Parsed(args.ref, args.hyp, Settings(args, options, macro), document)
+        if not files and (args.ref is not None or args.hyp is not None):
+            raise UsageError("-ref and -hyp name the input files: give them as gold and system")
+        return args, average or "micro"
 
+    def _parsed(self, settings: Any, gold: str = "", system: str = "") -> Parsed:
+        self.check_beta(settings.beta)
+        return Parsed(gold, system, settings, self.options_document(settings),
+                      signature_options=self.signature_options(settings))
+
+    def signature_extra(self, parsed: Parsed) -> Mapping[str, object]:
+        return {"norm": "nfc"}  # (S lines are compared after Unicode NFC: AlignConfig lang "none")
+
+    # --- the run: the runner's stages (jp_shims.stages) ---------------------------------------
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, run: Run) -> Evaluation:
-        # (transitional: the report's writer as before; None where no report is wanted)
-        write = run.write if run.report else None
-        statistics = run.statistics
-        options: ScoreOptions = parsed.settings.options
-        if options.verbose and write is None:
+        """The run's plan (what the run asks of the scorer), then the runner's stages with it
+        (:meth:`run_plan`); an F that is undefined (beta 0) is bad input."""
+        settings = parsed.settings
+        options: ScoreOptions = settings.options
+        if options.verbose and not run.report:
             raise UsageError("-v/--verbose prints while it scores: it cannot be combined with --json or --compare")
-        if statistics and not options.beta_is_safe:
+        if run.statistics and not options.beta_is_safe:
             raise UsageError(f"-b/--beta {options.beta}: the significance tests need a beta above 0")
         # Per-category counts cost a tenth of a run: kept where they are shown (the -cat and
         # macro tables, the JSON and API scores, the records of the listing and report).
-        options = options._replace(categories=bool(options.cat) or parsed.settings.macro or write is None or audit.keep)
-        totals = CorpusResult()
-        extents: list = []
-        blocks: List[Tuple[Tuple[int, int], list]] = []
-        pairs, details = self.scoring_units(parsed, gold, system, config, audit, options, totals,
-                                            extents if statistics else None)
+        options = options._replace(categories=bool(options.cat) or settings.macro or run.output != "text"
+                                   or audit.keep)
         # -cat / --average macro with --compare: the chosen pairs' categories are tested too.
-        level = (options.cat or 3) if statistics and (options.cat or parsed.settings.macro) else 0
-        payloads: list = []
-        if statistics:
-            pairs = _counting(pairs, extents, blocks, options, level, payloads)
+        level = (options.cat or 3) if run.statistics and (options.cat or settings.macro) else 0
+        plan = Plan(settings, options, level, run.statistics, audit.keep, config.normalizer())
         try:
-            result = score_corpus(pairs, options, write, totals=totals)
-            if options.cat == 1 and "" in result.categories:
-                # (Only a variant that reads empty types gets here: errant's original fails
-                # with IndexError, taking the first character of every type counted.)
-                raise InputError(None, None, "-cat 1 groups error types by their first character, and an "
-                                             "edit with an empty error type was counted (the original "
-                                             "fails with IndexError)")
-            text = format_report(result, options)
-            if parsed.settings.macro:
-                text += format_macro(result, options, options.cat or 3)
+            return self.run_plan(parsed._replace(settings=plan), gold, system, config, audit, run)
         except ZeroDivisionError:
             raise InputError(None, None, f"{options.f_label} is undefined: beta is 0 and recall is 0 while "
                                          f"precision is not") from None
-        if write is not None:
-            write(text)
-        scores = scores_document(result, options, parsed.settings.macro)
-        self.add_scores(scores, details, system)
-        caveat = mixed_schemes(result) if options.cat or parsed.settings.macro else None
-        return Evaluation(scores, text, _statistics(blocks, payloads, options, level, parsed.settings.macro)
-                          if statistics else None, details=details, advisories=(caveat,) if caveat else ())
+
+    def run_plan(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        """The run (``parsed.settings`` is its :class:`jp_errant.jp.Plan`): the runner's stages.
+        Two files without a sentence are one block of no sentences (errant scores one empty
+        sentence each: :data:`jp_errant.jp.EMPTY_PAIR`)."""
+        evaluation = run_stages(self, parsed, gold, system, config, audit, run)
+        if not audit.summary.blocks:
+            audit.count(EXACT, 0, 0)
+        return evaluation
+
+    def read_units(self, parsed: Parsed, file: InputFile) -> Iterator[Sentence]:
+        return read_sentences(file, FieldCache())
+
+    def tokens(self, unit: Sentence) -> List[str]:
+        return unit.source.split()
+
+    def unit_lines(self, unit: Sentence) -> Tuple[int, int]:
+        return unit.line, unit.line  # (a block's places are the S lines of its first and last sentence)
+
+    def score_block(self, parsed: Parsed, block: Any, gold: Sequence[Any], system: Sequence[Any],
+                    config: AlignConfig) -> BlockScore:
+        return score_block(parsed, block, gold, system)
+
+    def combine(self, parsed: Parsed, scores: Iterable[BlockScore], run: Run) -> CorpusResult:
+        """errant's scorer over the blocks' pairs, in order: the annotator choice of each
+        sentence reads the running totals (``-v`` prints it through ``run.write``)."""
+        options = parsed.settings.options
+        totals = CorpusResult()
+        return score_corpus(folded_pairs(scores, options, totals), options, run.write, totals=totals)
+
+    def settle(self, parsed: Parsed, score: BlockScore) -> BlockScore:
+        return settled(score)
+
+    def report(self, parsed: Parsed, totals: CorpusResult, run: Run) -> Evaluation:
+        """errant's report (and JP mode's macro table) of the totals, and the JSON scores (the
+        runner writes the report: jp_shims.stages)."""
+        plan: Plan = parsed.settings
+        options, macro = plan.options, plan.settings.macro
+        if options.cat == 1 and "" in totals.categories:
+            # (Only a variant that reads empty types gets here: errant's original fails
+            # with IndexError, taking the first character of every type counted.)
+            raise InputError(None, None, "-cat 1 groups error types by their first character, and an "
+                                         "edit with an empty error type was counted (the original "
+                                         "fails with IndexError)")
+        text = format_report(totals, options)
+        if macro:
+            text += format_macro(totals, options, options.cat or 3)
+        caveat = mixed_schemes(totals) if options.cat or macro else None
+        return Evaluation(scores_document(totals, options, macro), text, advisories=(caveat,) if caveat else ())
+
+    def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Any:
+        """Each sentence pair's annotator candidates with its block's reference sentences."""
+        plan: Plan = parsed.settings
+        if not blocks:  # two files without a sentence: errant's one empty sentence each
+            blocks = [((0, 1), empty_units(plan))]
+        return choice_statistics([(extent, found) for extent, units in blocks for found in units.candidates],
+                                 [payload for _, units in blocks for payload in units.payloads], plan)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from jp_errant.significance import metric_function
@@ -179,42 +234,24 @@ class ErrantCompare(Tool):
     def note(self, summary: Summary, evaluation: Evaluation):
         return note_what(summary) or None, None
 
-    def signature(self, parsed: Parsed, config: AlignConfig) -> str:
-        return run_signature(parsed.settings.options, config)
 
-
-def _raise_usage(message: str):
+def _raise_usage(message: str) -> Any:
     raise UsageError(message)
 
 
-def _counting(pairs: Iterator[SentencePair], extents: list, blocks: list, options: ScoreOptions,
-              level: int = 0, payloads: Optional[list] = None):
-    """The pairs as they are scored, each one's annotator-pair counts kept with its block's
-    reference sentences (the statistics of significance, from the one scoring pass); with a
-    category ``level``, each annotator pair's categories go to ``payloads``."""
-    from jp_errant.significance import candidates
-
-    for pair in pairs:
-        found = candidates(pair, options, level)
-        if level and payloads is not None:
-            payloads.append([candidate[3] for candidate in found])
-            found = [candidate[:3] for candidate in found]
-        blocks.append((extents[-1], found))
-        yield pair
-
-
-def _statistics(blocks: list, payloads: list, options: ScoreOptions, level: int, macro: bool) -> Any:
+def choice_statistics(blocks: list, payloads: list, plan: Plan) -> Any:
     """The statistics of significance: the annotator pairs' counts, and with a category
-    ``level`` their categories (``jp_shims.significance.groups``)."""
+    level their categories (``jp_shims.significance.groups``)."""
+    options = plan.options
     statistics = ChoiceStatistics(blocks, options.beta, "errant")
-    if not level:
+    if not plan.level:
         return statistics
     from jp_errant.significance import CategoryScoring
     from jp_shims.significance.groups import GroupedStatistics
 
     return GroupedStatistics(statistics, [[{("type", kind): counts for kind, counts in categories.items()}
                                            for categories in block] for block in payloads],
-                             CategoryScoring(options.beta, level, bool(options.cat), macro))
+                             CategoryScoring(options.beta, plan.level, bool(options.cat), plan.settings.macro))
 
 
 TOOL_INSTANCE = ErrantCompare()

@@ -2,8 +2,9 @@
 (:mod:`jp_evalb.cli`), legacy mode (:mod:`jp_evalb.legacy`) and JP mode (:mod:`jp_evalb.jp`)
 import -- so that none of them imports another.
 
-Our options (``--legacy``, ``--json``, ``--show-alignment``, ``--report FILE``, ``--lang``,
-``--install-shim DIR``, ``--version``) are removed before evalb's option parsing.
+Our options (``--legacy``, ``--per-label``, ``--show-alignment``, ``--report FILE``, ``--lang``,
+``--install-shim DIR``, ``--version``) are removed before evalb's option parsing (``--json``
+is JP mode's, read by the runner: with ``--legacy`` it is a usage error).
 """
 from __future__ import annotations
 
@@ -36,26 +37,22 @@ class Usage(Exception):
 
 
 class Extra:
-    """Our options, not evalb's; ``rest`` is the argument list left for evalb's parser."""
+    """Our options that legacy mode and ``--install-shim`` read (``per_label``,
+    ``install_shim``); ``rest`` is the argument list left for evalb's parser."""
 
-    __slots__ = ("legacy", "json", "show_alignment", "install_shim", "lang", "report", "version", "per_label",
-                 "variant", "rest", "significance", "comparison")
+    __slots__ = ("install_shim", "per_label", "variant", "rest")
 
     def __init__(self, variant: Variant = EVALB) -> None:
         self.variant = variant  # which program is reproduced (evalb, evalb_spmrl)
         self.per_label = False
-        self.legacy = False
-        self.json = False
-        self.show_alignment = False
         self.install_shim: Optional[str] = None
-        self.lang = "en"
-        self.report: Optional[str] = None
-        self.version = False
-        # --compare/--paired-bs/...: jp_shims.significance.cli's options, and the comparison
-        # JP mode computes from them (shown after the summary).
-        self.significance = None
-        self.comparison = None
         self.rest: list[str] = []
+
+
+# Options of ours taken out of the argument list, with a value or without (JP mode's are read
+# by the runner; legacy mode never sees them but through --install-shim's argument list).
+_FLAGS = ("--legacy", "--show-alignment")
+_VALUES = ("--lang",)
 
 
 def split_extra(argv: list[str], variant: Variant = EVALB) -> Extra:
@@ -67,31 +64,19 @@ def split_extra(argv: list[str], variant: Variant = EVALB) -> Extra:
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if arg == "--legacy":
-            extra.legacy = True
+        if arg in _FLAGS or (arg == "--version" and not legacy):
+            pass
         elif arg == "--per-label":
             extra.per_label = True
-        elif arg == "--json":
-            extra.json = True
-        elif arg == "--show-alignment":
-            extra.show_alignment = True
         elif arg == "--install-shim":
             i += 1
             extra.install_shim = argv[i] if i < len(argv) else ""  # "": missing, an error
         elif arg.startswith("--install-shim="):
             extra.install_shim = arg.split("=", 1)[1]
-        elif arg == "--lang" and i + 1 < len(argv):
-            i += 1
-            extra.lang = argv[i]
-        elif arg.startswith("--lang="):
-            extra.lang = arg.split("=", 1)[1]
-        elif arg == "--report" and i + 1 < len(argv) and not legacy:
-            i += 1
-            extra.report = argv[i]
-        elif arg.startswith("--report=") and not legacy:
-            extra.report = arg.split("=", 1)[1]
-        elif arg == "--version" and not legacy:
-            extra.version = True
+        elif (arg in _VALUES or (arg == "--report" and not legacy)) and i + 1 < len(argv):
+            i += 1  # (and its value)
+        elif arg.startswith("--lang=") or (arg.startswith("--report=") and not legacy):
+            pass
         else:
             extra.rest.append(arg)
         i += 1

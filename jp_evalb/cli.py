@@ -10,11 +10,10 @@ from __future__ import annotations
 import sys
 from typing import Optional
 
-# Re-exported: the names other modules imported from here before jp_evalb.args existed.
-from .args import PROG, Extra, Options, Usage, parse_evalb_args, split_extra
+from .args import PROG, split_extra
 from .variant import EVALB, Variant
 
-__all__ = ["PROG", "Extra", "Options", "Usage", "main", "parse_evalb_args", "run_program", "split_extra"]
+__all__ = ["main", "run_program"]
 
 
 # Long options legacy mode takes: ours that work in both modes, and those evalb itself reads.

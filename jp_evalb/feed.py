@@ -17,10 +17,10 @@ significance) with the gold lines it covers; every block is counted in the audit
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, BinaryIO, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, BinaryIO, Generator, Iterator, Optional, Sequence, Tuple, cast
 
-from jp_shims.audit import EXACT as EXACT_BLOCK
-from jp_shims.audit import UNALIGNED, AlignmentAudit, block_kind
+from jp_shims.audit import AlignmentAudit, block_kind
+from jp_shims.kinds import EXACT, UNALIGNED
 
 from .blocks import BlockResult, score_block, side_counts
 from .brackets import LabelTable, reader_keys
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
     from .params import Params
 
-EXACT = "exact"  # jp_align.EXACT, the kind of a block or group whose texts are identical
 CAUSE_NO_RESYNC = "no_resync"  # jp_align.blocks.CAUSE_NO_RESYNC (jp_align is imported on first use)
 
 
@@ -99,7 +98,7 @@ def feed(gold_stream: BinaryIO, test_stream: BinaryIO, names: tuple[str, str], p
                 _take_pair(feeder, pending, golds, tests)
                 feeder.block(block, [gold], [test])
                 continue
-        if ev is not None:
+        if ev is not None and gold is not None and test is not None:  # (ev: both are there)
             _take_pair(feeder, pending, golds, tests)
             feeder.pair(gold, test, ev)
             continue
@@ -193,18 +192,27 @@ class Lookahead:
             yield item
 
 
-def aligned_region(golds: Lookahead, tests: Lookahead, options: dict) -> Iterator[tuple]:
+Aligned = Tuple["Block", list, list]  # a block of jp_align and its gold and test sentences
+
+
+def aligned_region(golds: Lookahead, tests: Lookahead, options: dict) -> Generator[Aligned, None, None]:
     """Blocks of jp_align from where line-by-line pairing failed, until the aligner holds no
     sentence it has not placed in a block: then pairing line by line resumes (restarting the
     aligner there later gives the same blocks, since it keeps no other state)."""
-    from jp_align import iter_align_sentences
-
-    aligner = iter_align_sentences(golds.lend(), tests.lend(), tokens=_text, **options)
+    aligner = _aligner(golds.lend(), tests.lend(), options)
     for block, gold_items, test_items in aligner:
         yield block, gold_items, test_items
         if golds.lent == block.left.stop and tests.lent == block.right.stop:
             aligner.close()
             return
+
+
+def _aligner(golds: Iterator[Sentence], tests: Iterator[Sentence], options: dict) -> Generator[Aligned, None, None]:
+    """jp_align's sentence aligner over the sentences' text: a generator (typed there as an
+    iterator), closed where the feeding stops using it."""
+    from jp_align import iter_align_sentences
+
+    return cast(Generator[Aligned, None, None], iter_align_sentences(golds, tests, tokens=_text, **options))
 
 
 def _text(sentence: Sentence) -> list[str]:
@@ -309,9 +317,7 @@ class Feeder:
             break
         else:
             return None
-        from jp_align import iter_align_sentences
-
-        blocks = iter_align_sentences([gold], [test], tokens=_text, **self.alignment_options)
+        blocks = _aligner(iter([gold]), iter([test]), self.alignment_options)
         block = next(blocks)[0]
         blocks.close()
         return block if block.is_one_to_one else None
@@ -329,7 +335,7 @@ class Feeder:
         self.next_gold = gold.number + 1
         if self.params.debug > 1:
             self.listener.trace("".join(gold.tree.trace) + "".join(test.tree.trace))
-        self.audit.count(EXACT_BLOCK)
+        self.audit.count(EXACT)
         self._unit(None, (gold,), (test,), ev, None, None)
 
     def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
@@ -346,7 +352,7 @@ class Feeder:
                 ev = self._evaluate(gold_items[0], test_items[0])
         if ev is not None:
             self.next_gold = gold_items[0].number + 1
-            self.audit.count(EXACT_BLOCK)
+            self.audit.count(EXACT)
             self._unit(block, gold_items, test_items, ev, None, None)
             return
         result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer,
@@ -408,7 +414,7 @@ class Feeder:
         if not block.aligned:
             kind = UNALIGNED
         audit = self.audit
-        if kind == EXACT_BLOCK or not audit.keep:
+        if kind == EXACT or not audit.keep:
             where = None
             if kind == UNALIGNED:
                 where = (audit.gold_lines(gold_items[0].number, gold_items[-1].number) if gold_items else None,
@@ -451,6 +457,7 @@ class Feeder:
             score = ev.score
             if self.tally is not None:
                 self.tally.add_evaluation(ev)
+        assert score is not None  # (a unit has evalb's evaluation or the block's score)
         first = gold_items[0].number if gold_items else self.next_gold
         stop = gold_items[-1].number + 1 if gold_items else self.next_gold
         self.listener.unit(first, stop, score, ev, block, gold_items, test_items, groups)
@@ -458,7 +465,7 @@ class Feeder:
     def finish(self) -> None:
         """The exact blocks of the clean lane, counted at once."""
         if self.clean_pairs:
-            self.audit.count(EXACT_BLOCK, self.clean_pairs, self.clean_pairs, self.clean_pairs)
+            self.audit.count(EXACT, self.clean_pairs, self.clean_pairs, self.clean_pairs)
             self.clean_pairs = 0
 
 

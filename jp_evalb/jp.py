@@ -8,12 +8,15 @@ scoring), :mod:`jp_evalb.feed` (the feeding loop), this module (the run), and
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple, Optional, Sequence
 
 from jp_shims.audit import AlignmentAudit
 from jp_shims.config import AlignConfig
-from jp_shims.encodings import FALLBACK, UTF8, as_written, file_encoding, output_encoding
+from jp_shims.encodings import FALLBACK, UTF8, as_written, output_encoding, stream_encoding
 from jp_shims.errors import InputError
+from jp_shims.inputs import InputFile
+from jp_shims.kinds import EXACT
+from jp_shims.tool import Run
 
 from .args import Options
 from .brackets import tag_view
@@ -24,7 +27,6 @@ from .totals import STATUS_OK, RunTotals, SentenceScore
 if TYPE_CHECKING:
     from .sentences import Sentence
 
-LABELS = ("gold", "test")
 # Sentence texts are compared case-folded (evalb compares words as they are, but a system
 # that changed the case of a word still covers the same sentence).
 ALIGN_CONFIG = AlignConfig(casefold=True)
@@ -52,23 +54,24 @@ def score_vector(score: SentenceScore, cutoff: int) -> list[int]:
 
 
 class _Report(Listener):
-    """evalb's report, written as it goes (``write`` None: only the JSON figures)."""
+    """evalb's report, written through ``run.write`` as it goes when the run wants it, and
+    the figures of the JSON document (``records``)."""
 
-    def __init__(self, options: Options, write: Optional[Callable[[str], None]], message: Callable[[str], object],
-                 json: bool, units: Optional[list], encoding: str = UTF8) -> None:
+    def __init__(self, options: Options, run: Run, message: Callable[[str], object],
+                 records: bool, units: Optional[list], encoding: str = UTF8) -> None:
         params = options.params
-        self.params, self.write, self._message = params, write, message
+        self.params, self.write, self.writes, self._message = params, run.write, run.report, message
         # The report's encoding: the inputs', where the report echoes their text (-d, -D, the
         # per-label table), so that it prints the bytes evalb prints.
         self.encoding = encoding
         self.totals = RunTotals(params.cutoff_len)
         self.records: Optional[list] = None
-        if json:
+        if records:
             self.records, self.record = [], sentence_record
         self.units = units
         self.parts: list[str] = []
         self.tags = (lambda t: tag_view(t, params)) if params.variant.cut_tags else None
-        if write is not None:
+        if self.writes:
             self.parts.append(HEADER)
 
     def message(self, text: str) -> None:
@@ -80,7 +83,7 @@ class _Report(Listener):
             self.units.append(((first, stop), score_vector(score, self.params.cutoff_len)))
         if self.records is not None:
             self.records.append(self.record(score))
-        if self.write is None:
+        if not self.writes:
             return
         parts, debug = self.parts, self.params.debug
         if ev is not None and debug > 1:
@@ -95,53 +98,51 @@ class _Report(Listener):
             self.flush()
 
     def trace(self, text: str) -> None:
-        if self.write is not None:
+        if self.writes:
             self.parts.append(text)
 
     def flush(self) -> None:
-        if self.parts and self.write is not None:
+        if self.parts and self.writes:
             self.write(as_written("".join(self.parts), self.encoding))
             self.parts = []
 
 
-def run_pair(options: Options, gold: tuple[str, str], test: tuple[str, str], config: AlignConfig,
-             audit: AlignmentAudit, write: Optional[Callable[[str], None]], message: Callable[[str], object],
-             per_label: bool = False, json: bool = False, statistics: bool = False,
+def run_pair(options: Options, gold: InputFile, test: InputFile, config: AlignConfig, audit: AlignmentAudit,
+             run: Run, message: Callable[[str], object], per_label: bool = False, records: bool = False,
              fallback: str = FALLBACK) -> PairResult:
-    """Score ``test`` against ``gold`` (each ``(path to open, name to show)``) in JP mode.
+    """Score ``test`` against ``gold`` in JP mode, each opened with :meth:`InputFile.open`
+    (a file, or an input of the Python API held in memory) and named by its ``name``.
 
     A file that is not valid UTF-8 is read in ``fallback`` (--encoding; UTF-8: it is an
     error); the result says how each was read.
 
-    ``write``: where evalb's report goes (None: nowhere); ``message``: evalb's per-line
-    messages (stderr); ``json``: gather the sentence records of ``--json``; ``statistics``:
-    the per-unit vectors of significance. Raises :class:`InputError` for bad input."""
+    ``run``: whether evalb's report is written (``run.report``, through ``run.write``) and
+    whether the per-unit vectors of significance are gathered (``run.statistics``);
+    ``message``: evalb's per-line messages (stderr); ``records``: gather the sentence
+    records of the JSON document. Raises :class:`InputError` for bad input."""
     params, flags = options.params, options.flags
     tally = None
     if per_label:
         from .per_label import PerLabel
 
         tally = PerLabel(params)
+    gold_stream = _open(gold, "gold")
     try:
-        gold_stream = open(gold[0], "rb")
-    except OSError as exc:
-        raise InputError(gold[1], None, f"cannot open gold file ({exc.strerror})") from None
-    try:
-        test_stream = open(test[0], "rb")
-    except OSError as exc:
+        test_stream = _open(test, "test")
+    except InputError:
         gold_stream.close()
-        raise InputError(test[1], None, f"cannot open test file ({exc.strerror})") from None
+        raise
     with gold_stream, test_stream:
-        encodings = (_encoding(gold, fallback), _encoding(test, fallback))
-        report = _Report(options, write, message, json, [] if statistics else None, output_encoding(encodings))
-        feed(gold_stream, test_stream, (gold[1], test[1]), params, flags, config, audit, report, tally, encodings)
+        encodings = (_encoding(gold_stream, gold, fallback), _encoding(test_stream, test, fallback))
+        report = _Report(options, run, message, records, [] if run.statistics else None, output_encoding(encodings))
+        feed(gold_stream, test_stream, (gold.name, test.name), params, flags, config, audit, report, tally, encodings)
     from .spmrl import STATUS_FILE, ending, write_status
 
     # evalb's summary, or evalb_spmrl's (-V header, -L/-l line, ./status text).
     totals = report.totals
-    end = ending(totals, params, flags, options.gold, options.test)
+    end = ending(totals, params, flags, gold.name, test.name)
     per_label_table = "" if tally is None else tally.table()
-    if write is not None:
+    if run.report:
         report.parts.append(end.text + per_label_table)
         report.flush()
         if end.status is not None:
@@ -156,11 +157,21 @@ def run_pair(options: Options, gold: tuple[str, str], test: tuple[str, str], con
     return PairResult(scores, end.text + per_label_table, report.units, encodings)
 
 
-def _encoding(file: tuple[str, str], fallback: str) -> str:
+def _open(file: InputFile, side: str) -> BinaryIO:
     try:
-        return file_encoding(file[0], fallback)
+        return file.open()
     except OSError as exc:
-        raise InputError(file[1], None, f"cannot read ({exc.strerror})") from None
+        raise InputError(file.name, None, f"cannot open {side} file ({exc.strerror})") from None
+
+
+def _encoding(stream: BinaryIO, file: InputFile, fallback: str) -> str:
+    """How ``stream`` (``file``, just opened) is read; the stream is left at its start."""
+    try:
+        encoding = stream_encoding(stream, fallback)
+        stream.seek(0)
+    except OSError as exc:
+        raise InputError(file.name, None, f"cannot read ({exc.strerror})") from None
+    return encoding
 
 
 def _ids(sentences: Sequence[Sentence]) -> str:
@@ -171,6 +182,6 @@ def _ids(sentences: Sequence[Sentence]) -> str:
 
 
 def _block_dump(block, golds, tests, groups: list) -> str:
-    kind = block.kind if block is not None else "exact"
+    kind = block.kind if block is not None else EXACT
     return (f"-<block>--- gold {_ids(golds)} | test {_ids(tests)} | {kind} | "
             f"{len(groups)} word groups\n========\n")

@@ -26,10 +26,6 @@ SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program killed by SIGPIP
 class Killed(Exception):
     """evalb's error limit was exceeded: exit 1 with what stdout holds so far."""
 
-    def __init__(self, sink=None) -> None:
-        super().__init__()
-        self.sink = sink  # a --json document to close
-
 
 class ErrorLimit:
     """evalb's Error(): ``LINE : message`` on stderr; the run dies when an error occurs while
@@ -65,9 +61,7 @@ def run_legacy(args: list[str], extra: Extra, stdout: TextIO, stderr: TextIO) ->
     try:
         try:
             return _legacy(args, extra, out, err, encoding)
-        except Killed as killed:
-            if killed.sink is not None:
-                killed.sink.abort()
+        except Killed:
             return 1
         finally:
             out.flush()
@@ -103,18 +97,9 @@ def _legacy(args: list[str], extra: Extra, out: Output, err: Output, encoding: s
         err.write(f"Can't open test file ({_c_name(options.test)})\n")
         return 1
     with gold_stream, test_stream:
-        if extra.json:
-            from .jsonout import JsonSink
-
-            sink = JsonSink(out, "legacy", options)
-        else:
-            sink = None
         chunk = params.variant.line_chunk
-        try:
-            return _legacy_loop(legacy_lines(gold_stream, chunk), legacy_lines(test_stream, chunk), params, out, err,
-                                sink, (options.gold, options.test), options.flags, extra.per_label)
-        except Killed:
-            raise Killed(sink) from None
+        return _legacy_loop(legacy_lines(gold_stream, chunk), legacy_lines(test_stream, chunk), params, out, err,
+                            (options.gold, options.test), options.flags, extra.per_label)
 
 
 class UndefinedWarning:
@@ -133,7 +118,7 @@ class UndefinedWarning:
 
 
 def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: Params,
-                 out: Output, err: Output, sink, names: tuple[str, str] = ("gold", "test"),
+                 out: Output, err: Output, names: tuple[str, str] = ("gold", "test"),
                  flags: RunFlags = NO_FLAGS, per_label: bool = False) -> int:
     """The main loop. ``flags``: evalb_spmrl's -K -L -l -X -V; ``per_label``: --per-label."""
     debug = params.debug
@@ -157,8 +142,7 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
         skipped_gold = skipped_gold_counter(params, options)
     tags = (lambda t: tag_view(t, params)) if variant.cut_tags else None
     djam = err.write if variant.djam else None
-    if sink is None:
-        out.write(HEADER)
+    out.write(HEADER)
     # A line from the fast reader with no more "(" than this exceeds none of evalb's limits
     # (jp_evalb.limits.undefined_reading: too many words or brackets need more of them).
     short_line = min(variant.limits[0], variant.limits[1])
@@ -184,7 +168,7 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
         if clean_lane:
             score = clean_pair_score(line_no, gold, test, params)
             if score is not None:
-                _sentence(score, out, sink, totals)
+                _sentence(score, out, totals)
                 if flags.limit != -1 and line_no >= flags.limit:
                     break  # evalb_spmrl -K: stop, without the check for extra test lines
                 line_no += 1
@@ -196,7 +180,7 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
             out.write("\n")
             out.write("".join(ev.trace))
         if ev.first is not None:  # evalb_spmrl: the zero line of a length mismatch comes first
-            _sentence(ev.first, out, sink, totals)
+            _sentence(ev.first, out, totals)
         if ev.error is not None and not ev.error_after_line:
             errors.report(line_no, ev.error)
         if debug > 1 and ev.bracket_score is not None:
@@ -204,12 +188,12 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
             if not undefined.given:
                 undefined.check(undefined_debug_text(text), names[0], line_no)
             out.write(text)
-        _sentence(ev.score, out, sink, totals)
+        _sentence(ev.score, out, totals)
         if tally is not None:
             tally.add_evaluation(ev)
         if ev.error is not None and ev.error_after_line:
             errors.report(line_no, ev.error)
-        if debug >= 1 and sink is None:
+        if debug >= 1:
             out.write(debug_dump(ev, params.labels_equal, tags))
         if flags.limit != -1 and line_no >= flags.limit:
             break  # evalb_spmrl -K: stop, without the check for extra test lines
@@ -217,9 +201,6 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
     else:
         if next(test_lines, None) is not None:
             errors.report(line_no, "Number of lines unmatch (too many lines in test file)\n")
-    if sink is not None:
-        sink.finish(totals, per_label=None if tally is None else tally.record())
-        return 0
     from .spmrl import ending, write_status
 
     end = ending(totals, params, flags, *names)
@@ -235,11 +216,8 @@ def _legacy_loop(gold_lines: Iterator[str], test_lines: Iterator[str], params: P
     return 0
 
 
-def _sentence(score, out: Output, sink, totals: RunTotals) -> None:
-    if sink is None:
-        out.write(sentence_line(score))
-    else:
-        sink.sentence(score)
+def _sentence(score, out: Output, totals: RunTotals) -> None:
+    out.write(sentence_line(score))
     totals.add(score)
 
 

@@ -2,33 +2,22 @@
 
 This module scores one pair of lines as evalb's calc_result does (:func:`evaluate_pair`, with
 its quote repair :func:`fix_quote`, and :func:`clean_pair_score` for the usual pair). The parts
-it is built from live in their own modules and are importable from here too:
-:mod:`jp_evalb.brackets` (the brackets evalb scores, matching, crossing, tags) and
-:mod:`jp_evalb.totals` (sentence lines, statuses and the summary counters).
+it is built from live in their own modules: :mod:`jp_evalb.brackets` (the brackets evalb
+scores, matching, crossing, tags) and :mod:`jp_evalb.totals` (sentence lines, statuses and
+the summary counters).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Optional
 
 from .brackets import (
-    DELETED,
-    MATCHED,
-    NOT_EVALUATED,
-    UNMATCHED,
     BracketScore,
     LabelTable,
     Prepared,
     correct_tags,
-    count_crossing,
-    count_matches,
-    first_crossing_gold,
-    match_brackets,
-    multiset_matches,
     prepare_debug,
-    reader_keys,
     score_brackets,
     survivors,
-    tag_view,
 )
 from .params import Params
 from .totals import (
@@ -36,25 +25,11 @@ from .totals import (
     STATUS_ERROR,
     STATUS_OK,
     STATUS_SKIP,
-    RunTotals,
     SentenceScore,
-    Totals,
 )
 from .trees import QuoteTerm, Tree
-from .variant import cut_label
 
-__all__ = [
-    # this module: evalb's calc_result for one pair of lines
-    "Evaluation", "evaluate_pair", "clean_pair_score", "fix_quote",
-    # jp_evalb.brackets
-    "UNMATCHED", "MATCHED", "DELETED", "NOT_EVALUATED", "LabelTable", "reader_keys", "survivors", "Prepared",
-    "prepare_debug", "match_brackets", "count_matches", "multiset_matches", "count_crossing",
-    "first_crossing_gold", "tag_view", "correct_tags", "BracketScore", "score_brackets",
-    # jp_evalb.totals
-    "STATUS_OK", "STATUS_ERROR", "STATUS_SKIP", "STATUS_COUNTED_SKIP", "SentenceScore", "Totals", "RunTotals",
-    # jp_evalb.variant
-    "cut_label",
-]
+__all__ = ["Evaluation", "evaluate_pair", "clean_pair_score", "fix_quote"]
 
 # Debug output needs the trees' bracket lists, which only the fast readers leave out.
 NO_BRACKET_LISTS = "debug output needs the bracket lists of the trees"

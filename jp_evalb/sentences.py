@@ -16,7 +16,7 @@ from jp_shims.errors import InputError
 from .lines import whole_line_blocks
 from .trees import ReadOptions, Tree, leaf_words, nesting_depth, read_tree
 
-__all__ = ["MAX_DEPTH", "MAX_LINE_BYTES", "InputError", "Sentence", "read_sentences", "utf8_lines"]
+__all__ = ["MAX_DEPTH", "MAX_LINE_BYTES", "Sentence", "read_sentences", "utf8_lines"]
 
 MAX_LINE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 1000

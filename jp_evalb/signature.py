@@ -1,15 +1,17 @@
-"""What the signature of a jp_evalb or jp_evalb_spmrl run says of evalb's settings: the
-parameter file (name and content hash) and the options that change figures
-(:func:`jp_shims.signature.signature`; JP mode adds the alignment configuration).
+"""What the signature of a jp_evalb or jp_evalb_spmrl run says of evalb's settings -- the
+parameter file (name and content hash) and the options that change figures -- for
+:meth:`jp_shims.tool.Tool.signature`, which builds the signature (through
+:attr:`jp_shims.tool.Parsed.params` and :attr:`~jp_shims.tool.Parsed.signature_options`),
+and the ``options`` of the JSON document.
 """
 from __future__ import annotations
 
 import os
 from typing import Optional
 
-from jp_shims.signature import file_hash, signature
+from jp_shims.signature import file_hash
 
-from .args import PROG, Options
+from .args import Options
 from .params import resolve_parameter_file
 
 
@@ -32,19 +34,9 @@ def figure_options(options: Options) -> list[str]:
     return flags
 
 
-def run_signature(options: Optional[Options], mode: str = "legacy", lang: Optional[str] = None) -> str:
-    """The signature of a legacy-mode run (JP mode's is :meth:`jp_evalb.tool.EvalbTool.signature`)."""
-    if options is None:
-        return signature(PROG, mode)
-    return signature(options.params.variant.prog, mode, params=parameter_file(options),
-                     options=figure_options(options), lang=lang)
-
-
-def options_document(options: Optional[Options], lang: Optional[str]) -> dict:
-    """The ``options`` of the JSON document."""
-    if options is None:
-        return {}
+def options_document(options: Options) -> dict:
+    """The ``options`` of the JSON document, but the input files
+    (:meth:`jp_evalb.tool.EvalbTool.json_options` adds them, as the run names them)."""
     params = options.params
     return {"param_file": options.param_file, "cutoff_len": params.cutoff_len,
-            "max_error": params.max_error, "labeled": params.labeled, "lang": lang,
-            "gold": options.gold, "test": options.test}
+            "max_error": params.max_error, "labeled": params.labeled, "lang": None}

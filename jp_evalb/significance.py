@@ -24,12 +24,14 @@ def scored_blocks(gold: str, test: str, params: Params, lang: str = "en") -> lis
     runner, for callers outside a run. Raises :class:`jp_shims.errors.InputError` for bad
     input; evalb's per-line messages are not printed."""
     from jp_shims.audit import AlignmentAudit
+    from jp_shims.inputs import InputFile
+    from jp_shims.tool import Run
 
     from .args import Options
 
     options = Options(params, gold, test)
-    result = run_pair(options, (gold, gold), (test, test), ALIGN_CONFIG.with_(lang=lang),
-                      AlignmentAudit(gold, test), None, _ignore, statistics=True)
+    result = run_pair(options, InputFile(gold, gold), InputFile(test, test), ALIGN_CONFIG.with_(lang=lang),
+                      AlignmentAudit(gold, test), Run("compared", statistics=True), _ignore)
     units: Optional[list] = result.units
     return list(units or [])
 

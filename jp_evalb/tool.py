@@ -8,8 +8,9 @@ legacy mode (:mod:`jp_evalb.legacy`, unchanged); the runner does the rest.
 """
 from __future__ import annotations
 
+import os
 import sys
-from typing import Any, Callable, List, NamedTuple, Sequence, Tuple
+from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
 
 from jp_shims.audit import AlignmentAudit
 from jp_shims import encodings
@@ -18,12 +19,16 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.runner import AdditiveStatistics, Evaluation, Parsed, Tool, Run
+from jp_shims.tool import AdditiveStatistics, Evaluation, Parsed, Run, Tool
 
 from .args import Options, Usage, parse_evalb_args, split_extra
 from .jp import ALIGN_CONFIG
-from .params import BUILTIN_NAMES, BadValue, FatalError
-from .variant import EVALB, SPMRL, Variant
+from .params import BUILTIN_NAMES, BadValue, FatalError, Params, c_int, read_parameter_file
+from .variant import EVALB, SPMRL, RunFlags, Variant
+
+T = TypeVar("T")
+# evalb_spmrl's own settings (-K, -L/-l, -X, -V), keywords of configure beside evalb's.
+SPMRL_SETTINGS = ("limit", "compact", "count_skipped", "name_files")
 
 TREES = Format("bracketed trees, one per line (evalb's format)", lambda line: line.lstrip().startswith("("),
                kinds=frozenset({sniff.TREES, sniff.TEXT}))
@@ -81,7 +86,54 @@ class EvalbTool(Tool):
         extra = split_extra(["--legacy", *argv], self.variant)
         return run_legacy(extra.rest, extra, sys.stdout, sys.stderr)
 
+    # --- settings: keywords (the Python API) and argv (the command line) give one Parsed ---------
+    def configure(self, *, param_file: Optional[Union[str, "os.PathLike[str]"]] = None,
+                  cutoff_len: Optional[int] = None, max_error: Optional[int] = None, debug: Optional[int] = None,
+                  per_label: bool = False, encoding: Optional[str] = None, **spmrl: Any) -> Parsed:
+        """evalb's settings from keywords (docs/jp_evalb.md, "Python API"): ``param_file``
+        (``-p``: a path or a shipped set such as ``"COLLINS"``; read first, so that the
+        keywords below override its values), ``cutoff_len`` (``-c``), ``max_error`` (``-e``),
+        ``debug`` (0: none; 1: ``-d``; 2: ``-D``), ``per_label``, ``encoding`` (``--encoding``);
+        evalb_spmrl also takes ``limit`` (``-K``, -1: all lines), ``compact`` (``"L"``,
+        ``"l"`` or ``""``), ``count_skipped`` (``-X``) and ``name_files`` (``-V``)."""
+        unknown = sorted(set(spmrl) - set(SPMRL_SETTINGS if self.variant.flag_letters else ()))
+        if unknown:
+            raise TypeError(f"{self.prog}: unknown setting {unknown[0]!r}")
+        fallback = encodings.parse_encoding(_text("encoding", encoding))
+        params = Params(variant=self.variant)
+        warnings: List[str] = []
+        name = None
+        if param_file is not None:
+            if not isinstance(param_file, (str, os.PathLike)):
+                raise UsageError(f"param_file: a path or a parameter set's name, not {type(param_file).__name__}")
+            name = os.fspath(param_file)
+            params = self._evalb_options(lambda: _parameter_file(params, name, fallback, warnings))
+        if debug is not None and (debug not in (0, 1, 2) or isinstance(debug, bool)):
+            raise UsageError(f"debug: 0, 1 (-d) or 2 (-D), not {debug!r}")
+        changes = {"cutoff_len": _integer("cutoff_len", cutoff_len), "max_error": _integer("max_error", max_error),
+                   "debug": debug}
+        params = params.with_(**{key: value for key, value in changes.items() if value is not None})
+        flags = RunFlags()
+        if spmrl:
+            compact = spmrl.get("compact", "")
+            if compact not in ("", "L", "l"):
+                raise UsageError(f"compact: \"L\" (all sentences), \"l\" (len<=N) or \"\", not {compact!r}")
+            limit = _integer("limit", spmrl.get("limit", -1))
+            flags = RunFlags(-1 if limit is None else limit, compact, _flag("count_skipped", spmrl),
+                             _flag("name_files", spmrl))
+        if not isinstance(per_label, bool):
+            raise UsageError(f"per_label: True or False, not {per_label!r}")
+        return self._parsed(Options(params, None, None, name, flags), per_label, fallback, warnings)
+
     def parse(self, argv: List[str]) -> Parsed:
+        return self._read(argv, files=True)
+
+    def parse_options(self, options: Sequence[str]) -> Parsed:
+        return self._read(list(options), files=False)
+
+    def _read(self, argv: List[str], files: bool) -> Parsed:
+        """The settings of a command line (``files``: with the gold and test files)."""
+        argv = list(argv)
         per_label = take_flag(argv, "--per-label")
         encoding, missing = take_value(argv, encodings.OPTION)
         if missing:
@@ -89,10 +141,20 @@ class EvalbTool(Tool):
         fallback = encodings.parse_encoding(encoding)
         # evalb's warnings while reading the options are printed once they have all been
         # read: a bad value ends the run with its one error line alone.
-        warnings: list[str] = []
+        warnings: List[str] = []
+        options = self._evalb_options(lambda: parse_evalb_args(argv, warnings.append, "utf-8", strict=True,
+                                                               variant=self.variant, fallback=fallback))
+        if files and (options.gold is None or options.test is None):
+            raise UsageError(f"missing {'gold' if options.gold is None else 'test'} file argument")
+        if not files and options.gold is not None:
+            raise UsageError(f"{options.gold}: the options alone, without the input files, are expected here")
+        return self._parsed(options, per_label, fallback, warnings)
+
+    def _evalb_options(self, read: Callable[[], T]) -> T:
+        """``read()``, evalb's errors as the runner's: a usage error, or a parameter file's
+        bad input."""
         try:
-            options = parse_evalb_args(argv, warnings.append, "utf-8", strict=True, variant=self.variant,
-                                       fallback=fallback)
+            return read()
         except Usage as usage:
             if usage.status == 1:
                 raise UsageError(f"{usage.argument}: -h asks for the help: {self.prog} -h") from None
@@ -105,36 +167,43 @@ class EvalbTool(Tool):
         except FatalError as fatal:
             name = fatal.message.split("(", 1)[-1].rsplit(")", 1)[0]
             raise InputError(name, None, "cannot open parameter file") from None
-        if options.gold is None or options.test is None:
-            raise UsageError(f"missing {'gold' if options.gold is None else 'test'} file argument")
+
+    def _parsed(self, options: Options, per_label: bool, fallback: str, warnings: List[str]) -> Parsed:
+        """The one :class:`Parsed` of both ways in."""
         sys.stderr.write("".join(warnings))
         from .signature import figure_options, options_document, parameter_file
 
         status_file = self.variant.status_file and not options.flags.compact
-        return Parsed(options.gold, options.test, Settings(options, per_label, fallback),
-                      options_document(options, None), figure_options(options) + encodings.signature_option(fallback),
+        # (The files are the Parsed's, as given; the run reads the InputFiles it is handed.)
+        settings = Settings(options._replace(gold=None, test=None), per_label, fallback)
+        return Parsed(options.gold or "", options.test or "", settings,
+                      options_document(options), figure_options(options) + encodings.signature_option(fallback),
                       outputs=["status"] if status_file else [], params=parameter_file(options))
+
+    def json_options(self, parsed: Parsed) -> Mapping[str, Any]:
+        # (evalb's document names the input files, as the run names them)
+        return {**parsed.options, "gold": parsed.gold, "test": parsed.system}
 
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, run: Run) -> Evaluation:
-        # (transitional: the report's writer as before; None where no report is wanted)
-        write = run.write if run.report else None
-        statistics = run.statistics
+        """The escape hatch (not :func:`jp_shims.stages.run_stages`): evalb pairs the lines
+        itself and aligns only from a pair it rejects (:mod:`jp_evalb.feed`). A pair evalb
+        accepts -- its skip lines (a test line without words), its Error sentences, the
+        sentences counted toward the ``-e`` error limit, ``-K`` -- is scored where it stands,
+        exactly as evalb scores it, so that lined-up input prints evalb's bytes; aligning
+        every tree first, as the runner's loop does, would pair some of those lines
+        differently."""
         from .jp import WIDTH, run_pair
 
         settings: Settings = parsed.settings
-        options = settings.options._replace(gold=gold.name, test=system.name)
-        # The sentence records of --json are gathered unless the report streams to stdout
-        # (then memory stays flat whatever the input's size).
-        records = not run.streaming
         # evalb's per-line messages (stderr); under --strict they wait for the end of the run,
         # and a run that --strict stops prints its one error line alone.
-        held: list[str] = []
+        held: List[str] = []
         message = held.append if config.strict else sys.stderr.write
-        # (``result.units``: the units' figures, gathered when ``statistics`` is asked for)
-        result = run_pair(options, (gold.path, gold.name), (system.path, system.name), config, audit, write,
-                          message, per_label=settings.per_label, json=records, statistics=statistics,
-                          fallback=settings.fallback)
+        # The sentence records of the JSON document are gathered unless the report streams
+        # to stdout (then memory stays flat whatever the input's size).
+        result = run_pair(settings.options, gold, system, config, audit, run, message, per_label=settings.per_label,
+                          records=not run.streaming, fallback=settings.fallback)
         if held and not (audit.unaligned_gold or audit.unaligned_system):
             sys.stderr.write("".join(held))
         read = {file.name: encoding for file, encoding in zip((gold, system), result.encodings)}
@@ -148,6 +217,38 @@ class EvalbTool(Tool):
         from .significance import METRICS, metric_function
 
         return metric_function, METRICS
+
+
+def _text(name: str, value: Any) -> Optional[str]:
+    if value is not None and not isinstance(value, str):
+        raise UsageError(f"{name}: a string, not {type(value).__name__}")
+    return value
+
+
+def _integer(name: str, value: Any) -> Optional[int]:
+    """A setting evalb reads as a C int (None: not given)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(f"{name}: an integer, not {value!r}")
+    try:
+        return c_int(str(value))
+    except ValueError as exc:
+        raise UsageError(f"{name}: value {exc}") from None
+
+
+def _flag(name: str, settings: Mapping[str, Any]) -> bool:
+    value = settings.get(name, False)
+    if not isinstance(value, bool):
+        raise UsageError(f"{name}: True or False, not {value!r}")
+    return value
+
+
+def _parameter_file(params: Params, name: str, fallback: str, warnings: List[str]) -> Params:
+    """``params`` after the parameter file ``name`` (as ``-p NAME`` reads it)."""
+    params, found = read_parameter_file(params, name, "utf-8", strict=True, fallback=fallback)
+    warnings.extend(found)
+    return params
 
 
 TOOL = EvalbTool(EVALB)

@@ -8,9 +8,9 @@ they happen (so that the error limit can kill the run at the same place as evalb
 
 Lines are handled as ``str`` decoded one byte per character (latin-1) in legacy mode, so every
 width and every printed byte is the original's; JP mode decodes UTF-8 instead. How a file is
-cut into those lines, and evalb's line buffer, are :mod:`jp_evalb.lines` (importable from here
-too). Three readers, from the top: :func:`read_tree` picks one; the fast reader
-(:func:`_read_spans`, or its C accelerator) reads a well-formed line straight into the brackets
+cut into those lines, and evalb's line buffer, are :mod:`jp_evalb.lines`. Three readers, from
+the top: :func:`read_tree` picks one; the fast reader (:func:`_read_spans`, or its C
+accelerator) reads a well-formed line straight into the brackets
 scoring keeps; the scanner (:func:`_scan`) reads any line token by token as evalb does, errors
 and trace included. Last come the helpers of JP mode for lines that are not read as trees.
 """
@@ -19,16 +19,9 @@ from __future__ import annotations
 import os
 import re
 from itertools import accumulate
-from typing import Mapping, NamedTuple, Optional
+from typing import Any, Callable, Mapping, NamedTuple, Optional, Protocol
 
-from .lines import (
-    LEGACY_LINE_CHUNK,
-    LINE_BLOCK,
-    LINE_BUFFER_SIZE,
-    LineBuffer,
-    legacy_lines,
-    whole_line_blocks,
-)
+from .lines import LineBuffer
 from .params import Params
 
 __all__ = [
@@ -36,21 +29,20 @@ __all__ = [
     "MSG_UNBALANCED", "MSG_TOO_MANY_CLOSE", "UNDEFINED_LINE_END", "QuoteTerm", "Tree", "ReadOptions", "read_tree",
     "C_SPACE", "PIECE_MEMO_SIZE", "PIECE_MEMO_LENGTH", "PHRASE", "LONG_LABEL", "LONG_WORD", "all_brackets",
     "leaf_words", "nesting_depth",
-    # jp_evalb.lines
-    "LEGACY_LINE_CHUNK", "LINE_BUFFER_SIZE", "LINE_BLOCK", "LineBuffer", "legacy_lines", "whole_line_blocks",
 ]
 
 PURE_PYTHON_VARIABLE = "JP_SHIMS_PURE_PYTHON"
 # The optional C accelerator of the fast reader (setup.py builds it where a C compiler is
 # available): the same trees as _read_spans, several times faster on ASCII lines.
 # JP_SHIMS_PURE_PYTHON=1 leaves it out (to compare, or to rule it out when debugging).
-if os.environ.get(PURE_PYTHON_VARIABLE) == "1":
-    AcceleratedReader = None
-else:
+AcceleratedReader: Optional[Callable[..., "SpanReader"]] = None
+if os.environ.get(PURE_PYTHON_VARIABLE) != "1":
     try:
-        from ._fastread import Reader as AcceleratedReader
+        from . import _fastread
     except ImportError:  # not compiled here: _read_spans alone gives the same trees
-        AcceleratedReader = None
+        pass
+    else:
+        AcceleratedReader = _fastread.Reader
 
 # C isspace() ("C" locale) and evalb's is_terminator(): whitespace, "(" and ")".
 _WS = r"[ \t\n\v\f\r]"
@@ -68,6 +60,15 @@ MSG_READING = "Reading sentence\n"
 MSG_UNBALANCED = "Bracketing is unbalanced (too many open bracket)\n"
 MSG_TOO_MANY_CLOSE = "Bracketing unbalance (too many close bracket)\n"
 UNDEFINED_LINE_END = "a bracket's label or word runs past the end of evalb's 5000-byte line buffer"
+
+
+class SpanReader(Protocol):
+    """The C accelerator's reader (``jp_evalb._fastread.Reader(keys, delete,
+    delete_for_length)``): :func:`_read_spans` of one line, in C."""
+
+    def read_spans(self, line: str) -> Any:
+        """``(words, tags, length, spans)`` of a well-formed line, None for a line the scanner
+        must read, NotImplemented for a line with a NUL."""
 
 
 class QuoteTerm:
@@ -123,7 +124,7 @@ class Tree:
         which nothing appends to), built without ``__init__`` (one per input line)."""
         tree = _new_tree(cls)
         tree.line, tree.words, tree.tags, tree.length, tree.brackets, tree.spans = line, words, tags, length, None, spans
-        tree.quote_terms = tree.errors = tree.trace = ()
+        tree.quote_terms = tree.errors = tree.trace = _NOTHING
         tree.endless = tree.underflow = False
         tree.undefined = None
         return tree
@@ -134,6 +135,9 @@ class Tree:
 
 
 _new_tree = object.__new__
+# The quote terminals, errors and trace of a well-formed tree: an empty tuple shared by all,
+# which nothing appends to (typed as the lists of a scanned tree).
+_NOTHING: Any = ()
 
 
 class ReadOptions(NamedTuple):
@@ -161,7 +165,7 @@ class ReadOptions(NamedTuple):
     # ends at its newline.
     buffer: Optional[LineBuffer] = None
     # The C accelerator's reader of the run (jp_evalb._fastread.Reader, with ``keys``), or None.
-    accelerated: Optional[object] = None
+    accelerated: Optional[SpanReader] = None
 
     @classmethod
     def from_params(cls, params: Params, *, trace: bool = False,
@@ -219,6 +223,7 @@ def _read_spans(line: str, options: ReadOptions) -> Optional[Tree]:
     if pieces[0].strip(C_SPACE):  # text before the first "("
         return None
     memo = options.pieces
+    assert memo is not None  # (read_tree reads spans only with a memo)
     recall = memo.get
     words: list[str] = []
     tags: list[str] = []
@@ -280,7 +285,11 @@ def _piece(piece: str, options: ReadOptions) -> Optional[tuple]:
         return None
     if n < 2:
         label = parts[0] if n else ""
-        return None if ")" in label or len(label) > LONG_LABEL else (PHRASE, options.keys[label], None, False, 0)
+        if ")" in label or len(label) > LONG_LABEL:
+            return None
+        keys = options.keys
+        assert keys is not None  # (read_tree reads spans only with the scorer's keys)
+        return PHRASE, keys[label], None, False, 0
     label, closed = parts[0], parts[1]
     word = closed.rstrip(")")
     closing = len(closed) - len(word) - 1
@@ -315,8 +324,10 @@ def _scan(line: str, options: ReadOptions) -> Tree:
       ")" that last closed a bracket of the same number in the same file
       (``options.closed_at``), as a sixth item.
     """
-    tree = Tree(line)
-    words, tags, brackets, stack = tree.words, tree.tags, tree.brackets, []
+    brackets: list[list] = []
+    tree = Tree(line, brackets=brackets)
+    words, tags = tree.words, tree.tags
+    stack: list[int] = []
     delete, delete_for_length = options.delete, options.delete_for_length
     quote_labels, tracing = options.quote_labels, options.trace
     below = options.below if options.below is not None else {}
@@ -408,7 +419,11 @@ def _scan(line: str, options: ReadOptions) -> Tree:
 def all_brackets(tree: Tree, options: ReadOptions) -> list[list]:
     """Every phrase bracket of a tree, in the order of its "(" (a tree from the fast reader
     only kept those scoring uses: its line is scanned again)."""
-    return tree.brackets if tree.brackets is not None else _scan(tree.line, options).brackets
+    if tree.brackets is not None:
+        return tree.brackets
+    brackets = _scan(tree.line, options).brackets
+    assert brackets is not None  # (a scanned tree lists every bracket)
+    return brackets
 
 
 _LEAF = rf"\(({_NAME}*)|({_NAME}+)"

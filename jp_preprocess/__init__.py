@@ -1,8 +1,9 @@
 """Evaluation of preprocessing (tokenization and sentence segmentation).
 
-- ``jp_preprocess_eval`` (cli.py): joint tokenization + sentence-boundary evaluation by
-  alignment (Jo et al., LREC-COLING 2024) -- readers: plaintext.py, conllu.py (via jp_conll18),
-  formats.py; counting: joint.py, matching.py; output: report.py.
+- ``jp_preprocess_eval`` (cli.py; the Tool: tool.py, whose stages jp_shims' runner drives):
+  joint tokenization + sentence-boundary evaluation by alignment (Jo et al., LREC-COLING
+  2024) -- readers: plaintext.py, conllu.py (via jp_conll18), formats.py; one aligned block
+  scored: jp.py, matching.py; output: report.py; the Python API: api.py.
 - ``jp_wisebe`` (wisebe_cli.py): WiSeBE multi-reference segmentation scoring
   (González-Gallardo & Torres-Moreno 2018) -- segmentation.py, projection.py (re-tokenized
   files, with jp_align's normalization), wisebe.py (statistics and scores), wisebe_report.py.

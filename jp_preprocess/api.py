@@ -38,20 +38,19 @@ def evaluate(gold: Input, system: Input, *, lang: Optional[str] = None, casefold
              threshold: Optional[float] = None, gold_format: str = "auto",
              system_format: str = "auto") -> Result:
     """Score ``system`` against ``gold`` as ``jp_preprocess_eval`` does (``lang``: the
-    exception table, ``en`` by default); each is a path, an open file or an iterable of
-    lines. Returns a :class:`jp_shims.result.Result` (``to_json()``: the ``--json``
-    document). Bad input raises :class:`jp_shims.errors.InputError` (a ``ValueError``)."""
+    exception table, ``en`` by default; the other keywords: the tool's settings,
+    :meth:`jp_preprocess.tool.PreprocessEval.configure`); each is a path, an open file or an
+    iterable of lines. Returns a :class:`jp_shims.result.Result` (``to_json()``: the
+    ``--json`` document). Bad input raises :class:`jp_shims.errors.InputError` (a
+    ``ValueError``); a bad setting
+    :class:`jp_shims.errors.UsageError`."""
     from jp_preprocess.tool import TOOL
 
-    options = ["--gold-format", gold_format, "--system-format", system_format]
-    if casefold:
-        options.append("--casefold")
-    if threshold is not None:
-        options += ["--threshold", repr(float(threshold))]
-    return run(TOOL, gold, system, options, lang=lang)
+    return run(TOOL, gold, system, lang=lang, casefold=casefold, threshold=threshold, gold_format=gold_format,
+               system_format=system_format)
 
 
-def wisebe(references: Sequence[str], candidate: Optional[str] = None, *, min_window: int = 3) -> "WiSeBEEvaluation":
+def wisebe(references: Sequence[str], candidate: Optional[str] = None, *, min_window: int = 3) -> WiSeBEEvaluation:
     """``jp_wisebe``'s figures: the references' agreement and, with ``candidate``, its scores
     against each reference, against the windows, and WiSeBE (F1 x AR). Files whose tokens
     differ from the first reference's are regrouped onto its words first. Bad input raises

@@ -12,16 +12,17 @@ from typing import Iterator
 
 from jp_conll18.model import UDError
 from jp_conll18.reader import describe_error, iter_sentences_from_file
+from jp_shims.errors import InputError
+from jp_shims.inputs import InputFile
 
-from jp_preprocess.errors import InputError
 from jp_preprocess.sentence import Sentence
 
 
-def iter_conllu_sentences(path: str) -> Iterator[Sentence]:
-    """Stream the sentences of the CoNLL-U file PATH (read errors raise InputError)."""
+def iter_conllu_sentences(file: InputFile) -> Iterator[Sentence]:
+    """Stream the sentences of the CoNLL-U input FILE (read errors raise InputError)."""
     try:
-        for sentence in iter_sentences_from_file(path):
+        for sentence in iter_sentences_from_file(file):
             yield Sentence(tuple(sentence.token_forms), sentence.first_line)
     except (UDError, ValueError, OSError) as error:  # the reader's errors, as jp_conll18 has them
         where, line, message = describe_error(error)
-        raise InputError(where or path, line, message) from None
+        raise InputError(where or file.name, line, message) from None

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from jp_shims.inputs import InputFile
+
 from jp_preprocess.plaintext import iter_text_sentences
 from jp_preprocess.sentence import Sentence
 from jp_preprocess.textio import read_head
@@ -20,22 +22,22 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CONLLU_LINE = re.compile(r"^\d+(?:[-.]\d+)?(?:\t[^\t]*){9}$")
 
 
-def detect_format(path: str) -> str:
+def detect_format(file: InputFile) -> str:
     """"conllu" when the first line that is neither blank nor a comment is a CoNLL-U word line,
     else "text". (A plain-text sentence may start with '#', so comments alone decide nothing.)"""
-    for line in _LINE_BREAK.split(read_head(path).removeprefix("\ufeff")):
+    for line in _LINE_BREAK.split(read_head(file).removeprefix("\ufeff")):
         if not line.strip() or line.startswith("#"):
             continue
         return "conllu" if _CONLLU_LINE.match(line) else "text"
     return "text"
 
 
-def iter_sentences(path: str, fmt: str = "auto") -> Iterator[Sentence]:
-    """Stream the sentences of PATH in format FMT ("auto", "text" or "conllu")."""
+def iter_sentences(file: InputFile, fmt: str = "auto") -> Iterator[Sentence]:
+    """Stream the sentences of FILE in format FMT ("auto", "text" or "conllu")."""
     if fmt == "auto":
-        fmt = detect_format(path)
+        fmt = detect_format(file)
     if fmt == "conllu":
         from jp_preprocess.conllu import iter_conllu_sentences  # only CoNLL-U input needs jp_conll18
 
-        return iter_conllu_sentences(path)
-    return iter_text_sentences(path)
+        return iter_conllu_sentences(file)
+    return iter_text_sentences(file)

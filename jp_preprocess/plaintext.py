@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from jp_shims.inputs import InputFile
+
 from jp_preprocess.sentence import Sentence
 from jp_preprocess.textio import iter_lines
 
@@ -15,9 +17,9 @@ def tokens_of_line(text: str) -> tuple[str, ...]:
     return tuple(token for token in text.split(" ") if token)
 
 
-def iter_text_sentences(path: str) -> Iterator[Sentence]:
-    """Stream the sentences of PATH; lines holding no token are not sentences."""
-    for number, text in iter_lines(path):
+def iter_text_sentences(file: InputFile) -> Iterator[Sentence]:
+    """Stream the sentences of FILE; lines holding no token are not sentences."""
+    for number, text in iter_lines(file):
         tokens = tokens_of_line(text)
         if tokens:
             yield Sentence(tokens, number)

@@ -16,8 +16,8 @@ from typing import Callable, Iterator, Optional
 
 from jp_align import Normalizer, normalizer_for
 from jp_conll18.reader import shorten
+from jp_shims.errors import InputError
 
-from jp_preprocess.errors import InputError
 from jp_preprocess.segmentation import Word, end_line
 
 # Transcripts are compared without the English contraction table: re-tokenizing never changes

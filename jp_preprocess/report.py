@@ -2,7 +2,7 @@
 the JSON envelope are jp_shims')."""
 from __future__ import annotations
 
-from jp_preprocess.joint import Counts, Result
+from jp_preprocess.jp import Counts, Result
 
 COLUMNS = ("TP", "FP", "FN", "P", "R", "F1")
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from typing import Iterator, NamedTuple
 
-from jp_preprocess.errors import InputError
+from jp_shims.errors import InputError
+from jp_shims.inputs import InputFile
 from jp_shims.textfiles import count_lines
+
 from jp_preprocess.formats import iter_sentences
 
 # WiSeBE strips exactly these marks; apostrophes and hyphens stay part of words.
@@ -36,7 +38,7 @@ def normalize_line(text: str) -> list[str]:
 def iter_words(path: str) -> Iterator[Word]:
     """The words of PATH, one at a time (raises InputError for a missing file, invalid UTF-8
     or malformed CoNLL-U)."""
-    for sentence in iter_sentences(path):
+    for sentence in iter_sentences(InputFile(path, path)):
         words = normalize_line(" ".join(sentence.tokens))
         last = len(words) - 1
         for position, word in enumerate(words):

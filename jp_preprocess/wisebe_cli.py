@@ -7,25 +7,26 @@ import sys
 from array import array
 from dataclasses import replace
 from itertools import chain, tee, zip_longest
-from typing import Dict, List, Optional
+from typing import Dict, Iterable, List, Optional
 
-from jp_shims.audit import RETOKENIZED, AlignmentAudit, BlockRecord, Lines, WordGroup, format_listing, note_line
-from jp_shims.cli import CommandParser, help_section, take_flag
+from jp_shims.audit import AlignmentAudit, format_listing, note_line
+from jp_shims.cli import CommandParser, HelpEntry, help_section, take_flag
 from jp_shims.command import check_writable, run_main
 from jp_shims.config import LANGUAGES
 from jp_shims.envelope import dumps, envelope
-from jp_shims.errors import UsageError
+from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Inputs, check_format
+from jp_shims.kinds import RETOKENIZED
+from jp_shims.records import BlockRecord, Lines, WordGroup
 from jp_shims.signature import signature
 
-from jp_preprocess.errors import InputError
 from jp_preprocess.projection import DEFAULT_NORMALIZER_LANG, Projection
 from jp_preprocess.segmentation import iter_words
 from jp_preprocess.wisebe import agreement_stats, score, score_against_borders, windows
 from jp_preprocess.wisebe_report import CandidateResult, Evaluation, evaluation_dict, render_text
 
 PROG = "jp_wisebe"
-JP_HELP = ["--json", ("--show-alignment", "list every block of a re-tokenized file whose words were regrouped "
+JP_HELP: List[HelpEntry] = ["--json", ("--show-alignment", "list every block of a re-tokenized file whose words were regrouped "
                       "onto the first reference's (with --json: inside the document)"),
            "--report FILE.html",
            ("--lang LANG", "exception table for regrouping the words of a file tokenized differently from the "
@@ -95,13 +96,13 @@ def evaluate(reference_paths: list[str], candidate_path: str | None, min_window:
     projections = [Projection(copy, iter_words(path), base_path, path, normalizer=normalizer,
                               on_group=None if audit is None else _auditor(audit, (shown or {}).get(path, path)))
                    for copy, path in zip(copies[1:], others)]
-    streams = [(int(word.border) for word in copies[0]), *projections]
+    streams: List[Iterable[int]] = [(int(word.border) for word in copies[0]), *projections]
     borders = [bytearray() for _ in streams]  # per file, one 0/1 flag per word position
     appends = [flags.append for flags in borders]
-    for flags in zip_longest(*streams):
+    for position_flags in zip_longest(*streams):
         # Every stream yields one flag per base word; a file that ends early or goes on
         # raises InputError inside its projection.
-        for append, flag in zip(appends, flags):
+        for append, flag in zip(appends, position_flags):
             append(flag)
     references = borders[:len(reference_paths)]
     general = array("H", bytes(2 * len(borders[0])))

@@ -1,11 +1,10 @@
 """Text and JSON rendering of a WiSeBE evaluation (pure: returns strings)."""
 from __future__ import annotations
 
-import json
 import math
 import os
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Dict, Sequence
 
 from jp_preprocess.wisebe import AgreementStats, Score
 
@@ -83,15 +82,11 @@ def _number(value: float) -> float | None:
 
 
 def _score_dict(path: str | None, s: Score) -> dict:
-    result = {"file": path} if path is not None else {}
+    result: Dict[str, Any] = {"file": path} if path is not None else {}
     result.update(precision=s.precision, recall=s.recall, f1=s.f1,
                   candidate_borders=s.candidate_borders, borders_in_windows=s.borders_in_windows,
                   windows=s.windows, windows_with_border=s.windows_with_border)
     return result
-
-
-def render_json(evaluation: Evaluation) -> str:
-    return json.dumps(evaluation_dict(evaluation), indent=2, allow_nan=False) + "\n"
 
 
 def evaluation_dict(evaluation: Evaluation) -> dict:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import codecs
 import itertools
 import re
-from typing import Iterable, Optional
+from typing import BinaryIO, Iterable, Optional
 
 from .errors import UsageError
 
@@ -62,15 +62,20 @@ def signature_option(fallback: str) -> list[str]:
 
 def is_utf8(path: str) -> bool:
     """Whether the whole file is valid UTF-8 (read in binary chunks; ASCII ones cost a scan)."""
-    decoder = codecs.getincrementaldecoder(UTF8)()
     with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(CHUNK), b""):
-            if chunk.isascii() and not decoder.getstate()[0]:
-                continue
-            try:
-                decoder.decode(chunk)
-            except UnicodeDecodeError:
-                return False
+        return stream_is_utf8(handle)
+
+
+def stream_is_utf8(handle: BinaryIO) -> bool:
+    """Whether what is left of the binary stream is valid UTF-8 (read to its end)."""
+    decoder = codecs.getincrementaldecoder(UTF8)()
+    for chunk in iter(lambda: handle.read(CHUNK), b""):
+        if chunk.isascii() and not decoder.getstate()[0]:
+            continue
+        try:
+            decoder.decode(chunk)
+        except UnicodeDecodeError:
+            return False
     try:
         decoder.decode(b"", final=True)
     except UnicodeDecodeError:
@@ -83,6 +88,14 @@ def file_encoding(path: str, fallback: str = FALLBACK) -> str:
     ``fallback`` is UTF-8: its reader then reports the invalid line), else ``fallback``.
     Raises OSError."""
     if codecs.lookup(fallback).name == UTF8 or is_utf8(path):
+        return UTF8
+    return fallback
+
+
+def stream_encoding(handle: BinaryIO, fallback: str = FALLBACK) -> str:
+    """:func:`file_encoding` of an open binary stream (an input held in memory), read to its
+    end. Raises OSError."""
+    if codecs.lookup(fallback).name == UTF8 or stream_is_utf8(handle):
         return UTF8
     return fallback
 

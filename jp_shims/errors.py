@@ -74,9 +74,11 @@ class MissingDependency(ImportError):
         self.extra = extra
 
 
-class UsageError(Exception):
-    """A bad command line: the runner prints the tool's usage line and one error line, exit 2
-    (``usage=False``: the error line alone, for a command line whose options are all known)."""
+class UsageError(ValueError):
+    """A bad command line, or a bad setting of a Python API (``Tool.configure``): the runner
+    prints the tool's usage line and one error line, exit 2 (``usage=False``: the error line
+    alone, for a command line whose options are all known). A ``ValueError``, as bad input
+    is: one ``except ValueError`` catches every bad value given to the package."""
 
     def __init__(self, message: str, usage: bool = True) -> None:
         super().__init__(message)

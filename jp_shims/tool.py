@@ -6,8 +6,9 @@ give it what is the tool's own:
 * its settings, from keyword arguments (:meth:`Tool.configure`, the Python API) or from a
   command line (:meth:`Tool.parse`, which parses argv into the same settings and nothing
   else): a :class:`Parsed`;
-* the stages of a run, which the runner drives (:mod:`jp_shims.stages`): read a file into
-  units (:meth:`Tool.read_units`), the tokens of a unit (:meth:`Tool.tokens`), score one
+* the stages of a run, which the runner drives (:mod:`jp_shims.stages`): what the run's
+  blocks share, made once (:meth:`Tool.prepare_run`), read a file into units
+  (:meth:`Tool.read_units`; both sides: :meth:`Tool.read_inputs`), the tokens of a unit (:meth:`Tool.tokens`), score one
   aligned block (:meth:`Tool.score_block`, a :class:`BlockScore`), combine the blocks'
   statistics in order (:meth:`Tool.combine`) and make the original's report from the totals
   (:meth:`Tool.report`, an :class:`Evaluation`). A tool whose reading must stream whole
@@ -190,11 +191,31 @@ class Tool:
         return [*options, gold, system]
 
     # --- the stages of a run (jp_shims.stages drives them) -------------------------------------
+    def prepare_run(self, parsed: Parsed, config: AlignConfig, normalizer: Any, records: bool) -> Parsed:
+        """The settings the stages of one run are given (default: ``parsed`` as it is). A tool
+        builds here, once a run, what every block needs -- a table, a normalizer -- and puts
+        it into ``settings`` (``parsed._replace(settings=...)``); the JSON options and the
+        signature still read the settings :meth:`configure` made. ``normalizer``: the
+        sentence alignment's (``config``'s table; it memoizes tokens: a tool that compares
+        texts inside a block with the same table shares it). ``records``: whether the blocks
+        JP mode changed are recorded (``--show-alignment``, ``--report``, the API's blocks);
+        when not, :meth:`score_block` may leave out what only a record shows (figures,
+        groups, details, edits)."""
+        return parsed
+
     def read_units(self, parsed: Parsed, file: InputFile) -> Iterable[Any]:
         """The file's units (sentences, trees, M2 entries), in order, as an iterator (the
         runner holds one aligned window of them at a time). Bad input raises
-        :class:`InputError` naming ``file.name`` and the line."""
+        :class:`InputError` naming ``file.name`` and the line. Open the file with
+        ``file.open()`` or ``file.open_text()``, never by ``file.path`` (an input of the
+        Python API may be held in memory)."""
         raise NotImplementedError
+
+    def read_inputs(self, parsed: Parsed, gold: InputFile, system: InputFile) -> Tuple[Iterable[Any], Iterable[Any]]:
+        """The units of the gold and of the system input (default: :meth:`read_units` of
+        each). A tool whose options read the two sides differently (jp_preprocess_eval's
+        ``--gold-format`` / ``--system-format``) overrides this."""
+        return self.read_units(parsed, gold), self.read_units(parsed, system)
 
     def tokens(self, unit: Any) -> Sequence[str]:
         """The tokens of a unit, whose space-free text the sentence alignment compares."""
@@ -214,15 +235,26 @@ class Tool:
         """Fold the blocks' scores, in order, into the totals :meth:`report` reads (default:
         the sum of the statistics vectors). A tool that prints while it combines (errant's
         ``-v``) writes through ``run.write``."""
+        from operator import add
+
         totals: Optional[List[float]] = None
         for score in scores:
-            vector = score.statistics
-            totals = list(vector) if totals is None else [a + b for a, b in zip(totals, vector)]
+            # (map(add): the fastest sum of two short vectors; this runs once per block)
+            totals = list(score.statistics) if totals is None else list(map(add, totals, score.statistics))
         return totals
 
+    def settle(self, parsed: Parsed, score: BlockScore) -> BlockScore:
+        """The block's score as recorded, once :meth:`combine` has folded it (default: as
+        :meth:`score_block` made it). A tool whose block figures depend on the blocks
+        before it (errant chooses an annotator with the running totals) completes them
+        here from what its ``combine`` noted in the score's statistics."""
+        return score
+
     def report(self, parsed: Parsed, totals: Any, run: Run) -> Evaluation:
-        """The scores and the original's report from the totals (the runner writes the text
-        through ``run.write``; the :class:`Evaluation`'s statistics are the runner's)."""
+        """The scores and the original's report from the totals: the runner writes the
+        :class:`Evaluation`'s ``headline`` through ``run.write`` after the blocks' text (when
+        ``run.report``) and sets its statistics. Make the headline in every run (the HTML
+        report shows it, JSON runs included)."""
         raise NotImplementedError
 
     def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Statistics:

@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # (jp_cherrant.parallel's example needs ChERRANT's unshipped resource lists: its test,
 # tests/test_jp_cherrant_parallel.py, points it at them.)
-MODULES = ["jp_errant.api", "jp_preprocess.api", "jp_evalb", "jp_conlleval.evaluation", "jp_cherrant.compare_api",
+MODULES = ["jp_errant.api", "jp_preprocess.api", "jp_evalb.api", "jp_conlleval.api", "jp_cherrant.api",
            "jp_conll18.breakdown"]
 
 

@@ -81,16 +81,17 @@ def test_cherrant_without_opencc_raises_missing_dependency(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_opencc)
     with pytest.raises(MissingDependency) as caught:
         resources.simplified_converter()
-    assert isinstance(caught.value, resources.ResourceError) and caught.value.extra == "cherrant"
+    assert not isinstance(caught.value, InputError) and caught.value.extra == "cherrant"
     assert "--no_simplified" in str(caught.value)
 
 
 def test_annotators_input_error_is_the_shared_one(tmp_path):
     from jp_errant.annotate.textio import InputError as TextInputError
     from jp_errant.annotate.textio import read_lines
+    from jp_shims.inputs import InputFile
 
     with pytest.raises(InputError) as caught:
-        list(read_lines(str(tmp_path / "nope.txt")))
+        list(read_lines(InputFile(str(tmp_path / "nope.txt"), str(tmp_path / "nope.txt"))))
     assert isinstance(caught.value, TextInputError) and caught.value.line is None
     assert str(caught.value) == f"{tmp_path / 'nope.txt'}: cannot open: No such file or directory"
 
@@ -117,6 +118,22 @@ def test_wrappers_show_their_parameters_not_args_kwargs():
                      jp_cherrant.evaluate, jp_conll18.evaluate, jp_preprocess.evaluate, jp_conlleval.evaluate):
         kinds = {parameter.kind for parameter in inspect.signature(function).parameters.values()}
         assert inspect.Parameter.VAR_POSITIONAL not in kinds and inspect.Parameter.VAR_KEYWORD not in kinds
+
+
+def test_errant_and_cherrant_take_gold_then_system_and_compare_keeps_its_order(tmp_path):
+    import jp_cherrant
+
+    for function in (jp_errant.evaluate, jp_cherrant.evaluate):
+        assert list(inspect.signature(function).parameters)[:2] == ["gold", "system"]
+    assert list(inspect.signature(jp_cherrant.compare).parameters)[:2] == ["hyp", "ref"]
+    sample = SAMPLES["jp_cherrant_compare"]
+    ref, hyp = tmp_path / "ref.m2", tmp_path / "hyp.m2"
+    ref.write_text(sample.gold, encoding="utf-8")
+    hyp.write_text(sample.dropped, encoding="utf-8")
+    swapped = jp_cherrant.evaluate(gold=hyp, system=ref)
+    new = jp_cherrant.evaluate(gold=ref, system=hyp)
+    assert (new["fp"], new["fn"]) == (swapped["fn"], swapped["fp"]) and new["fp"] != new["fn"]
+    assert jp_cherrant.compare(hyp, ref).as_dict()["categories"] == new["categories"]
 
 
 def test_m2scorer_score_is_the_shared_result_and_equals_evaluate(tmp_path):

@@ -10,16 +10,18 @@ import warnings
 import pytest
 
 import jp_cherrant
-from jp_cherrant import compare_align, compare_api
+from jp_cherrant import api, compare_align
 from jp_cherrant.compare_align import cut_block
-from jp_cherrant.compare_jp import lines_up
+from jp_cherrant.jp import in_step
 from jp_errant.m2 import Edit, RawBlock, Sentence, legacy_block_rows, FieldCache, noop_edit
-from jp_errant.scorer import ScoreOptions, SentencePair, format_report, score_corpus
+from jp_errant.report import format_report
+from jp_errant.score_options import ScoreOptions, SentencePair
+from jp_errant.scorer import score_corpus
 from tests.toolrun import run_tool
 from tests.datafiles import data_path
 
 
-@pytest.mark.parametrize("module", [compare_align, compare_api])
+@pytest.mark.parametrize("module", [compare_align, api])
 def test_doctests(module) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -134,12 +136,12 @@ def test_retokenized_hypothesis_is_mapped_onto_reference_tokens() -> None:
     assert _spans(cut_block(refs, [hyp])) == [[(-1, -1, "-NONE-", "noop")], [(0, 1, "她", "S")]]
 
 
-def test_lines_up() -> None:
-    ref = [RawBlock("S 我 去\nA 0 1|||S|||x|||0", 1)]
-    assert lines_up([RawBlock("S 我 去", 1)], ref)
-    assert lines_up([RawBlock("A 0 1|||S|||x|||0", 1)], ref)  # no S line: paired by position
-    assert not lines_up([RawBlock("S 我 来", 1)], ref)
-    assert not lines_up([], ref)
+def test_in_step() -> None:
+    ref = RawBlock("S 我 去\nA 0 1|||S|||x|||0", 1)
+    assert in_step(RawBlock("S 我 去", 1), ref)
+    assert in_step(RawBlock("A 0 1|||S|||x|||0", 1), ref)  # no S line: paired by position
+    assert not in_step(RawBlock("S 我 来", 1), ref)
+    assert not in_step(RawBlock("S 我 去\n \nA 0 1|||S|||x|||0", 1), ref)  # a whitespace line separates blocks
 
 
 # --- the JP run ------------------------------------------------------------------------
@@ -257,9 +259,10 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
     """Sentence by sentence, the hypothesis edits JP mode scores are those of ``jp_hyp_refseg``
     (the same edits in the reference's sentences, from which jp_expect_stdout was made)."""
     from compat_tests.test_vectors import resolve_args
-    from jp_cherrant.compare_jp import scoring_units
+    from jp_cherrant.jp import scoring_units
     from jp_errant.m2 import iter_blocks
     from jp_shims.audit import AlignmentAudit
+    from jp_shims.inputs import InputFile
 
     args = resolve_args(case)
     hyp, ref = (str(case.folder / args[args.index(flag) + 1]) for flag in ("-hyp", "-ref"))
@@ -268,7 +271,8 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
         refseg = str(data_path(*refseg[len("../../../data/"):].split("/")))
     else:
         refseg = str(case.folder / refseg)
-    units = list(scoring_units(hyp, ref, ScoreOptions(), None, None, AlignmentAudit(ref, hyp), []))
+    units = list(scoring_units(InputFile(hyp, hyp), InputFile(ref, ref), ScoreOptions(), None, None,
+                               AlignmentAudit(ref, hyp), []))
     with open(refseg, encoding="utf-8") as handle:
         expected = [legacy_block_rows(block.text, FieldCache(), cherrant=True) for block in iter_blocks(handle)]
 

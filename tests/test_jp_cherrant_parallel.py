@@ -15,14 +15,15 @@ from pathlib import Path
 import pytest
 
 import jp_cherrant.parallel
-from jp_cherrant.annotator.alignment import AlignmentTooLarge, AlignOp, align_table, check_band, paths
+from jp_cherrant.annotator.alignment import AlignmentTooLarge, align_table, check_band, paths
 from jp_cherrant.annotator.block import BlockWriter, LineError, Options, split_line
 from jp_cherrant.annotator.costs import SubstitutionCost, punctuation
 from jp_cherrant.annotator.merging import clean_up, edits_of_path, merge_runs, merge_transpositions
-from jp_cherrant.annotator.resources import READINGS, RESOURCE_ENV, Resources, ResourceError, load_readings
+from jp_cherrant.annotator.resources import READINGS, RESOURCE_ENV, ResourceError, Resources, load_readings
 from jp_cherrant.annotator.tokens import bpe_tokens, char_tokens, normalise, segmented_tokens
 from jp_cherrant.parallel import annotate
 from jp_cherrant.parallel_cli import main
+from jp_errant.annotate.alignment import AlignOp
 from tests.datafiles import data_path
 from tests.extras import import_or_skip
 

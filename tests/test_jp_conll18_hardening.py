@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from jp_conll18.evaluation import evaluate_files
-from jp_conll18.jp_mode import UNALIGNED_RUN_LIMIT
+from jp_conll18.jp import UNALIGNED_RUN_LIMIT
 from jp_conll18.reconcile import ReconcileLog
 
 

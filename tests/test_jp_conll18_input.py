@@ -11,9 +11,10 @@ import random
 import pytest
 
 from jp_conll18 import iter_sentences_from_file, read_token_sentences
-from jp_conll18.jp_mode import make_mismatch_handler
+from jp_conll18.jp import make_mismatch_handler
 from jp_conll18.model import UDError
-from jp_conll18.reader import iter_sentences, load_conllu_file
+from jp_conll18.reader import load_conllu_file
+from jp_conll18.sentences import iter_sentences
 from jp_conll18.reconcile import ReconcileLog
 from jp_conll18.stream import evaluate_streams
 from tests.toolrun import run_tool

@@ -7,7 +7,8 @@ import pytest
 
 from jp_conll18 import read_token_sentences
 from jp_conll18.model import FEATS, DEPREL, FORM, UDError
-from jp_conll18.reader import iter_sentences, iter_sentences_from_file, load_conllu, strip_zs
+from jp_conll18.reader import iter_sentences_from_file, load_conllu
+from jp_conll18.sentences import iter_sentences, strip_zs
 
 
 def row(i, form, head, deprel="dep", upos="X", feats="_", lemma="_"):

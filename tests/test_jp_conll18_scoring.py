@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from jp_conll18.model import METRICS, UDError
-from jp_conll18.reader import iter_sentences, iter_sentences_from_file
+from jp_conll18.reader import iter_sentences_from_file
+from jp_conll18.sentences import iter_sentences
 from jp_conll18.scoring import Counts
 from jp_conll18.stream import evaluate_streams, score_block
 

@@ -32,9 +32,9 @@ def test_every_system_is_scored_once_for_report_and_significance(name, main, mon
     calls = []
     original = evaluation.count_files
 
-    def counting(gold_path, system_path, **options):
-        calls.append((gold_path, system_path, options.get("blocks") is not None))
-        return original(gold_path, system_path, **options)
+    def counting(gold_file, system_file, **options):
+        calls.append((gold_file.name, system_file.name, options.get("blocks") is not None))
+        return original(gold_file, system_file, **options)
 
     monkeypatch.setattr(evaluation, "count_files", counting)
     assert main(["--json", gold, system, "--compare", system, gold, "--paired-bs-n", "50"]) == 0
@@ -66,3 +66,49 @@ def test_both_drop_ins_share_their_own_jp_options():
     # One declaration (jp_conll18.tool.OWN_OPTIONS) for both: --help and the legacy refusal.
     assert CONLL18_TOOL.own_options is UDEVAL_TOOL.own_options
     assert type(CONLL18_TOOL) is type(UDEVAL_TOOL)
+
+
+@pytest.mark.parametrize("tool, argv, keywords", [
+    (CONLL18_TOOL, ["-v", "--breakdown", "deprel", "--confusion", "upos"],
+     {"verbose": True, "breakdown": ["deprel"], "confusion": "upos"}),
+    (UDEVAL_TOOL, ["--counts", "--no-enhanced", "--enhancements", "61", "--no-empty-nodes", "yes",
+                   "--multiple-roots-okay"],
+     {"counts": True, "enhanced": False, "enhancements": 16, "no_empty_nodes": True, "multiple_roots_okay": True}),
+])
+def test_keywords_and_command_line_options_make_the_same_settings(tool, argv, keywords):
+    from_keywords = tool.configure(**keywords)
+    from_options = tool.parse_options(argv)
+    from_argv = tool.parse([*argv, "g.conllu", "s.conllu"])
+    assert from_keywords.settings == from_options.settings == from_argv.settings
+    assert from_keywords.options == from_argv.options
+    assert tool.signature(from_keywords, tool.config) == tool.signature(from_argv, tool.config)
+    assert (from_argv.gold, from_argv.system) == ("g.conllu", "s.conllu")
+
+
+def test_a_setting_the_tool_does_not_take_is_a_type_error_and_a_bad_value_a_usage_error():
+    from jp_shims.errors import UsageError
+
+    with pytest.raises(TypeError, match="enhancements"):
+        CONLL18_TOOL.configure(enhancements="1")  # jp_udeval's, not conll18_ud_eval.py's
+    with pytest.raises(TypeError, match="colour"):
+        UDEVAL_TOOL.configure(colour=True)
+    with pytest.raises(UsageError, match="breakdown: 'nope'"):
+        CONLL18_TOOL.configure(breakdown=["deprel", "nope"])
+    with pytest.raises(UsageError, match="verbose"):
+        CONLL18_TOOL.configure(verbose="yes")
+    with pytest.raises(UsageError):
+        CONLL18_TOOL.parse_options(["gold.conllu"])  # options alone: no file names
+
+
+def test_the_api_takes_settings_as_keywords_and_inputs_in_memory():
+    import jp_conll18
+
+    gold, system = (Path(path) for path in pair("udeval"))
+    lines = gold.read_text(encoding="utf-8").splitlines()
+    with open(system, "rb") as handle:
+        result = jp_conll18.evaluate(lines, handle, udeval=True, counts=True, enhancements="1")
+    by_path = jp_conll18.evaluate(gold, system, ["--counts", "--enhancements", "1"], udeval=True)
+    assert dict(result) == dict(by_path) and result.text == by_path.text
+    assert result.signature == by_path.signature and "enh:1" in result.signature
+    with pytest.raises(TypeError):
+        jp_conll18.evaluate(gold, system, enhancements="1")  # a jp_udeval setting without udeval

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jp_conlleval.cli import main
-from jp_conlleval.merged import run_legacy
+from jp_conlleval.legacy import run_legacy
 from jp_conlleval.tool import USAGE
 from tests.toolrun import ToolRun, run_tool
 
@@ -99,7 +99,7 @@ def test_merged_file_that_cannot_be_read_is_one_line(tmp_path: Path) -> None:
 
 
 def test_merged_standard_input_closed(monkeypatch, capsys) -> None:
-    from jp_conlleval.merged_cli import run_merged
+    from jp_conlleval.cli import run_merged
 
     monkeypatch.setattr("sys.stdin", None)
     assert run_merged([]) == 2
@@ -142,3 +142,42 @@ def test_merged_json_is_the_two_file_document(tmp_path: Path) -> None:
         assert merged_doc["signature"] == two_doc["signature"]
         assert merged_doc["alignment"]["summary"]["blocks"] == 0
         assert _run(options, MERGED).stdout == _run([*options, str(gold), str(system)]).stdout
+
+
+def test_keywords_and_command_line_options_make_the_same_settings() -> None:
+    from jp_conlleval.tool import TOOL
+
+    argv = ["-r", "-d", "\t", "-o", "OUT", "--scheme", "IOBES", "--encoding", "cp1252"]
+    from_keywords = TOOL.configure(raw=True, delimiter="\t", outside=b"OUT", scheme="IOBES", encoding="cp1252")
+    from_options = TOOL.parse_options(argv)
+    from_argv = TOOL.parse([*argv, "gold", "system"])
+    assert from_keywords.settings == from_options.settings == from_argv.settings
+    assert from_keywords.options == from_argv.options and from_keywords.options["outside"] == "OUT"
+    assert TOOL.signature(from_keywords, TOOL.config) == TOOL.signature(from_argv, TOOL.config)
+    assert "--scheme=IOBES" in TOOL.signature(from_keywords, TOOL.config)
+
+
+def test_an_unknown_setting_is_a_type_error_and_a_bad_value_a_usage_error() -> None:
+    from jp_conlleval.tool import TOOL
+    from jp_shims.errors import UsageError
+
+    with pytest.raises(TypeError, match="colour"):
+        TOOL.configure(colour=True)
+    with pytest.raises(UsageError, match="--scheme"):
+        TOOL.configure(scheme="IOB3")
+    with pytest.raises(UsageError, match="--encoding"):
+        TOOL.configure(encoding="utf-16")
+    with pytest.raises(UsageError, match="raw"):
+        TOOL.configure(raw="yes")
+    with pytest.raises(UsageError, match="without file names"):
+        TOOL.parse_options(["-r", "gold"])
+
+
+def test_the_runner_takes_settings_as_keywords_and_latin1_inputs_in_memory() -> None:
+    from jp_shims.runner import evaluate
+
+    gold = ["Jos\xe9 B-PER".encode("latin-1"), b"left O"]
+    system = [b"Jos\xe9 B-PER", b"left O"]
+    with pytest.warns(UserWarning, match="<gold> is not valid UTF-8: read as latin-1"):
+        result = evaluate("jp_conlleval", gold, system, latex=True, raw=False)
+    assert result["fb1"] == 100.0 and "& Precision" in result.text and "opt:-l|" in result.signature

@@ -24,11 +24,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jp_conlleval.evaluation import evaluate
+from jp_conlleval.api import evaluate
+from jp_shims.inputs import InputFile
 from jp_conlleval.pieces import read_pieces
 from jp_conlleval.reader import parse_leading_options
 from jp_conlleval.scoring import Statistics
-from jp_conlleval.stream import evaluate_stream
+from jp_conlleval.jp import evaluate_stream
 from tests.toolrun import run_tool
 
 # (-d argument or None, the delimiter written between fields)
@@ -150,8 +151,8 @@ def test_two_files_that_line_up_score_as_conlleval_scores_the_merged_file(case: 
         assert (jp.returncode, jp.stdout) == (0, legacy.stdout), jp.stderr
         # Read in parts of about a line and scored stretch by stretch: the same bytes.
         options, _ = parse_leading_options(case.options)
-        streamed = evaluate_stream(read_pieces(str(gold_path), "gold", options.delimiter, 8),
-                                   read_pieces(str(system_path), "system", options.delimiter, 8), options, size=8)
+        streamed = evaluate_stream(read_pieces(InputFile(str(gold_path), "gold"), options.delimiter, 8),
+                                   read_pieces(InputFile(str(system_path), "system"), options.delimiter, 8), options, size=8)
         assert streamed.report() == legacy.stdout
 
 

@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Tuple, Union
 import pytest
 
 from jp_conlleval.fields import UNDEFINED, compile_splitter
-from jp_conlleval.merged import run_legacy
+from jp_conlleval.legacy import run_legacy
 from jp_conlleval.perl_regex import PerlPatternError, UnsupportedPattern, compile_perl
 from jp_conlleval.reader import InputError, MergedReader, Options
 

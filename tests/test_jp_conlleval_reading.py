@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from jp_conlleval.fields import PerlPatternError, compile_splitter
-from jp_conlleval.merged import run_legacy, score_merged
+from jp_conlleval.legacy import run_legacy
+from jp_conlleval.merged import score_merged
 from jp_conlleval.reader import InputError, Options
 from jp_conlleval.scoring import BOUNDARY, ChunkCounter, Statistics, count_lines, listed_types, sentence_statistics
 from jp_conlleval.tags import chunk_ends, chunk_starts, split_tag, to_iob2

@@ -9,10 +9,11 @@ from typing import List, Optional
 
 import pytest
 
-from jp_conlleval.evaluation import evaluate_files
+from jp_conlleval.api import evaluate_files
+from jp_shims.inputs import InputFile
 from jp_conlleval.pieces import join, read_pieces, split_at
 from jp_conlleval.reader import Options
-from jp_conlleval.stream import evaluate_stream
+from jp_conlleval.jp import evaluate_stream
 from jp_conlleval.tagged import FileInputError, read_tagged
 from tests.datafiles import data_path
 
@@ -35,8 +36,8 @@ def _whole(gold: Path, system: Path, options: Options = DEFAULT, scheme: Optiona
 def _streamed(gold: Path, system: Path, size: int, options: Options = DEFAULT, scheme: Optional[str] = None,
               on_window=None):
     try:
-        result = evaluate_stream(read_pieces(str(gold), str(gold), options.delimiter, size),
-                                 read_pieces(str(system), str(system), options.delimiter, size),
+        result = evaluate_stream(read_pieces(InputFile(str(gold), str(gold)), options.delimiter, size),
+                                 read_pieces(InputFile(str(system), str(system)), options.delimiter, size),
                                  options, scheme, size=size, on_window=on_window)
     except FileInputError as error:
         return error.message, error.line
@@ -125,7 +126,7 @@ def test_parts_keep_line_numbers(tmp_path: Path) -> None:
     path = tmp_path / "gold.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     whole = read_tagged(path.read_bytes(), "gold.txt")
-    parts = list(read_pieces(str(path), "gold.txt", size=40))
+    parts = list(read_pieces(InputFile(str(path), "gold.txt"), size=40))
     assert len(parts) > 5
     joined = parts[0]
     for part in parts[1:]:
@@ -142,7 +143,7 @@ def test_bad_line_in_a_later_part_is_located(tmp_path: Path) -> None:
     gold = tmp_path / "gold.txt"
     gold.write_text("".join(f"w{n} O\n\n" for n in range(100)) + "lonely\n", encoding="utf-8")
     with pytest.raises(FileInputError) as caught:
-        list(read_pieces(str(gold), "gold.txt", size=16))
+        list(read_pieces(InputFile(str(gold), "gold.txt"), size=16))
     assert caught.value.line == 201
 
 
@@ -150,7 +151,7 @@ def test_a_file_of_blank_lines_is_an_empty_side(tmp_path: Path) -> None:
     blank = tmp_path / "blank.txt"
     blank.write_text("\n" * 500, encoding="utf-8")
     with pytest.raises(FileInputError, match="no tokens"):
-        list(read_pieces(str(blank), "blank.txt", size=16))
+        list(read_pieces(InputFile(str(blank), "blank.txt"), size=16))
 
 
 def test_unrelated_system_is_one_error_at_its_first_line(tmp_path: Path) -> None:
@@ -190,7 +191,7 @@ def test_wnut17_in_parts() -> None:
 def test_lines_of_spaces_end_parts_too(tmp_path: Path) -> None:
     path = tmp_path / "gold.txt"
     path.write_text("".join(f"w{n} O\nv{n} B-X\n \t\n" for n in range(200)), encoding="utf-8")
-    parts = list(read_pieces(str(path), "gold.txt", size=64))
+    parts = list(read_pieces(InputFile(str(path), "gold.txt"), size=64))
     assert len(parts) > 50 and max(len(part.words) for part in parts) < 20
     assert sum(part.sentence_count for part in parts) == 200
     assert parts[-1].line_of(len(parts[-1].words) - 1) == 599

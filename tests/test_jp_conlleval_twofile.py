@@ -9,7 +9,7 @@ from typing import Optional
 
 import pytest
 
-import jp_conlleval.evaluation
+import jp_conlleval.api
 from jp_conlleval import evaluate
 from jp_conlleval.reader import parse_leading_options
 from jp_conlleval.tagged import FileInputError
@@ -70,7 +70,7 @@ def test_unrepresentable_chunks_are_named(folder: Path, spec: dict) -> None:
 
 
 def test_doctests() -> None:
-    for module in (jp_conlleval.evaluation, jp_conlleval.tags):
+    for module in (jp_conlleval.api, jp_conlleval.tags):
         failures, tried = doctest.testmod(module)
         assert tried and not failures
 

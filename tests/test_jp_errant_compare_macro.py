@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from jp_errant.scorer import CorpusResult, ScoreOptions, macro_average
+from jp_errant.report import macro_average
+from jp_errant.score_options import CorpusResult, ScoreOptions
 from tests.datafiles import data_path
 from tests.toolrun import run_tool
 

@@ -6,10 +6,10 @@ import random
 import pytest
 
 from jp_errant.m2 import Edit, noop_edit
-from jp_errant.scorer import (
-    ScoreOptions, SentencePair, coder_edit_sets, compare_edit_sets, format_report,
-    grouped_categories, precision_recall_f, score_corpus,
-)
+from jp_errant.edit_sets import coder_edit_sets, compare_edit_sets
+from jp_errant.report import format_report, grouped_categories, precision_recall_f
+from jp_errant.score_options import ScoreOptions, SentencePair
+from jp_errant.scorer import score_corpus
 
 
 def edit(start, end, kind="R:X", cor="x", coder=0) -> Edit:

@@ -100,6 +100,13 @@ def test_docs_example_is_aligned_and_typed_as_documented(tmp_path, backends, cap
     assert parallel(tmp_path, backends, ORIG, [COR], "--align-threshold", "0.2", name="again.m2") == out
 
 
+def test_the_python_api_loads_the_model_and_writes_the_command_lines_m2(tmp_path, backends, model_dir):
+    from jp_errant.annotate import parallel_to_m2
+
+    out = parallel(tmp_path, backends, ORIG, [COR], "--align-threshold", "0.2")
+    assert "".join(parallel_to_m2(ORIG, [COR], align_threshold=0.2, model_dir=model_dir)) == out
+
+
 ORIG_LEV = ["He go to school by bus .", "The cat sat on mat ."]
 COR_LEV = ["He goes at school by a bus .", "A cat sat on the mat ."]
 # -lev aligns with unit costs, so these spans do not depend on the analysis.

@@ -14,19 +14,11 @@ from hypothesis import strategies as st
 import jp_evalb.lines as lines_module
 import jp_evalb.sentences as jp_module
 from jp_evalb.params import Params, read_parameter_file
-from jp_evalb.scoring import (
-    STATUS_COUNTED_SKIP,
-    STATUS_ERROR,
-    STATUS_OK,
-    STATUS_SKIP,
-    LabelTable,
-    RunTotals,
-    SentenceScore,
-    Totals,
-    clean_pair_score,
-    evaluate_pair,
-)
-from jp_evalb.trees import LineBuffer, ReadOptions, legacy_lines, read_tree
+from jp_evalb.brackets import LabelTable
+from jp_evalb.lines import LineBuffer, legacy_lines
+from jp_evalb.scoring import clean_pair_score, evaluate_pair
+from jp_evalb.totals import STATUS_COUNTED_SKIP, STATUS_ERROR, STATUS_OK, STATUS_SKIP, RunTotals, SentenceScore, Totals
+from jp_evalb.trees import ReadOptions, read_tree
 from jp_shims.signature import content_hash, file_hash
 
 COLLINS = read_parameter_file(Params(), "COLLINS.prm")[0]  # (the shipped preset)

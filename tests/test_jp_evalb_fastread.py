@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 import jp_evalb.trees as trees_module
 from jp_evalb.params import Params, read_parameter_file
-from jp_evalb.scoring import LabelTable
-from jp_evalb.trees import ReadOptions, _read_spans, legacy_lines, read_tree
+from jp_evalb.brackets import LabelTable
+from jp_evalb.lines import legacy_lines
+from jp_evalb.trees import ReadOptions, _read_spans, read_tree
 from jp_evalb.variant import SPMRL
 from tests.datafiles import data_path
 

@@ -302,14 +302,14 @@ def _new_york(tmp_path):
 
 
 def test_aligned_block_tags_go_through_the_one_tag_scorer(tmp_path, monkeypatch):
-    from jp_evalb import blocks, scoring
+    from jp_evalb import blocks, brackets
 
     gold, test = _new_york(tmp_path)
     calls = []
 
     def spy(gold_tags, test_tags, params):
         calls.append((list(gold_tags), list(test_tags)))
-        return scoring.correct_tags(gold_tags, test_tags, params)
+        return brackets.correct_tags(gold_tags, test_tags, params)
 
     monkeypatch.setattr(blocks, "correct_tags", spy)
     # Only the tags of the equal-size group are compared; EQ_LABEL pairs count as correct.

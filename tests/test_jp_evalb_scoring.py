@@ -6,24 +6,20 @@ from hypothesis import strategies as st
 
 from jp_evalb.params import Params
 from jp_evalb.report import sentence_line, summary
-from jp_evalb.scoring import (
-    STATUS_ERROR,
-    STATUS_OK,
-    STATUS_SKIP,
+from jp_evalb.brackets import (
     LabelTable,
-    RunTotals,
-    SentenceScore,
     count_crossing,
     count_matches,
-    cut_label,
-    evaluate_pair,
     first_crossing_gold,
     match_brackets,
     reader_keys,
     score_brackets,
     survivors,
 )
+from jp_evalb.scoring import evaluate_pair
+from jp_evalb.totals import STATUS_ERROR, STATUS_OK, STATUS_SKIP, RunTotals, SentenceScore
 from jp_evalb.trees import ReadOptions, read_tree
+from jp_evalb.variant import cut_label
 
 COLLINS = Params(
     delete_labels=("TOP", "-NONE-", ",", ":", "``", "''", "."),

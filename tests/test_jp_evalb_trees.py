@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 import jp_evalb.trees as trees_module
 from jp_evalb.params import Params
-from jp_evalb.scoring import LabelTable, survivors
+from jp_evalb.brackets import LabelTable, survivors
+from jp_evalb.lines import legacy_lines
 from jp_evalb.trees import (
     MSG_READING,
     MSG_TWO_ELEMENTS,
@@ -20,7 +21,6 @@ from jp_evalb.trees import (
     ReadOptions,
     _read_spans,
     _scan,
-    legacy_lines,
     nesting_depth,
     read_tree,
 )

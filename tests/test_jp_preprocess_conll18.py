@@ -15,6 +15,7 @@ import pytest
 from jp_conll18.cli import main as conll18_main
 from jp_preprocess.cli import main as preprocess_main
 from jp_preprocess.conllu import iter_conllu_sentences
+from jp_shims.inputs import InputFile
 from tests.datafiles import data_path
 
 UD_FILES = [
@@ -89,7 +90,7 @@ def preprocess_counts(capsys, gold: str, system: str, *options: str) -> dict:
 @pytest.mark.parametrize("folder,name", UD_FILES)
 def test_counts_equal_conll18_counts(capsys, tmp_path, folder, name, mode):
     gold = str(data_path("ud", folder, name))
-    sentences = [s.tokens for s in iter_conllu_sentences(gold)]
+    sentences = [s.tokens for s in iter_conllu_sentences(InputFile(gold, gold))]
     perturbed = perturb(sentences, mode)
     assert perturbed != [list(s) for s in sentences]
     system = tmp_path / "system.conllu"

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jp_align import normalizer_for
-from jp_preprocess.joint import evaluate, iter_blocks
+from jp_align import iter_align_sentences, normalizer_for
+from jp_preprocess import evaluate
+from jp_preprocess.jp import align_block
 from jp_preprocess.sentence import Sentence
 from tests.datafiles import data_path
 from tests.toolrun import run_tool
@@ -173,12 +175,13 @@ def perturbed_pair(draw):
 @given(perturbed_pair())
 def test_alignment_counts_equal_span_counts_when_characters_agree(pair):
     gold, system = pair
-    result = evaluate(iter_blocks((Sentence(tuple(s), k) for k, s in enumerate(gold, 1)),
-                                  (Sentence(tuple(s), k) for k, s in enumerate(system, 1)),
-                                  normalizer=normalizer_for("und")))
-    assert (result.sentences.tp, result.tokens.tp) == span_counts(gold, system)
-    assert result.sentences.gold == len(gold) and result.sentences.system == len(system)
-    assert result.tokens.gold == sum(map(len, gold)) and result.tokens.system == sum(map(len, system))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (the Python API's alignment warning)
+        result = evaluate([" ".join(s) for s in gold], [" ".join(s) for s in system], lang="und")
+    sentences, tokens = result["sentences"], result["tokens"]
+    assert (sentences["tp"], tokens["tp"]) == span_counts(gold, system)
+    assert sentences["gold"] == len(gold) and sentences["system"] == len(system)
+    assert tokens["gold"] == sum(map(len, gold)) and tokens["system"] == sum(map(len, system))
 
 
 # --- bad input ---------------------------------------------------------------------------------
@@ -310,7 +313,7 @@ TOKENS = st.lists(st.sampled_from(["a", "b", "ab", "c", "''", '"', "can", "ca", 
 @given(TOKENS, TOKENS, TOKENS, TOKENS)
 def test_word_groups_without_identical_ends_are_align_words_groups(prefix, gold_middle, system_middle, suffix):
     from jp_align import align_words
-    from jp_preprocess.joint import word_groups
+    from jp_preprocess.jp import word_groups
 
     gold, system = prefix + gold_middle + suffix, prefix + system_middle + suffix
     if not gold or not system:
@@ -335,7 +338,10 @@ def test_one_long_line_with_one_changed_word_holds_few_groups(tmp_path):
     changed = tokens[:2500] + ["CHANGED"] + tokens[2501:]
     gold = [Sentence(tuple(tokens), 1)]
     system = [Sentence(tuple(changed), 1)]
-    (aligned,) = iter_blocks(gold, system, normalizer=normalizer_for("en"))
+    normalizer = normalizer_for("en")
+    ((block, gold_units, system_units),) = iter_align_sentences(gold, system, tokens=lambda s: s.tokens,
+                                                                normalizer=normalizer)
+    aligned = align_block(block, gold_units, system_units, normalizer, normalizer_for("und"))
     # The changed word's group and the identical token kept after it; 4998 only counted.
     assert len(aligned.words) == 2 and aligned.identical_ends == 4998
     assert aligned.token_matches == 4999 and aligned.word_matches == (False, True)

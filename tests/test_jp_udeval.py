@@ -10,7 +10,8 @@ from jp_conll18 import conll18_ud_eval as conll18
 from jp_conll18 import udeval
 from jp_conll18.enhanced import enhancement_filters
 from jp_conll18.model import DEPS
-from jp_conll18.reader import ReaderOptions, iter_sentences, original_recursion_limit
+from jp_conll18.reader_options import ReaderOptions, original_recursion_limit
+from jp_conll18.sentences import iter_sentences
 from tests.toolrun import run_tool
 from jp_conll18.udeval_cli import main
 

@@ -39,6 +39,7 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 from rapidfuzz.distance import Indel, Levenshtein
 
 from jp_errant.annotate.alignment import INFINITY, AlignOp, _positions
+from jp_shims.errors import InputError
 
 MATCH, SUBSTITUTE, INSERT, DELETE = "M", "S", "I", "D"
 # Beyond this length difference only the first cheapest operation of a cell is followed.
@@ -50,15 +51,23 @@ _PLAIN_OPS: Tuple[Ops, ...] = tuple(
     tuple(op for bit, op in ((1, SUBSTITUTE), (2, INSERT), (4, DELETE)) if code & bit) for code in range(8))
 
 
-class AlignmentTooLarge(ValueError):
-    """The band of the table a sentence pair needs holds more than ``limit`` cells."""
+class AlignmentTooLarge(InputError):
+    """The band of the table a sentence pair needs holds more than ``limit`` cells: bad input
+    (:class:`jp_shims.errors.InputError`; the caller knows the file and line)."""
 
     def __init__(self, source_tokens: int, target_tokens: int, cells: int, limit: int) -> None:
-        super().__init__(
-            f"a source of {source_tokens} tokens against a correction of {target_tokens} tokens: "
-            f"aligning them needs {cells:,} table cells, more than the limit of {limit:,} "
-            f"(the cells needed grow with the length times the cost of the differences)")
+        super().__init__(None, None,
+                         f"a source of {source_tokens} tokens against a correction of {target_tokens} tokens: "
+                         f"aligning them needs {cells:,} table cells, more than the limit of {limit:,} "
+                         f"(the cells needed grow with the length times the cost of the differences)")
+        self.source_tokens = source_tokens
+        self.target_tokens = target_tokens
         self.cells = cells
+        self.limit = limit
+
+    def __reduce__(self):
+        # (rebuilt from its own arguments when it crosses a process boundary)
+        return type(self), (self.source_tokens, self.target_tokens, self.cells, self.limit)
 
 
 class _Uncertain(Exception):
@@ -358,4 +367,4 @@ def paths(table: Table, first_only: bool = False) -> Iterator[List[AlignOp]]:
             steps.pop()
 
 
-__all__ = ["AlignOp", "AlignmentTooLarge", "INFINITY", "Table", "align_table", "check_band", "paths"]
+__all__ = ["AlignmentTooLarge", "Table", "align_table", "check_band", "paths"]

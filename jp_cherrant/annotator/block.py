@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from .alignment import AlignmentTooLarge, AlignOp, align_table, check_band, paths
+from jp_errant.annotate.alignment import AlignOp
+from jp_shims.errors import InputError
+
+from .alignment import align_table, check_band, paths
 from .costs import SubstitutionCost
 from .merging import edits_of_path
 from .resources import Resources
@@ -19,17 +22,26 @@ from .tokens import bpe_tokens, char_tokens, normalise, segmented_tokens
 NO_ERROR = "没有错误"
 UNANNOTATABLE = "无法标注"
 STRATEGIES = ("first", "all")
-__all__ = ["AlignmentTooLarge", "BlockWriter", "LineError", "Options", "STRATEGIES", "split_line"]
+__all__ = ["BlockWriter", "LineError", "Options", "STRATEGIES", "split_line"]
 EDIT_TAIL = "|||REQUIRED|||-NONE-|||"
 
 
-class LineError(ValueError):
-    """An input line the original fails on; ``kind`` is the original's exception
-    (``IndexError`` for a line without TAB, ``Exception`` for an empty text)."""
+class LineError(InputError):
+    """An input line the original fails on: bad input (:class:`jp_shims.errors.InputError`;
+    ``path`` and ``line`` name it when the caller knows them); ``kind`` is the original's
+    exception (``IndexError`` for a line without TAB, ``Exception`` for an empty text)."""
 
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, kind: str, message: str, file: Optional[str] = None, line: Optional[int] = None) -> None:
+        super().__init__(file, line, message)
         self.kind = kind
+
+    def at(self, file: Optional[str], line: Optional[int]) -> "LineError":
+        """The same error, naming the file and line it was found on."""
+        return LineError(self.kind, self.message, file, line)
+
+    def __reduce__(self):
+        # (rebuilt from its own arguments when it crosses a process boundary)
+        return type(self), (self.kind, self.message, self.file, self.line)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Dict, FrozenSet, Tuple
 
+from jp_shims.errors import MissingDependency
+
 from .resources import Resources
 
 # Punctuation for the cost (a token "is punctuation" when it is a substring of this).
@@ -100,9 +102,7 @@ def word_readings(word: str) -> FrozenSet[str]:
     try:
         import pypinyin
     except ImportError:
-        from .resources import MissingPackage
-
-        raise MissingPackage(
-            "pypinyin", f"the readings of the multi-character token {word!r} (--segmented) need pypinyin: "
+        raise MissingDependency(
+            "pypinyin", "cherrant", f"the readings of the multi-character token {word!r} (--segmented) need pypinyin: "
             "pip install 'jp-shims[cherrant]'") from None
     return frozenset(pypinyin.pinyin(word, style=pypinyin.Style.NORMAL, heteronym=True)[0])

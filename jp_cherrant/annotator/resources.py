@@ -15,9 +15,9 @@ import gzip
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, FrozenSet, Optional, Tuple
+from typing import Callable, Dict, FrozenSet, Optional, Tuple, TypeVar
 
-from jp_shims.errors import MissingDependency
+from jp_shims.errors import InputError, MissingDependency
 
 RESOURCE_ENV = "JP_CHERRANT_RESOURCES"
 CILIN = "cilin.txt"
@@ -26,19 +26,22 @@ VOCAB = "chinese_vocab.txt"
 READINGS = Path(__file__).parent / "data" / "readings.tsv.gz"
 
 CilinClass = Tuple[str, str, str]
+_Loaded = TypeVar("_Loaded")
 
 
-class ResourceError(Exception):
-    """A resource the run needs is missing or unreadable (message: what and how to get it)."""
+class ResourceError(InputError):
+    """A list the run reads is missing (message: what and how to get it): bad input
+    (:class:`jp_shims.errors.InputError`), ``path`` naming the file when there is one.
 
+    A missing optional package (OpenCC, pypinyin) is not one: it raises
+    :class:`jp_shims.errors.MissingDependency` naming the extra ``cherrant``."""
 
-class MissingPackage(MissingDependency, ResourceError):
-    """An optional package the annotator needs (OpenCC, pypinyin) is not installed: jp-shims'
-    :class:`~jp_shims.errors.MissingDependency` (an ``ImportError`` naming the extra
-    ``cherrant``), and a :class:`ResourceError` as before."""
+    def __init__(self, message: str, path: Optional[str] = None) -> None:
+        super().__init__(path, None, message)
 
-    def __init__(self, module: str, message: str) -> None:
-        super().__init__(module, "cherrant", message)
+    def __reduce__(self):
+        # (rebuilt from its own arguments when it crosses a process boundary)
+        return type(self), (self.message, self.file)
 
 
 def resource_dir(explicit: Optional[str] = None) -> Path:
@@ -52,8 +55,8 @@ def resource_dir(explicit: Optional[str] = None) -> Path:
     folder = Path(chosen)
     for name in (CILIN, CONFUSION):
         if not (folder / name).is_file():
-            raise ResourceError(f"{folder / name} not found: --resources / {RESOURCE_ENV} must name "
-                                f"the data/ folder of MuCGEC's scorers/ChERRANT")
+            raise ResourceError(f"not found: --resources / {RESOURCE_ENV} must name "
+                                f"the data/ folder of MuCGEC's scorers/ChERRANT", str(folder / name))
     return folder
 
 
@@ -95,7 +98,7 @@ def load_readings() -> Dict[str, FrozenSet[str]]:
 def load_vocab(path: Path) -> FrozenSet[str]:
     """The WordPiece vocabulary (one piece per line)."""
     if not path.is_file():
-        raise ResourceError(f"{path} not found: --bpe reads {VOCAB} from ChERRANT's data/ folder")
+        raise ResourceError(f"not found: --bpe reads {VOCAB} from ChERRANT's data/ folder", str(path))
     with open(path, encoding="utf-8") as lines:
         return frozenset(line.strip() for line in lines)
 
@@ -105,8 +108,8 @@ def simplified_converter() -> Callable[[str], str]:
     try:
         import opencc
     except ImportError:
-        raise MissingPackage(
-            "opencc", "converting corrections to simplified characters (ChERRANT's default) needs OpenCC: "
+        raise MissingDependency(
+            "opencc", "cherrant", "converting corrections to simplified characters (ChERRANT's default) needs OpenCC: "
             "pip install 'jp-shims[cherrant]', or pass --no_simplified") from None
     return opencc.OpenCC("t2s").convert
 
@@ -122,5 +125,16 @@ class Resources:
 
     @classmethod
     def load(cls, folder: Path, bpe: bool = False) -> "Resources":
-        vocab = load_vocab(folder / VOCAB) if bpe else None
-        return cls(load_cilin(folder / CILIN), load_confusion(folder / CONFUSION), vocab=vocab)
+        vocab = _readable(load_vocab, folder / VOCAB) if bpe else None
+        return cls(_readable(load_cilin, folder / CILIN), _readable(load_confusion, folder / CONFUSION),
+                   vocab=vocab)
+
+
+def _readable(load: Callable[[Path], _Loaded], path: Path) -> _Loaded:
+    """``load(path)``; a list that cannot be read or decoded is a :class:`ResourceError`."""
+    try:
+        return load(path)
+    except UnicodeDecodeError as error:
+        raise ResourceError(f"cannot read: not {error.encoding} text at byte {error.start}", str(path)) from None
+    except OSError as error:
+        raise ResourceError(f"cannot read: {error.strerror or error}", str(path)) from None

@@ -15,6 +15,8 @@ from typing import NamedTuple, Sequence
 
 from rapidfuzz.distance import Indel
 
+from jp_shims.errors import InputError
+
 from .tokens import Token
 
 # Open-class UPOS tags: a substitution between two of them is half as costly as across
@@ -29,16 +31,22 @@ INFINITY = float("inf")
 MAX_ALIGNMENT_CELLS = 1_000_000
 
 
-class AlignmentTooLarge(ValueError):
-    """A sentence pair whose token alignment would need more than ``limit`` table cells."""
+class AlignmentTooLarge(InputError):
+    """A sentence pair whose token alignment would need more than ``limit`` table cells: bad
+    input (:class:`jp_shims.errors.InputError`; the caller knows the file and line)."""
 
     def __init__(self, orig_tokens: int, cor_tokens: int, limit: int) -> None:
-        super().__init__(
-            f"sentence of {orig_tokens} tokens against a correction of {cor_tokens} tokens: "
-            f"aligning them needs {(orig_tokens + 1) * (cor_tokens + 1):,} cells, more than the "
-            f"limit of {limit:,} (memory grows with the product of the lengths)")
+        super().__init__(None, None,
+                         f"sentence of {orig_tokens} tokens against a correction of {cor_tokens} tokens: "
+                         f"aligning them needs {(orig_tokens + 1) * (cor_tokens + 1):,} cells, more than the "
+                         f"limit of {limit:,} (memory grows with the product of the lengths)")
         self.orig_tokens = orig_tokens
         self.cor_tokens = cor_tokens
+        self.limit = limit
+
+    def __reduce__(self):
+        # (rebuilt from its own arguments when it crosses a process boundary)
+        return type(self), (self.orig_tokens, self.cor_tokens, self.limit)
 
 
 def check_alignment_size(orig_tokens: int, cor_tokens: int, limit: int | None) -> None:
@@ -132,7 +140,7 @@ def _transposition(cost: list[list[float]], o_low: list[str], c_low: list[str],
     at once instead of at the sentence start (errant's walk is cubic there). ``o_where`` /
     ``c_where`` map a token to its sorted positions (built by :func:`align`).
     """
-    if o_where is None:
+    if o_where is None or c_where is None:
         o_where, c_where = _positions(o_low), _positions(c_low)
     o_counts: dict = {}
     c_counts: dict = {}

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, TypeVar, Union
 
 from ..m2 import Sentence, format_sentence
 from .alignment import AlignmentTooLarge
 from .annotator import Annotator, classifier_for
 from .backend import Backend
-from .backends import make_backend
+from .backends import check_backend, make_backend
 from .pairing import Group
 from .pipeline import lines_to_parse as group_lines, sentences_of_group
 from .reannotate import Reannotation, lines_to_parse as sentence_lines, reannotate
@@ -37,6 +37,7 @@ class TooLarge:
 
 
 Outcome = Union[str, TooLarge]  # a unit's M2 text, or why it was refused
+Unit = TypeVar("Unit")  # what a batch holds: groups (jp_errant_parallel) or sentences (jp_errant_m2)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,19 @@ class AnnotatorRecipe:
     def build(self) -> Annotator:
         return Annotator(classifier_for(self.lang, self.labels), self.lev, self.merge,
                          max_cells=self.max_cells)
+
+
+def local_context(recipe: AnnotatorRecipe, backend: str, lang: str, tokenize: bool, model_dir: Optional[str],
+                  jobs: int, analyser: Optional[Backend] = None) -> Optional[Context]:
+    """The context of an in-process run (``jobs`` 1, or an ``analyser`` object given), its
+    analyser loaded now so that its errors come before any output; None when worker
+    processes build their own (then only checked here: the options are valid and the
+    backend can be built)."""
+    if jobs == 1 or analyser is not None:
+        return Context(analyser or make_backend(backend, lang, tokenize, model_dir), recipe.build())
+    recipe.build()
+    check_backend(backend, lang, model_dir)
+    return None
 
 
 def context_maker(recipe: AnnotatorRecipe, backend: str, lang: str, tokenize: bool,
@@ -105,8 +119,8 @@ def reannotate_sentences(context: Context, sentences: list[Sentence],
     return _annotate_batch(context, sentences, lines, annotate)
 
 
-def _annotate_batch(context: Context, units: list, lines: Callable[[object], list[str]],
-                    annotate: Callable[[object, Backend], str]) -> list[Outcome]:
+def _annotate_batch(context: Context, units: list[Unit], lines: Callable[[Unit], list[str]],
+                    annotate: Callable[[Unit, Backend], str]) -> list[Outcome]:
     wanted: list[str] = []
     refused: Optional[TooLarge] = None
     for number, unit in enumerate(units):

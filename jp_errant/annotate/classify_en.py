@@ -104,8 +104,8 @@ class EnglishClassifier:
             return "VERB:TENSE"
         if len(set(categories)) == 1 and categories[0] not in RARE_CATEGORIES:
             return categories[0]
-        if len(set(relations)) == 1 and self._relation_category(relations[0]):
-            return self._relation_category(relations[0])
+        if len(set(relations)) == 1 and (category := self._relation_category(relations[0])):
+            return category
         if set(categories) == {"PART", "VERB"}:
             return "VERB"
         return "OTHER"
@@ -157,8 +157,8 @@ class EnglishClassifier:
         if o_cat == c_cat and o_cat not in RARE_CATEGORIES:
             return o_cat
         o_rel, c_rel = _relation_key(o), _relation_key(c)
-        if o_rel == c_rel and self._relation_category(o_rel):
-            return self._relation_category(o_rel)
+        if o_rel == c_rel and (category := self._relation_category(o_rel)):
+            return category
         if {o_cat, c_cat} == {"PART", self._adposition()} or {o_rel, c_rel} == {"compound:prt", "case"}:
             return "PART"
         if {o_cat, c_cat} == {"DET", "PRON"}:
@@ -213,8 +213,8 @@ class EnglishClassifier:
                 return "VERB:TENSE"
             if categories[0] not in RARE_CATEGORIES:
                 return categories[0]
-        if len(set(relations)) == 1 and self._relation_category(relations[0]):
-            return self._relation_category(relations[0])
+        if len(set(relations)) == 1 and (category := self._relation_category(relations[0])):
+            return category
         if set(categories) == {"PART", "VERB"}:
             return "VERB:FORM" if _same_lemma(o_toks[-1], c_toks[-1]) else "VERB"
         o_cats = [self.category(t) for t in o_toks]

@@ -16,7 +16,7 @@ from typing import Callable, Iterator, List, Optional, Sequence, TextIO
 
 from jp_shims.cli import CommandParser, help_section, take_flag
 from jp_shims.command import check_writable, refuse_input_as_output, run_main
-from jp_shims.errors import InputError, UsageError
+from jp_shims.errors import InputError
 from jp_shims.parallel import hide_run_options
 
 from .backend import Backend, BackendError
@@ -36,7 +36,7 @@ LANG_HELP = ("Language code of the text: 'en' = ERRANT's English error types; an
 
 
 def annotator_parser(prog: str, description: str, usage: str, original: str) -> CommandParser:
-    """The parser of an annotator: its errors are :class:`UsageError` (usage and one line),
+    """The parser of an annotator: its errors are :class:`jp_shims.errors.UsageError` (usage and one line),
     its help ends with the JP options section."""
     return CommandParser(prog=prog, description=description, usage=usage,
                          formatter_class=argparse.RawTextHelpFormatter,
@@ -110,5 +110,3 @@ def output_file(path: str, legacy: bool) -> Iterator[TextIO]:
             raise
         raise InputError(path, None, f"cannot write: {error.strerror or error}") from None
 
-
-__all__ = ["UsageError", "InputError", "annotator_parser", "add_analyser_options", "output_file", "run_command"]

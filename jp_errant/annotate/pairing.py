@@ -180,7 +180,10 @@ class _BlockStream:
                 return
 
     def _given_up(self, last: Block) -> Iterator:
-        self._aligner.close()
+        # (jp_align's aligner is a generator: closed, it reads no further)
+        close = getattr(self._aligner, "close", None)
+        if close is not None:
+            close()
         orig_index, cor_index = last.left.stop, last.right.stop
         orig_rest, cor_rest = self._orig.rest(), self._cor.rest()
         orig_first = next(orig_rest, None)
@@ -191,11 +194,11 @@ class _BlockStream:
                             UNALIGNED, "left side ended"), [], [line]
             return
         cor_first = next(cor_rest, None)
-        cor_last = cor_first
-        for line in cor_rest:
-            cor_last = line  # only the number of the last line is kept
         if cor_first is not None:
-            self._gave_up_info = (orig_first[0], cor_first[0], cor_last[0])
+            cor_last = cor_first[0]
+            for line in cor_rest:
+                cor_last = line[0]  # only the number of the last line is kept
+            self._gave_up_info = (orig_first[0], cor_first[0], cor_last)
         cor_span = range(cor_index, cor_index)
         yield Block(range(orig_index, orig_index + 1), cor_span, UNALIGNED, GAVE_UP_REASON, CAUSE_GAVE_UP), \
             [orig_first], []

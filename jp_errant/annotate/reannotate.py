@@ -122,8 +122,7 @@ def _retyped(orig: Sequence[Token], cor: Sequence[Token], gold: Sequence[GoldEdi
         span = EditSpan(orig, cor, edit.o_start, edit.o_end, edit.c_start, edit.c_end)
         if options.minimise:
             span = span.minimised()
-        kind = edit.type if options.old_types else None
-        out.append(annotator.to_m2(span, coder, kind))
+        out.append(annotator.to_m2(span, coder, edit.type if options.old_types else None))
     return out
 
 

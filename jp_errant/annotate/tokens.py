@@ -7,7 +7,7 @@ several sentences concatenated (a merged block) without losing the dependency tr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 ROOT = -1
 
@@ -44,7 +44,7 @@ class Token:
         return None
 
 
-def token_from_fields(fields: Mapping[str, object], offset: int) -> Token:
+def token_from_fields(fields: Mapping[str, Any], offset: int) -> Token:
     """A token from CoNLL-U-like fields (stanza's word dict keys); ``offset`` shifts heads.
 
     ``head`` in the fields is 1-based within its sentence (0 = root), as in CoNLL-U.

@@ -7,7 +7,9 @@ from typing import IO, Iterator
 
 from jp_cherrant.compare_args import LEGACY_PROG, build_parser, kept_coders, options_from_args, sentence_slice
 from jp_errant.m2 import FieldCache, legacy_block_rows
-from jp_errant.scorer import SentencePair, score_corpus, write_report
+from jp_errant.report import write_report
+from jp_errant.score_options import SentencePair
+from jp_errant.scorer import score_corpus
 from jp_shims.command import flush_as_script_end
 
 
@@ -18,7 +20,7 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
     options = options_from_args(args)
     hyp_blocks = read_blocks(args.hyp)
     ref_blocks = read_blocks(args.ref)
-    selected = sentence_slice(args)
+    selected = sentence_slice(args.start, args.end)
     if selected is not None:
         hyp_blocks, ref_blocks = hyp_blocks[selected], ref_blocks[selected]
     if len(hyp_blocks) != len(ref_blocks):
@@ -30,7 +32,7 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
     pairs = legacy_pairs(hyp_blocks, ref_blocks, kept_coders(args.max_answer_num), options.verbose)
     result = score_corpus(pairs, options, out.write)
     write_report(result, options, out.write)
-    # No flush here: as errant's (jp_errant.compare_legacy), stdout is left to the interpreter.
+    # No flush here: as errant's (jp_errant.legacy), stdout is left to the interpreter.
     return 0
 
 

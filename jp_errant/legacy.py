@@ -25,6 +25,7 @@ def run_legacy(argv: list[str], out: IO[str]) -> int:
         # Nothing is printed before the report, so the files are read only once: a failure
         # is settled afterwards in errant's order (reading, decoding, the count check, then
         # the failure met while scoring).
+        failure: Exception | None
         try:
             result = _score_files(args.hyp, args.ref, options, out)
         except Exception as error:  # noqa: BLE001 - re-raised below, after errant's checks

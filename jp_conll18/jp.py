@@ -182,7 +182,8 @@ def _unaligned_rest(gold: _Tap, system: _Tap, counts: Counts, log: Optional[Reco
     audit = log.audit
     if audit is None:
         return
-    from jp_shims.audit import UNALIGNED as KIND, BlockRecord
+    from jp_shims.kinds import UNALIGNED as KIND
+    from jp_shims.records import BlockRecord
 
     gold_lines = audit.gold_lines(first[0], last[0]) if sizes[0] else None
     system_lines = audit.system_lines(first[1], last[1]) if sizes[1] else None

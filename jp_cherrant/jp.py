@@ -21,34 +21,27 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from itertools import chain, zip_longest
-from typing import IO, Iterator, Sequence
+from typing import IO, Iterator
 
 from jp_align import EXACT, UNALIGNED, iter_align_sentences
 from jp_cherrant.compare_align import CrossingEdit, cut_block
 from jp_cherrant.compare_args import LEGACY_PROG
-from jp_errant.compare import ALIGNMENT, text_normalizer
-from jp_errant.compare import run_signature as errant_signature
+from jp_errant.jp import ALIGNMENT
 from jp_errant.m2 import (
     FieldCache, M2Error, RawBlock, Sentence, count_blocks, iter_blocks, legacy_block_rows, parse_blocks,
     parse_edit_line, utf8_error,
 )
 from jp_errant.marks import edit_marks, scored_edits
-from jp_errant.scorer import CorpusResult, ScoreOptions, SentencePair
+from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
 from jp_shims.audit import AlignmentAudit, Summary, block_kind
 from jp_shims.config import AlignConfig
+from jp_shims.inputs import InputFile
 
 TOOL = "jp_cherrant_compare"
 _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
 LABELS = ("reference", "hypothesis")
 # Crossing edits named in the stderr note (all of them in --show-alignment).
 NOTE_PLACES = 5
-
-
-def run_signature(options: ScoreOptions, args, config: AlignConfig = ALIGNMENT) -> str:
-    """jp_errant_compare's signature with ChERRANT's options that change figures."""
-    more = [f"--{name}={getattr(args, name)}" for name in ("start", "end", "max_answer_num", "reference_num")
-            if getattr(args, name) is not None]
-    return errant_signature(options, config, TOOL, more)
 
 
 def crossing_place(path: str, item: CrossingEdit) -> str:
@@ -70,11 +63,12 @@ def note_what(summary: Summary, crossing: list) -> str:
     return "; ".join(parts)
 
 
-def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: frozenset | None,
+def scoring_units(hyp: InputFile, ref: InputFile, options: ScoreOptions, coders: frozenset | None,
                   selected: slice | None, audit: AlignmentAudit,
                   crossing: list, config: AlignConfig = ALIGNMENT,
                   totals: CorpusResult | None = None, extents: list | None = None) -> Iterator[SentencePair]:
-    """The sentences to score, streamed: ChERRANT's own pairs while the files line up, and
+    """The sentences to score of the hypothesis M2 ``hyp`` against the reference M2 ``ref``
+    (files, or lines held in memory), streamed: ChERRANT's own pairs while the files line up, and
     from the first pair that does not, one unit per reference sentence with the hypothesis
     cut to it (``crossing`` collects the edits that crossed a boundary, with their file).
 
@@ -86,25 +80,25 @@ def scoring_units(hyp_path: str, ref_path: str, options: ScoreOptions, coders: f
     """
     wanted = None
     if selected is not None:
-        with _open(ref_path) as handle:
+        with _open(ref) as handle:
             wanted = range(count_blocks(handle))[selected]
-    with _open(hyp_path) as hyp_file, _open(ref_path) as ref_file:
+    with _open(hyp) as hyp_file, _open(ref) as ref_file:
         try:
-            yield from _units(hyp_path, ref_path, iter_blocks(hyp_file), iter_blocks(ref_file),
+            yield from _units(hyp.name, ref.name, iter_blocks(hyp_file), iter_blocks(ref_file),
                               options, coders, wanted, audit, crossing, config, totals, extents)
         except UnicodeDecodeError:
-            path = hyp_path if _fails_utf8(hyp_path) else ref_path
-            raise utf8_error(path) from None
+            failed = hyp if _fails_utf8(hyp) else ref
+            raise utf8_error(failed.name, failed.open) from None
 
 
-def _open(path: str) -> IO[str]:
+def _open(file: InputFile) -> IO[str]:
     # A byte-order mark is not text (ChERRANT would read it as part of line 0).
-    return open(path, encoding="utf-8-sig", errors="strict")
+    return file.open_text(encoding="utf-8-sig", errors="strict")
 
 
-def _fails_utf8(path: str) -> bool:
+def _fails_utf8(file: InputFile) -> bool:
     try:
-        with open(path, encoding="utf-8-sig", errors="strict") as handle:
+        with _open(file) as handle:
             for _ in iter(lambda: handle.read(1 << 18), ""):
                 pass
     except UnicodeDecodeError:
@@ -148,11 +142,6 @@ def in_step(hyp: RawBlock, ref: RawBlock) -> bool:
         return True  # an empty block on both sides (four newlines): noop against noop
     # A line holding only whitespace separates blocks in JP mode (ChERRANT fuses them).
     return _BLANK_LINE.search(hyp.text) is None and _BLANK_LINE.search(ref.text) is None
-
-
-def lines_up(hyp_blocks: Sequence[RawBlock], ref_blocks: Sequence[RawBlock]) -> bool:
-    """Whether whole files line up: as many blocks, every pair :func:`in_step`."""
-    return len(hyp_blocks) == len(ref_blocks) and all(map(in_step, hyp_blocks, ref_blocks))
 
 
 def _head(text: str) -> str:
@@ -225,8 +214,7 @@ def aligned_units(hyp_path: str, ref_path: str, hyp_blocks: Iterator[RawBlock],
     refs = _strict_sentences(ref_blocks, ref_path, coders)
     hyps = _strict_sentences(hyp_blocks, hyp_path, coders)
     blocks = iter_align_sentences(refs, hyps, tokens=lambda item: item[0].source.split(),
-                                  normalizer=text_normalizer(), threshold=config.threshold,
-                                  distance=config.distance(), lookahead=config.lookahead)
+                                  **config.sentence_options())
     token_keys = options.mode == "dt"
     for block, ref_items, hyp_items in blocks:
         ref_sentences = [item[0] for item in ref_items]

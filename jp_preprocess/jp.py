@@ -1,28 +1,29 @@
 """Joint tokenization + sentence-boundary evaluation by alignment (Jo et al., LREC-COLING 2024).
 
-Gold and system sentences are aligned with jp_align. A 1:1 block whose texts match is a
-true-positive sentence. Inside every aligned block (1:1 or m:n) the tokens are word-aligned,
-and every 1:1 word group whose texts match is a true-positive token; an ``unaligned`` block
-has no true-positive token: its gold sentences and tokens are missed (FN), its system ones
-spurious (FP), as in every tool of jp-shims. "Texts match" means the space-free
-texts are identical, raw or after normalization (jp_preprocess.matching).
-FP = system count - TP and FN = gold count - TP, for sentences and tokens alike.
-
-Blocks are consumed as jp_align streams them, so memory holds one aligned window at a time.
+The runner aligns gold and system sentences with jp_align (:mod:`jp_shims.stages`); this
+module scores one aligned block. A 1:1 block whose texts match is a true-positive sentence.
+Inside every aligned block (1:1 or m:n) the tokens are word-aligned, and every 1:1 word
+group whose texts match is a true-positive token; an ``unaligned`` block has no
+true-positive token: its gold sentences and tokens are missed (FN), its system ones spurious
+(FP), as in every tool of jp-shims. "Texts match" means the space-free texts are identical,
+raw or after normalization (jp_preprocess.matching). FP = system count - TP and FN = gold
+count - TP, for sentences and tokens alike.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import List, NamedTuple, Optional, Sequence
 
-from jp_align import Block, Normalizer, align_words, iter_align_sentences
+from jp_align import Block, Normalizer, align_words
 
 from jp_preprocess.matching import block_texts_match
 from jp_preprocess.sentence import Sentence
 
+# Per block: sentence TP, gold, system; token TP, gold, system (the statistics the runner
+# sums and significance resamples).
+WIDTH = 6
 
-@dataclass(frozen=True)
-class Counts:
+
+class Counts(NamedTuple):
     """True positives and the gold and system totals of one unit (sentences or tokens)."""
 
     tp: int
@@ -51,9 +52,9 @@ class Counts:
         return 2 * self.tp / total if total else 0.0
 
 
-@dataclass(frozen=True)
-class AlignedBlock:
-    """One sentence block with its sentences and its word groups, as shown by --show-alignment."""
+class AlignedBlock(NamedTuple):
+    """One sentence block with its sentences and its word groups, as shown by --show-alignment.
+    (Named tuples: one is made per block, several times faster than a frozen dataclass.)"""
 
     block: Block
     gold: tuple[Sentence, ...]
@@ -71,11 +72,26 @@ class AlignedBlock:
     def token_matches(self) -> int:
         return sum(self.word_matches) + self.identical_ends
 
+    @property
+    def retokenized(self) -> bool:
+        """A token that is not a true positive, or a word group that is not 1:1."""
+        return not all(self.word_matches) or any(len(g.left) != 1 or len(g.right) != 1 for g in self.words)
 
-@dataclass(frozen=True)
-class Result:
+    def vector(self) -> List[int]:
+        """The block's statistics (:data:`WIDTH` counts)."""
+        return [int(self.sentence_match), len(self.gold), len(self.system),
+                self.token_matches, len(self.gold_tokens), len(self.system_tokens)]
+
+
+class Result(NamedTuple):
     sentences: Counts
     tokens: Counts
+
+    @classmethod
+    def from_totals(cls, totals: Optional[Sequence[float]]) -> "Result":
+        """The counts of the blocks' summed vectors (None: no block)."""
+        values = [int(value) for value in totals] if totals is not None else [0] * WIDTH
+        return cls(Counts(*values[:3]), Counts(*values[3:]))
 
 
 def is_match(block: Block, left: Sequence[str], right: Sequence[str], normalizer: Normalizer) -> bool:
@@ -87,38 +103,32 @@ def _flatten(sentences: Sequence[Sentence]) -> tuple[str, ...]:
     return tuple(token for sentence in sentences for token in sentence.tokens)
 
 
-def iter_blocks(gold: Iterable[Sentence], system: Iterable[Sentence], *, normalizer: Normalizer,
-                token_normalizer: Normalizer | None = None, threshold: float = 0.1,
-                lookahead: int = 64, distance: Callable[[str, str], float] | None = None) -> Iterator[AlignedBlock]:
-    """Align GOLD and SYSTEM sentences and the words inside every block, streaming.
+def align_block(block: Block, gold: Sequence[Sentence], system: Sequence[Sentence], normalizer: Normalizer,
+                token_normalizer: Normalizer) -> AlignedBlock:
+    """The words of one aligned sentence block, grouped, and what matches.
 
-    NORMALIZER drives the alignment and decides whether a 1:1 sentence block's texts match;
-    TOKEN_NORMALIZER (default: the same) decides it for a 1:1 word group. They differ when the
+    NORMALIZER (the alignment's) groups the words and decides whether a 1:1 sentence block's
+    texts match; TOKEN_NORMALIZER decides it for a 1:1 word group. They differ when the
     alignment may use rules that only make sense across tokens, such as English contractions
     ("ca n't" ~ "can 't" aligns because "can" reads "ca"), which must not make the single
     tokens "ca" and "can" a match.
     """
-    token_normalizer = token_normalizer if token_normalizer is not None else normalizer
-    options = {} if distance is None else {"distance": distance}
-    for block, gold_items, system_items in iter_align_sentences(
-            gold, system, tokens=_tokens, normalizer=normalizer, threshold=threshold, lookahead=lookahead,
-            **options):
-        gold_tokens, system_tokens = _flatten(gold_items), _flatten(system_items)
-        words: tuple[Block, ...] = ()
-        same_ends = 0
-        # Unaligned sentences do not correspond, so neither do their tokens: no word groups,
-        # hence no true-positive token (a final '.' would otherwise pair by position).
-        if gold_tokens and system_tokens and block.aligned:
-            words, same_ends = word_groups(gold_tokens, system_tokens, normalizer)
-        # Most groups are 1:1 exact; test that first, without a call, as this runs per token.
-        word_matches = tuple(
-            (group.kind == "exact" and len(group.left) == 1 and len(group.right) == 1)
-            or is_match(group, gold_tokens[group.left.start:group.left.stop],
-                        system_tokens[group.right.start:group.right.stop], token_normalizer)
-            for group in words)
-        sentence_match = is_match(block, gold_tokens, system_tokens, normalizer)
-        yield AlignedBlock(block, tuple(gold_items), tuple(system_items), words, gold_tokens, system_tokens,
-                           sentence_match, word_matches, same_ends)
+    gold_tokens, system_tokens = _flatten(gold), _flatten(system)
+    words: tuple[Block, ...] = ()
+    same_ends = 0
+    # Unaligned sentences do not correspond, so neither do their tokens: no word groups,
+    # hence no true-positive token (a final '.' would otherwise pair by position).
+    if gold_tokens and system_tokens and block.aligned:
+        words, same_ends = word_groups(gold_tokens, system_tokens, normalizer)
+    # Most groups are 1:1 exact; test that first, without a call, as this runs per token.
+    word_matches = tuple(
+        (group.kind == "exact" and len(group.left) == 1 and len(group.right) == 1)
+        or is_match(group, gold_tokens[group.left.start:group.left.stop],
+                    system_tokens[group.right.start:group.right.stop], token_normalizer)
+        for group in words)
+    sentence_match = is_match(block, gold_tokens, system_tokens, normalizer)
+    return AlignedBlock(block, tuple(gold), tuple(system), words, gold_tokens, system_tokens,
+                        sentence_match, word_matches, same_ends)
 
 
 def word_groups(gold: Sequence[str], system: Sequence[str],
@@ -163,24 +173,3 @@ def word_groups(gold: Sequence[str], system: Sequence[str],
                         range(g.right.start + start, g.right.stop + start), g.kind, g.reason, g.cause)
                   for g in groups]
     return tuple(groups), start + trimmed
-
-
-def _tokens(sentence: Sentence) -> tuple[str, ...]:
-    return sentence.tokens
-
-
-def evaluate(blocks: Iterable[AlignedBlock], on_block: Callable[[AlignedBlock], None] | None = None) -> Result:
-    """Count sentences and tokens over BLOCKS; ON_BLOCK sees every block as it passes."""
-    sentence_tp = gold_sentences = system_sentences = 0
-    token_tp = gold_tokens = system_tokens = 0
-    for aligned in blocks:
-        if on_block is not None:
-            on_block(aligned)
-        gold_sentences += len(aligned.gold)
-        system_sentences += len(aligned.system)
-        sentence_tp += aligned.sentence_match
-        gold_tokens += len(aligned.gold_tokens)
-        system_tokens += len(aligned.system_tokens)
-        token_tp += aligned.token_matches
-    return Result(Counts(sentence_tp, gold_sentences, system_sentences),
-                  Counts(token_tp, gold_tokens, system_tokens))

@@ -1,5 +1,8 @@
-"""JP mode on a GOLD and a SYSTEM file: read each side, place the system's chunks on the gold
-tokens, count with conlleval's counter, and the Python API (:func:`evaluate`).
+"""The Python API of jp_conlleval (:func:`evaluate`, :class:`Evaluation`): JP mode on a GOLD
+and a SYSTEM given whole (paths, open files, lines or ``(token, tag)`` sentences): read each
+side, place the system's chunks on the gold tokens, count with conlleval's counter. The
+command line streams the same placement over two files (:mod:`jp_conlleval.jp`, whose result
+is :class:`Figures`); ``jp_shims.runner.evaluate("jp_conlleval", ...)`` runs that.
 
 Where every system chunk is representable the figures are conlleval's on the merged file made
 of the gold lines and the system's chunks re-expressed on the gold tokens (IOB2), so the
@@ -112,7 +115,6 @@ class Figures(Mapping):
 
     def notes(self) -> List[str]:
         """What JP mode says about this run (one line each)."""
-        gold_name, system_name = self.names
         sentences = f"{self.gold_sentences} gold and {self.system_sentences} system sentences"
         said = [f"aligned {sentences} ({self.blocks} blocks)" if self.blocks
                 else f"{sentences} of the same characters"]

@@ -38,8 +38,8 @@ import os
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, Optional, Sequence, Union
 
-from jp_cherrant.compare_args import ANSWER_CODERS, NO_CODERS
-from jp_errant.scorer import MODES, TITLES, ScoreOptions, iter_category_scores, precision_recall_f, score_corpus
+from jp_errant.report import TITLES, iter_category_scores, precision_recall_f
+from jp_errant.scorer import score_corpus
 
 if TYPE_CHECKING:
     from jp_shims.result import Result
@@ -49,29 +49,26 @@ Input = Union[str, "os.PathLike[str]", IO[Any], Iterable[str]]
 
 
 def evaluate(gold: Input, system: Input, *, mode: str = "cs", beta: float = 0.5, single: bool = False,
-             multi: bool = False, filt: Sequence[str] = (), cat: Optional[int] = None,
-             start: Optional[int] = None, end: Optional[int] = None, max_answer_num: Optional[int] = None,
-             reference_num: Optional[int] = None) -> "Result":
+             multi: bool = False, filt: Sequence[str] = (), cat: Optional[int] = None, verbose: bool = False,
+             average: str = "micro", start: Optional[int] = None, end: Optional[int] = None,
+             max_answer_num: Optional[int] = None, reference_num: Optional[int] = None) -> "Result":
     """Score ``system`` (the hypothesis M2) against ``gold`` (the reference M2) as
     ``jp_cherrant_compare`` does in JP mode; each is a path, an open file or an iterable of
-    M2 lines. The same order and names as :func:`jp_errant.evaluate`. Returns a
+    M2 lines. The same order and names as :func:`jp_errant.evaluate`; the settings are the
+    command line's options under their Python names
+    (:class:`jp_cherrant.compare_args.CherrantSettings`). Returns a
     :class:`jp_shims.result.Result` (``result["f"]``, ``result["categories"]``,
-    ``to_json()`` the ``--json`` document). Bad input raises
-    :class:`jp_shims.errors.InputError` (a ``ValueError``) with ``.path`` and ``.line``;
-    where hypothesis blocks were cut or joined a :class:`jp_shims.JPAlignmentWarning` is
-    issued."""
+    ``to_json()`` the ``--json`` document). A bad setting raises
+    :class:`jp_shims.errors.UsageError`, bad input :class:`jp_shims.errors.InputError` (both
+    ``ValueError``) with ``.path`` and ``.line``; where hypothesis blocks were cut or joined a
+    :class:`jp_shims.JPAlignmentWarning` is issued."""
     from jp_shims.runner import evaluate as run
 
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}: {mode!r}")
-    options = ["-b", repr(float(beta)), f"-{mode}"] + ["-single"] * single + ["-multi"] * multi
-    if filt:
-        options += ["-filt", *filt]
-    for flag, value in (("-cat", cat), ("--start", start), ("--end", end), ("--max_answer_num", max_answer_num),
-                        ("--reference_num", reference_num)):
-        if value is not None:
-            options += [flag, str(value)]
-    return run("jp_cherrant_compare", gold, system, options)
+    from jp_cherrant.tool import TOOL_INSTANCE
+
+    return run(TOOL_INSTANCE, gold, system, mode=mode, beta=beta, single=single, multi=multi,
+               filt=tuple(filt) if not isinstance(filt, str) else filt, cat=cat, verbose=verbose,
+               average=average, start=start, end=end, max_answer_num=max_answer_num, reference_num=reference_num)
 
 
 @dataclass(frozen=True)
@@ -109,65 +106,64 @@ def compare(hyp: Path, ref: Path, *, mode: str = "cs", beta: float = 0.5, single
             start: Optional[int] = None, end: Optional[int] = None,
             max_answer_num: Optional[int] = None, reference_num: Optional[int] = None,
             legacy: bool = False) -> CompareResult:
-    """Score a hypothesis M2 file against a reference M2 file as ChERRANT does (the
-    hypothesis first: prefer :func:`evaluate`, reference first like every jp-shims scorer,
+    """The older entry, kept as an alias in its documented order: the hypothesis file
+    first, the reference second -- ``compare(hyp, ref)`` is
+    ``evaluate(gold=ref, system=hyp)`` as a :class:`CompareResult` (prefer :func:`evaluate`,
     which takes open files and lines too and returns the shared result type).
 
-    Options are the command line's (``mode`` one of ``dt ds cs cse``). By default (JP mode)
-    hypothesis blocks segmented differently from the reference are cut at its sentence
-    boundaries (a :class:`jp_shims.JPAlignmentWarning` says so); ``legacy=True`` pairs block
-    i with block i as ChERRANT does. Bad input raises :class:`jp_shims.errors.InputError` (a
-    ``ValueError``) naming file and line.
+    ``legacy=True`` pairs block i with block i as ChERRANT does (no alignment). Bad input
+    raises :class:`jp_shims.errors.InputError` (a ``ValueError``) naming file and line.
     """
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}: {mode!r}")
-    options = ScoreOptions(beta=float(beta), mode=mode, single=single, multi=multi, filt=tuple(filt),
-                           cat=cat, categories=True, verbose_style="errant2",
-                           reference_coders=reference_num, skip_unannotatable=True)
-    coders = None if max_answer_num is None else ANSWER_CODERS.get(max_answer_num, NO_CODERS)
-    selected = None if start is None or end is None else slice(start, end)
-    hyp_path, ref_path = os.fspath(hyp), os.fspath(ref)
-    from jp_cherrant.tool import TOOL_INSTANCE
-    from jp_shims.audit import AlignmentAudit
-    from jp_shims.errors import InputError
+    if legacy:
+        return _legacy_compare(os.fspath(hyp), os.fspath(ref), mode=mode, beta=beta, single=single, multi=multi,
+                               filt=tuple(filt), cat=cat, start=start, end=end, max_answer_num=max_answer_num,
+                               reference_num=reference_num)
+    from jp_shims.errors import UsageError
 
-    audit = AlignmentAudit(ref_path, hyp_path)
-    crossing: list = []
     try:
-        TOOL_INSTANCE.check_beta(options.beta)  # (inf and nan are scored, as by ChERRANT)
-        if legacy:
-            units = _legacy_units(hyp_path, ref_path, coders, selected)
-        else:
-            from jp_cherrant.compare_jp import scoring_units
+        result = evaluate(os.fspath(ref), os.fspath(hyp), mode=mode, beta=beta, single=single, multi=multi,
+                          filt=filt, cat=cat, start=start, end=end, max_answer_num=max_answer_num,
+                          reference_num=reference_num)
+    except UsageError as error:
+        raise ValueError(str(error)) from None
+    return CompareResult(result["title"], result["f_label"], result["tp"], result["fp"], result["fn"],
+                         result["precision"], result["recall"], result["f"], result["categories"],
+                         result.summary.changed, tuple(result["crossing_edits"]))
 
-            units = scoring_units(hyp_path, ref_path, options, coders, selected, audit, crossing)
-        result = score_corpus(units, options)
+
+def _legacy_compare(hyp_path: str, ref_path: str, *, mode: str, beta: float, single: bool, multi: bool,
+                    filt: tuple, cat: Optional[int], start: Optional[int], end: Optional[int],
+                    max_answer_num: Optional[int], reference_num: Optional[int]) -> CompareResult:
+    """ChERRANT's own pairing of blocks by position, scored by the shared scorer."""
+    from jp_cherrant.compare_args import CherrantSettings, kept_coders, sentence_slice
+    from jp_errant.compare_args import checked_settings
+    from jp_shims.errors import InputError, UsageError
+
+    try:
+        settings = checked_settings(CherrantSettings, dict(
+            mode=mode, beta=beta, single=single, multi=multi, filt=filt, cat=cat, start=start, end=end,
+            max_answer_num=max_answer_num, reference_num=reference_num))
+    except UsageError as error:
+        raise ValueError(str(error)) from None
+    options = settings.options._replace(categories=True)
+    try:
+        result = score_corpus(_legacy_units(hyp_path, ref_path, kept_coders(max_answer_num),
+                                            sentence_slice(start, end)), options)
         if cat == 1 and "" in result.categories:
             raise InputError(None, None, "cat=1 groups error types by their first character, and an "
                                          "edit with an empty error type was counted")
-    except InputError:
-        raise  # (a ValueError naming file and line, as before)
     except OSError as error:
         raise InputError(error.filename or hyp_path, None, error.strerror or str(error)) from None
-    except ZeroDivisionError:
-        raise ValueError(f"{options.f_label} is undefined: beta is 0 and recall is 0 "
-                         f"while precision is not") from None
-    if audit.summary.changed:
-        from jp_shims.pyapi import warn_alignment
-
-        warn_alignment(audit.summary, "jp_cherrant.compare")
+    except (ZeroDivisionError, OverflowError):
+        raise ValueError(f"{options.f_label} is undefined for this beta and these counts") from None
     p, r, f = precision_recall_f(result.tp, result.fp, result.fn, options.beta)
     categories = {kind: {"tp": tp, "fp": fp, "fn": fn, "precision": cp, "recall": cr, "f": cf}
                   for kind, tp, fp, fn, cp, cr, cf in iter_category_scores(result, options, cat or 3)}
-    from jp_cherrant.compare_jp import crossing_place
-
-    return CompareResult(TITLES[mode].strip(), options.f_label, result.tp, result.fp, result.fn,
-                         p, r, f, categories, audit.summary.changed,
-                         tuple(crossing_place(path, item) for path, item in crossing))
+    return CompareResult(TITLES[mode].strip(), options.f_label, result.tp, result.fp, result.fn, p, r, f, categories)
 
 
 def _legacy_units(hyp_path: str, ref_path: str, coders, selected):
-    from jp_cherrant.compare_legacy import legacy_pairs, read_blocks
+    from jp_cherrant.legacy import legacy_pairs, read_blocks
 
     try:
         hyp_blocks, ref_blocks = read_blocks(hyp_path), read_blocks(ref_path)
