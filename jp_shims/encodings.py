@@ -60,14 +60,9 @@ def signature_option(fallback: str) -> list[str]:
     return [] if fallback == FALLBACK else [f"{OPTION}={fallback}"]
 
 
-def is_utf8(path: str) -> bool:
-    """Whether the whole file is valid UTF-8 (read in binary chunks; ASCII ones cost a scan)."""
-    with open(path, "rb") as handle:
-        return stream_is_utf8(handle)
-
-
 def stream_is_utf8(handle: BinaryIO) -> bool:
-    """Whether what is left of the binary stream is valid UTF-8 (read to its end)."""
+    """Whether what is left of the binary stream is valid UTF-8 (read to its end, in binary
+    chunks; ASCII ones cost a scan)."""
     decoder = codecs.getincrementaldecoder(UTF8)()
     for chunk in iter(lambda: handle.read(CHUNK), b""):
         if chunk.isascii() and not decoder.getstate()[0]:
@@ -83,25 +78,17 @@ def stream_is_utf8(handle: BinaryIO) -> bool:
     return True
 
 
-def file_encoding(path: str, fallback: str = FALLBACK) -> str:
-    """The encoding to read the file in: UTF-8 when the whole file is valid UTF-8 (or when
-    ``fallback`` is UTF-8: its reader then reports the invalid line), else ``fallback``.
-    Raises OSError."""
-    if codecs.lookup(fallback).name == UTF8 or is_utf8(path):
-        return UTF8
-    return fallback
-
-
 def stream_encoding(handle: BinaryIO, fallback: str = FALLBACK) -> str:
-    """:func:`file_encoding` of an open binary stream (an input held in memory), read to its
-    end. Raises OSError."""
+    """The encoding to read an input in (``handle``: ``InputFile.open()``, read to its end):
+    UTF-8 when the whole input is valid UTF-8 (or when ``fallback`` is UTF-8: its reader then
+    reports the invalid line), else ``fallback``. Raises OSError."""
     if codecs.lookup(fallback).name == UTF8 or stream_is_utf8(handle):
         return UTF8
     return fallback
 
 
 def data_encoding(data: bytes, fallback: str = FALLBACK) -> str:
-    """:func:`file_encoding` of bytes in memory."""
+    """:func:`stream_encoding` of bytes in memory."""
     if data.isascii() or codecs.lookup(fallback).name == UTF8:
         return UTF8
     try:

@@ -9,9 +9,6 @@
 always holds the summary, and ``blocks`` (the records of every block JP mode changed) only
 with ``--show-alignment``. Figures that are not finite numbers (0/0) are written as
 ``null``: the document is strict JSON (no NaN, no Infinity).
-
-For tools that stream their scores (one record per sentence), :func:`envelope_head` and
-:func:`envelope_tail` write the same document in pieces.
 """
 from __future__ import annotations
 
@@ -71,30 +68,6 @@ def envelope(tool: str, *, signature: str, options: Mapping[str, Any], scores: A
 def dumps(document: Any) -> str:
     """Strict JSON text of ``document``, newline-terminated (non-finite floats -> null)."""
     return _strict_json(document) + "\n"
-
-
-def envelope_head(tool: str, *, signature: str, options: Mapping[str, Any], mode: str = "jp",
-                  version: Optional[str] = None) -> str:
-    """The document up to the value of ``scores`` (the tool writes that value next)."""
-    head = {"tool": tool, "version": package_version() if version is None else version, "mode": mode, "signature": signature,
-            "options": dict(options)}
-    text = _strict_json(head)
-    return text[: text.rindex("}")].rstrip() + ',\n  "scores": '
-
-
-def envelope_tail(audit: Optional[AlignmentAudit], blocks: bool = False,
-                  summary: Optional[Summary] = None,
-                  significance: Optional[Mapping[str, Any]] = None) -> str:
-    """The rest of the document after the scores value: the alignment section (and the
-    significance section when given)."""
-    tail = ',\n  "alignment": ' + _indented(alignment_section(audit, blocks, summary))
-    if significance is not None:
-        tail += ',\n  "significance": ' + _indented(dict(significance))
-    return tail + "\n}\n"
-
-
-def _indented(value: Any) -> str:
-    return _strict_json(value).replace("\n", "\n  ")
 
 
 def _strict_json(value: Any) -> str:

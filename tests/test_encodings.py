@@ -30,21 +30,25 @@ def _no_surrogates(text: str) -> None:
 
 # --- the helper ------------------------------------------------------------------------------
 
-def test_file_encoding_is_utf8_only_for_a_whole_valid_file(tmp_path):
+def test_stream_encoding_is_utf8_only_for_a_whole_valid_input(tmp_path):
     (tmp_path / "u").write_bytes(UTF8_TREES)
     (tmp_path / "l").write_bytes(LATIN1_TREES)
-    # A valid start and a Latin-1 byte past the first chunk: the whole file is judged.
+    # A valid start and a Latin-1 byte past the first chunk: the whole input is judged.
     (tmp_path / "late").write_bytes(b"(S (NN \xc3\xa9))\n" * (encodings.CHUNK // 12) + b"(S (NN \xe9))\n")
     # A UTF-8 sequence cut by a chunk boundary is still valid.
     (tmp_path / "cut").write_bytes(b"a" * (encodings.CHUNK - 1) + "é".encode())
-    assert encodings.file_encoding(str(tmp_path / "u")) == "utf-8"
-    assert encodings.file_encoding(str(tmp_path / "cut")) == "utf-8"
-    assert encodings.file_encoding(str(tmp_path / "l")) == "latin-1"
-    assert encodings.file_encoding(str(tmp_path / "late"), "cp1252") == "cp1252"
-    assert encodings.file_encoding(str(tmp_path / "l"), "utf-8") == "utf-8"  # no fallback: its reader refuses
+
+    def encoding(name, *fallback):
+        with open(tmp_path / name, "rb") as handle:
+            return encodings.stream_encoding(handle, *fallback)
+
+    assert encoding("u") == "utf-8"
+    assert encoding("cut") == "utf-8"
+    assert encoding("l") == "latin-1"
+    assert encoding("late", "cp1252") == "cp1252"
+    assert encoding("l", "utf-8") == "utf-8"  # no fallback: its reader refuses
     for name in ("u", "l", "late", "cut"):
-        data = (tmp_path / name).read_bytes()
-        assert encodings.data_encoding(data) == encodings.file_encoding(str(tmp_path / name))
+        assert encodings.data_encoding((tmp_path / name).read_bytes()) == encoding(name)
 
 
 def test_parse_encoding():

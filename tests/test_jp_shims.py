@@ -39,7 +39,6 @@ from jp_shims import (
     warn_alignment,
 )
 from jp_shims.cli import take_flag, take_value
-from jp_shims.envelope import envelope_head, envelope_tail
 from jp_shims.signature import content_hash, file_hash
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -261,18 +260,6 @@ def test_schema_rejects_a_wrong_kind():
     parsed["alignment"]["blocks"][0]["kind"] = "reshuffled"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(parsed, SCHEMA)
-
-
-def test_streamed_envelope_equals_the_whole_one():
-    whole = json.loads(dumps(_document(True)))
-    audit = AlignmentAudit("g.txt", "s.txt", keep=True)
-    audit.count("exact")
-    audit.add(_record())
-    audit.add(BlockRecord("unaligned", Lines("g.txt", 5, 6), None, "x y", "", reason="never re-synchronized"))
-    text = (envelope_head("jp_x", signature=signature("jp_x"), options={"beta": 0.5})
-            + json.dumps({"f": None, "tp": 1}) + envelope_tail(audit, True))
-    assert json.loads(text) == whole
-    assert text.endswith("}\n") and text.count("\n}\n") == 1
 
 
 # --- help, version, argv helpers ---------------------------------------------------------------
