@@ -3,7 +3,10 @@ with this file). Every entry says who uses the name; dead code is deleted, not l
 
 Vulture matches names, not objects: one entry covers the name in every package.
 """
+import argparse
+
 from jp_align import normalize
+from jp_conlleval import api as conlleval_api
 from jp_shims import cli, inputs, registry, result, signature
 
 _ = (
@@ -15,9 +18,12 @@ _ = (
     normalize.UnicodeForm,
     # argparse calls it to print usage and help: JP mode's override.
     cli.JPArgumentParser._print_message,
+    # argparse reads it when parsing (jp_errant's tool sets it on its file arguments).
+    argparse.Action.required,
     # Public API that the packages themselves do not call: documented, used by the tests.
     inputs.InputFile.open_text,  # the tools' readers of text inputs (docs/runner.md)
     registry.console_scripts,  # setup.cfg's entry points checked against the registry
     result.Result.to_json,  # the --json document of a Python API result (README)
     signature.content_hash,  # the signature's hash of bytes in memory (file_hash of a file)
+    conlleval_api.Figures.classification_report,  # README, docs/jp_conlleval.md
 )
