@@ -5,7 +5,8 @@ gold has sentences, JP mode does the same (the lines line up: re-aligning them w
 move tokens between lines that a system meant as they are), unless the lines are *shifted*
 (:func:`_shifted`: a merge compensated by a split, with unrelated pairs in between);
 ``align="always"`` re-aligns them anyway, and :func:`unrelated_pairs` counts the pairs that
-look unrelated, for a note that suggests it.
+look unrelated, for a note that suggests it; ``align="never"`` pairs them by position in
+every case, as m2scorer does.
 
 Otherwise the system lines are aligned with the gold sources by ``jp_align`` (a corrected
 sentence is *similar* to its source, hence the similarity threshold), and inside every block
@@ -46,7 +47,8 @@ ALIGNMENT = AlignConfig(threshold=0.3)
 # many tokens on each side are compared.
 SLACK = 4
 WINDOW = 6
-ALIGN_CHOICES = ("auto", "always")
+# "never": m2scorer's own pairing, line i with sentence i (the caller checks the counts).
+ALIGN_CHOICES = ("auto", "always", "never")
 
 
 class BlockRecord(NamedTuple):
@@ -155,6 +157,8 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]],
     """
     if align not in ALIGN_CHOICES:
         raise ValueError("align must be one of %s" % ", ".join(ALIGN_CHOICES))
+    if align == "never":
+        return [(sentence, text) for sentence, (text, _) in zip(gold, system)], [], min(len(gold), len(system))
     system = without_trailing_blank_lines(gold, system)
     gold_tokens = [s.tokens for s in gold]
     system_tokens = [py2.split(text) for text, _ in system]
