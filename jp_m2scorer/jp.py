@@ -73,7 +73,8 @@ def cut_points(source: Sequence[str], hypothesis: Sequence[str], boundaries: Seq
     n = len(source)
     # mapping[i] = hypothesis index aligned with the start of source token i
     mapping = [0] * (n + 1)
-    for tag, i1, i2, j1, j2 in Levenshtein.opcodes(list(source), list(hypothesis)):
+    for opcode in Levenshtein.opcodes(list(source), list(hypothesis)):
+        tag, i1, i2, j1, j2 = opcode.tag, opcode.src_start, opcode.src_end, opcode.dest_start, opcode.dest_end
         if tag in ("equal", "replace") and i2 - i1 == j2 - j1:
             for k in range(i2 - i1):
                 mapping[i1 + k] = j1 + k
@@ -303,8 +304,10 @@ def _next_identical_pair(left: Sequence[Sequence[str]], right: Sequence[Sequence
         found = positions.get(raw_text(left[p]))
         if not found:
             continue
-        q = found[bisect_left(found, at_r)] if found[-1] >= at_r else None
-        if q is None or (p, q) == (at_l, at_r):
+        if found[-1] < at_r:
+            continue
+        q = found[bisect_left(found, at_r)]
+        if (p, q) == (at_l, at_r):
             continue
         key = (max(p - at_l, q - at_r), abs((p - at_l) - (q - at_r)))
         if best is None or key < best[0]:

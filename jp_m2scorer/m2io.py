@@ -109,7 +109,7 @@ def _parse_block(block: list[tuple[int, str]], path: str) -> list[Sentence]:
     sources = [(n, py2.strip_space(line[2:])) for n, line in block if line.startswith("S ")]
     if not sources:
         return _raise(_assertion(path, block[0][0], "block without an 'S ' line"))
-    edits: list[tuple[int, int, int, str, list[str], str]] = []  # annotator, start, end, type, alts, line
+    edits: list[tuple[int, int, int, str, list[str], int]] = []  # annotator, start, end, type, alts, line
     annotator_ids: list[int] = []
     for number, line in block[1:]:
         if line.startswith("I ") or line.startswith("S "):

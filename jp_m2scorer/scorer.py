@@ -231,6 +231,7 @@ def score_sentences(
         by_type: list | None = [] if payloads is not None else None
         for annotator in sentence.annotators:
             gold_edits = sentence.gold[annotator]
+            path: list
             if lattice is None:
                 path = []
             else:

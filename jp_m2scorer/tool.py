@@ -20,6 +20,7 @@ from jp_shims.cli import take_flag, take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
+from jp_shims.kinds import EXACT
 from jp_shims.tool import ChoiceStatistics, Evaluation, Parsed, Run, Tool
 
 from . import m2io
@@ -179,7 +180,7 @@ class M2Scorer(Tool):
     def note(self, summary: Summary, evaluation: Evaluation):
         if summary.changed:
             kinds = ", ".join("%s %d" % (kind, count) for kind, count in summary.kinds.items()
-                              if kind != "exact" and count)
+                              if kind != EXACT and count)
             return ("%d of %d blocks re-segmented onto the gold sentences (%s)" % (summary.changed, summary.blocks, kinds),
                     "m2scorer would stop or pair unrelated lines there")
         unrelated, sentences = evaluation.details
@@ -243,7 +244,7 @@ def _count_blocks(audit: AlignmentAudit, blocks: list, plain: int, totals: Total
     from jp_shims.audit import block_kind
 
     if plain:
-        audit.count("exact", plain, plain, plain)
+        audit.count(EXACT, plain, plain, plain)
     if blocks:
         from jp_shims.records import BlockRecord   # dataclasses: only for runs with blocks to record
     for block in blocks:
@@ -279,7 +280,7 @@ def _marks(block, totals: Totals) -> tuple:
 
 def _scores(totals: Totals, options: Options, by_type: bool) -> dict:
     p, r, f = prf(totals.correct, totals.proposed, totals.gold, options.beta)
-    scores = {"f_label": "F_%.1f" % options.beta, "correct": totals.correct,
+    scores: dict[str, Any] = {"f_label": "F_%.1f" % options.beta, "correct": totals.correct,
               "proposed": totals.proposed, "gold": totals.gold,
               "precision": p, "recall": r, "f": f}
     if by_type:
