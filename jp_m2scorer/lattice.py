@@ -376,12 +376,14 @@ def _collect(band: Band, src, hyp, sub_cost: int, width: int, stride: int, liste
     cells.update(seen)
 
 
-# From a middle vertex with this many arcs in on, the closure holds the arcs into the
-# vertices not yet reached as sorted numpy arrays and makes the arcs through each vertex on
-# whole arrays (:class:`_Bulk`): a 672-token line against a short source makes 6 million
-# arcs through vertices with hundreds to thousands of arcs in, which the loop in
-# :func:`build` makes one by one, at a dozen operations and a dict lookup each.
+# From a middle vertex with BULK arcs in on, once the arc list holds BULK_ARCS listings, the
+# closure holds the arcs into the vertices not yet reached as sorted numpy arrays and makes
+# the arcs through each vertex on whole arrays (:class:`_Bulk`): a 672-token line against a
+# short source makes 6 million arcs through vertices with hundreds to thousands of arcs in,
+# which the loop in :func:`build` makes one by one, at a dozen operations and a dict lookup
+# each. (Smaller lattices stay on the loop: importing numpy takes longer than they do.)
 BULK = 64
+BULK_ARCS = 100_000
 
 
 class _Bulk:
@@ -543,7 +545,7 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
     fits = isinstance(listing, array) and \
         (len(vertices) ** 2 * (n + m + 2)) >> (62 - position_shift) == 0
     for k in vertices:
-        if bulk is None and fits and len(pending[k]) >= BULK:
+        if bulk is None and fits and len(pending[k]) >= BULK and len(listing) >= BULK_ARCS:
             bulk = _Bulk(pending)
             pending = {}
         if bulk is not None:

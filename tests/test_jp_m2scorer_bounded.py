@@ -187,19 +187,19 @@ def _lattice_fields(lattice: lat.Lattice) -> tuple:
 def test_the_bulk_closure_makes_the_loops_lattice(src, hyp, limit, bulk):
     """The closure on arrays (from a vertex with ``lat.BULK`` arcs in on) makes the lattice the
     loop makes: the same arc list, records, relistings, noop removals."""
-    original = lat.BULK
+    original = lat.BULK, lat.BULK_ARCS
     try:
         lat.BULK = 1 << 30
         by_loop = _lattice_fields(lat.build(src, hyp, limit))
-        lat.BULK = bulk
+        lat.BULK, lat.BULK_ARCS = bulk, 0
         assert _lattice_fields(lat.build(src, hyp, limit)) == by_loop
     finally:
-        lat.BULK = original
+        lat.BULK, lat.BULK_ARCS = original
 
 
 def test_a_line_of_one_repeated_word_takes_the_bulk_closure(monkeypatch):
     """Issue 31's case, shorter: one word repeated against a short source (no unchanged
-    token, so every run of operations is an arc). The default threshold takes the arrays."""
+    token, so every run of operations is an arc). The default thresholds take the arrays."""
     src, hyp = "He go to school every day".split(), ["go"] * 150
     monkeypatch.setattr(lat, "BULK", 1 << 30)
     by_loop = _lattice_fields(lat.build(src, hyp, 2))
