@@ -165,10 +165,12 @@ def _open(file: InputFile, side: str) -> BinaryIO:
 
 
 def _encoding(stream: BinaryIO, file: InputFile, fallback: str) -> str:
-    """How ``stream`` (``file``, just opened) is read; the stream is left at its start."""
+    """How ``stream`` (``file``, just opened) is read; the stream is left where its text starts
+    (past a byte order mark)."""
     try:
+        start = stream.tell()
         encoding = stream_encoding(stream, fallback)
-        stream.seek(0)
+        stream.seek(start)
     except OSError as exc:
         raise InputError(file.name, None, f"cannot read ({exc.strerror})") from None
     return encoding

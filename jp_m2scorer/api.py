@@ -1,36 +1,38 @@
 """Python API: ``jp_m2scorer.evaluate(gold, system, beta=0.5, ...)``, the registry's result
 type (:class:`jp_shims.result.Result`) as every scorer returns it; and the older
-``jp_m2scorer.score(system_lines, gold_m2, ...)`` (system first, its own :class:`Score`)."""
+``jp_m2scorer.score(system, gold, ...)`` (system first: its documented order), whose
+:class:`Score` is the same result with the attribute names of earlier releases.
+
+Both run JP mode through :func:`jp_shims.runner.evaluate` with the tool's settings as
+keywords (:meth:`jp_m2scorer.tool.M2Scorer.configure`): no command line is built and no
+temporary file written.
+"""
 from __future__ import annotations
 
-import os
-from typing import Any, Iterable, Union
+import io
+from typing import Any, Optional
 
 from jp_shims.result import Result
-
-from . import m2io, py2
-from .scorer import Options, score_sentences
-
-GoldInput = Union[str, "os.PathLike[str]"]
 
 
 def evaluate(gold: Any, system: Any, *, beta: float = 0.5, max_unchanged_words: int = 2,
              ignore_whitespace_casing: bool = False, per_type: bool = False, align: str = "auto",
-             lang: "str | None" = None) -> Result:
+             verbose: bool = False, very_verbose: bool = False, lang: Optional[str] = None) -> Result:
     """Score ``system`` (sentences, one a line) against the M2 ``gold`` as ``jp_m2scorer``
     does in JP mode. Each is a path (``str``/``os.PathLike``), an open file or an iterable of
     lines. Returns a :class:`jp_shims.result.Result` (``result["f"]``, ``result.to_json()``
-    the ``--json`` document; ``per_type``: ``result["per_type"]``). Bad input raises
-    :class:`jp_shims.errors.InputError` (a ``ValueError``) with ``.path`` and ``.line``;
-    where lines were re-segmented a :class:`jp_shims.JPAlignmentWarning` is issued."""
+    the ``--json`` document; ``per_type``: ``result["per_type"]``; ``verbose`` and
+    ``very_verbose``: their trace in ``result.text``). ``align``: ``"auto"``, ``"always"``
+    or ``"never"`` (as ``--align``). Bad input raises :class:`jp_shims.errors.InputError` (a
+    ``ValueError``) with ``.path`` and ``.line``; where lines were re-segmented a
+    :class:`jp_shims.JPAlignmentWarning` is issued."""
     from jp_shims.runner import evaluate as run
 
     from .tool import TOOL
 
-    options = ["--beta=%r" % float(beta), "--max_unchanged_words=%d" % max_unchanged_words]
-    options += ["--ignore_whitespace_casing"] * bool(ignore_whitespace_casing) + ["--per-type"] * bool(per_type)
-    options += ["--align", align]
-    return run(TOOL, gold, system, options, lang=lang)
+    return run(TOOL, gold, system, lang=lang, beta=beta, max_unchanged_words=max_unchanged_words,
+               ignore_whitespace_casing=ignore_whitespace_casing, per_type=per_type, align=align,
+               verbose=verbose, very_verbose=very_verbose)
 
 
 class Score(Result):
@@ -64,60 +66,30 @@ class Score(Result):
                 "resegmented_blocks": self.resegmented_blocks, "per_type": self.per_type}
 
 
-def score(system_lines: Iterable[str], gold_m2: GoldInput, beta: float = 0.5, *,
-          max_unchanged_words: int = 2, ignore_whitespace_casing: bool = False,
-          jp: bool = True, align: str = "auto") -> Score:
-    """Score system sentences (one string per line) against an M2 gold.
+def score(system: Any, gold: Any, beta: float = 0.5, *, max_unchanged_words: int = 2,
+          ignore_whitespace_casing: bool = False, jp: bool = True, align: str = "auto") -> Score:
+    """Score system sentences against an M2 gold: :func:`evaluate` with ``per_type=True``,
+    in the order of earlier releases (system first).
 
-    ``gold_m2``: a path (``os.PathLike``) to an M2 file, or the M2 text itself (``str``).
-    ``jp``: re-segment system lines onto the gold sentences when they are merged or split
-    (a :class:`jp_shims.JPAlignmentWarning` says so); ``jp=False`` pairs line i with
-    sentence i as m2scorer does and raises ``ValueError`` when the counts differ.
+    ``system`` and ``gold``: each a path (``str``/``os.PathLike``), an open file or an
+    iterable of lines; a ``str`` holding a line break is the M2 text itself (as earlier
+    releases took the gold). ``jp``: re-segment system lines onto the gold sentences when
+    they are merged or split (a :class:`jp_shims.JPAlignmentWarning` says so); ``jp=False``
+    pairs line i with sentence i as m2scorer does (``align="never"``) and raises
+    :class:`jp_shims.errors.InputError` (a ``ValueError``) when the counts differ.
     ``align``: ``"auto"`` keeps lines that are as many as the gold sentences paired one to
-    one unless they are shifted; ``"always"`` re-aligns them anyway.
-    Input errors raise :class:`jp_shims.errors.InputError` (a ``ValueError``) naming the file
-    and, where there is one, the line. Prefer :func:`evaluate` (gold first, any input kind,
-    the shared result type).
+    one unless they are shifted; ``"always"`` re-aligns them anyway. Input errors raise
+    :class:`jp_shims.errors.InputError` naming the file and, where there is one, the line.
+    Prefer :func:`evaluate` (gold first).
     """
-    # (m2io's InputFailure is jp-shims' InputError: FILE, LINE or None, message.)
-    gold_name = "<gold>" if isinstance(gold_m2, str) else os.fspath(gold_m2)
-    gold = m2io.parse_gold(gold_m2) if isinstance(gold_m2, str) else m2io.read_gold(gold_name)
-    if isinstance(system_lines, os.PathLike):  # a path of system sentences
-        system_lines = [text for text, _ in m2io.read_system(os.fspath(system_lines))]
-    system = [(py2.strip_space(line), number) for number, line in enumerate(system_lines, 1)]
-    options = Options(beta=beta, max_unchanged_words=max_unchanged_words,
-                      ignore_whitespace_casing=ignore_whitespace_casing)
-    records: list = []
-    plain = len(system)
-    if jp:
-        from . import jp as jp_mode
-        pairs, records, plain = jp_mode.resegment(gold, system, align)
-        if records:
-            from jp_shims import JPAlignmentWarning
-            import warnings
-            warnings.warn(JPAlignmentWarning(
-                "%d block(s) of system lines re-segmented onto the gold sentences" % len(records)),
-                stacklevel=2)
-    else:
-        if len(system) != len(gold):
-            raise ValueError("%d system lines for %d gold sentences" % (len(system), len(gold)))
-        pairs = [(sentence, text) for sentence, (text, _) in zip(gold, system)]
-    return _result(pairs, records, plain, options, align, gold_name)
+    from jp_shims.runner import evaluate as run
 
+    from .tool import TOOL
 
-def _result(pairs: list, records: list, plain: int, options: Options, align: str, gold_name: str) -> Score:
-    """The :class:`Score` of scored ``pairs``: the figures, the blocks counted and recorded
-    as jp_m2scorer's run counts them, its signature and report (``--per-type``)."""
-    from jp_shims.audit import AlignmentAudit
-
-    from .scorer import report
-    from .tool import TOOL, _count_blocks, _scores
-
-    totals = score_sentences(pairs, options)
-    audit = AlignmentAudit(gold_name, "<system>", keep=True)
-    _count_blocks(audit, records, plain, totals)
-    argv = ["--beta=%r" % options.beta, "--max_unchanged_words=%d" % options.max_unchanged_words]
-    argv += ["--ignore_whitespace_casing"] * options.ignore_whitespace_casing + ["--align", align]
-    parsed = TOOL.parse(TOOL.argv(gold_name, "<system>", argv))
-    return Score(_scores(totals, options, True), audit.summary, list(audit.records), TOOL.signature(parsed, TOOL.config),
-                 report(totals, options), tool=TOOL.prog, options=parsed.options)
+    if isinstance(gold, str) and "\n" in gold:
+        gold = io.StringIO(gold)  # (split on "\n" only, as a file is read)
+    result = run(TOOL, gold, system, beta=beta, max_unchanged_words=max_unchanged_words,
+                 ignore_whitespace_casing=ignore_whitespace_casing, per_type=True,
+                 align=align if jp else "never")
+    return Score(result.scores, result.summary, result.blocks, result.signature, result.text,
+                 compared=result.compared, tool=result.tool, options=result.options, version=result.version)

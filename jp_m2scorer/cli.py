@@ -1,17 +1,14 @@
 """``jp_m2scorer``: m2scorer release 3.2 as a drop-in (``--legacy``) and JP mode (default).
 
 ``--legacy`` (anywhere in argv) reproduces m2scorer: stdout, exit code and the last stderr
-line of its failures. JP mode (:mod:`jp_m2scorer.tool`, on the shared runner) reads the same
-options, re-segments system lines that merge or split gold sentences (:mod:`jp_m2scorer.jp`),
-scores with the same scorer, and adds the runner's options and ``--per-type`` and ``--align``.
+line of its failures (:mod:`jp_m2scorer.legacy`). JP mode (:mod:`jp_m2scorer.tool`, on the
+shared runner) reads the same options, re-segments system lines that merge or split gold
+sentences (:mod:`jp_m2scorer.jp`), scores with the same scorer, and adds the runner's options
+and ``--per-type`` and ``--align``.
 """
 from __future__ import annotations
 
-
-from .legacy import run_legacy
-
-__all__ = ["main", "run_legacy"]
-PROG = "jp_m2scorer"
+__all__ = ["main"]
 
 
 def main(argv: list[str] | None = None) -> int:

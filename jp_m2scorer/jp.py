@@ -5,7 +5,8 @@ gold has sentences, JP mode does the same (the lines line up: re-aligning them w
 move tokens between lines that a system meant as they are), unless the lines are *shifted*
 (:func:`_shifted`: a merge compensated by a split, with unrelated pairs in between);
 ``align="always"`` re-aligns them anyway, and :func:`unrelated_pairs` counts the pairs that
-look unrelated, for a note that suggests it.
+look unrelated, for a note that suggests it; ``align="never"`` pairs them by position in
+every case, as m2scorer does.
 
 Otherwise the system lines are aligned with the gold sources by ``jp_align`` (a corrected
 sentence is *similar* to its source, hence the similarity threshold), and inside every block
@@ -46,7 +47,8 @@ ALIGNMENT = AlignConfig(threshold=0.3)
 # many tokens on each side are compared.
 SLACK = 4
 WINDOW = 6
-ALIGN_CHOICES = ("auto", "always")
+# "never": m2scorer's own pairing, line i with sentence i (the caller checks the counts).
+ALIGN_CHOICES = ("auto", "always", "never")
 
 
 class BlockRecord(NamedTuple):
@@ -71,7 +73,8 @@ def cut_points(source: Sequence[str], hypothesis: Sequence[str], boundaries: Seq
     n = len(source)
     # mapping[i] = hypothesis index aligned with the start of source token i
     mapping = [0] * (n + 1)
-    for tag, i1, i2, j1, j2 in Levenshtein.opcodes(list(source), list(hypothesis)):
+    for opcode in Levenshtein.opcodes(list(source), list(hypothesis)):
+        tag, i1, i2, j1, j2 = opcode.tag, opcode.src_start, opcode.src_end, opcode.dest_start, opcode.dest_end
         if tag in ("equal", "replace") and i2 - i1 == j2 - j1:
             for k in range(i2 - i1):
                 mapping[i1 + k] = j1 + k
@@ -155,6 +158,8 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]],
     """
     if align not in ALIGN_CHOICES:
         raise ValueError("align must be one of %s" % ", ".join(ALIGN_CHOICES))
+    if align == "never":
+        return [(sentence, text) for sentence, (text, _) in zip(gold, system)], [], min(len(gold), len(system))
     system = without_trailing_blank_lines(gold, system)
     gold_tokens = [s.tokens for s in gold]
     system_tokens = [py2.split(text) for text, _ in system]
@@ -299,8 +304,10 @@ def _next_identical_pair(left: Sequence[Sequence[str]], right: Sequence[Sequence
         found = positions.get(raw_text(left[p]))
         if not found:
             continue
-        q = found[bisect_left(found, at_r)] if found[-1] >= at_r else None
-        if q is None or (p, q) == (at_l, at_r):
+        if found[-1] < at_r:
+            continue
+        q = found[bisect_left(found, at_r)]
+        if (p, q) == (at_l, at_r):
             continue
         key = (max(p - at_l, q - at_r), abs((p - at_l) - (q - at_r)))
         if best is None or key < best[0]:

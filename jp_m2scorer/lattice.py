@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
+from itertools import repeat
 
 from rapidfuzz.distance import Indel, Levenshtein
 
@@ -375,6 +376,122 @@ def _collect(band: Band, src, hyp, sub_cost: int, width: int, stride: int, liste
     cells.update(seen)
 
 
+# From a middle vertex with BULK arcs in on, once the arc list holds BULK_ARCS listings, the
+# closure holds the arcs into the vertices not yet reached as sorted numpy arrays and makes
+# the arcs through each vertex on whole arrays (:class:`_Bulk`): a 672-token line against a
+# short source makes 6 million arcs through vertices with hundreds to thousands of arcs in,
+# which the loop in :func:`build` makes one by one, at a dozen operations and a dict lookup
+# each. (Smaller lattices stay on the loop: importing numpy takes longer than they do.)
+BULK = 64
+BULK_ARCS = 100_000
+
+
+class _Bulk:
+    """The closure on arrays: ``pending[v]`` = (sorted sources, records) of the arcs into a
+    vertex v not yet reached (:func:`build`'s dicts, converted once)."""
+
+    def __init__(self, pending: dict) -> None:
+        import numpy as np
+
+        self.np = np
+        self.pending = {}
+        for v, arcs in pending.items():
+            sources = sorted(arcs)
+            self.pending[v] = (np.array(sources, dtype=np.int64),
+                               np.array(list(map(arcs.__getitem__, sources)), dtype=np.int64))
+
+    def take(self, k: int) -> tuple:
+        """The arcs into ``k`` (final: every arc into k is made through an earlier vertex)."""
+        return self.pending.pop(k)
+
+    def close_through(self, k: int, sources, records, outs: list, listing: array, layout: Layout,
+                      limit: int, stride: int, removed: list, removed_positions: list, removed_into: dict,
+                      relisted: dict) -> None:
+        """The transitive arcs through ``k`` (arcs ``sources`` -> k, then k -> j for the j of
+        ``outs``, ascending), as the loop in :func:`build` makes them. Every (i, j) pair is a
+        decision of its own (new arc, relisted arc, lower cost, or nothing); only the
+        positions in ``listing`` follow the loop's order (i ascending, then j), so they are
+        counted with cumulative sums. The noop removal, whose rule looks at the previous
+        removal, is then applied one arc at a time in that order."""
+        np = self.np
+        cost_shift, cost_mask, extra_shift = layout.cost_shift, layout.cost_mask, layout.extra_shift
+        position_shift = layout.position_shift
+        count = len(sources)
+        first_unchanged = (records >> FLAG_BITS) & layout.unchanged_mask
+        first_cost = (records >> cost_shift) & cost_mask
+        first_noop = records & NOOP
+        first_flags = (records & ROW0_INSERT) | TRANSITIVE
+        room = limit - first_unchanged
+        nothing = np.zeros(count, dtype=bool)
+        decisions = []
+        for j in outs:
+            into_sources, into_records = self.pending[j]
+            second = int(into_records[np.searchsorted(into_sources, k)])
+            second_unchanged = (second >> FLAG_BITS) & layout.unchanged_mask
+            at = np.searchsorted(into_sources, sources)
+            if len(into_sources):
+                clipped = np.minimum(at, len(into_sources) - 1)
+                present = into_sources[clipped] == sources
+                old = np.where(present, into_records[clipped], -1)
+            else:
+                clipped, present, old = at, nothing, np.full(count, -1, dtype=np.int64)
+            allowed = room >= second_unchanged
+            cost = first_cost + ((second >> cost_shift) & cost_mask)
+            cheaper = allowed & present & (cost < ((old >> cost_shift) & cost_mask))
+            relist, lowered = (cheaper, nothing) if second & DOUBLED else (nothing, cheaper)
+            decisions.append((j, at, clipped, allowed & ~present, relist, lowered, cost, old, second_unchanged,
+                              second & NOOP))
+        appended = np.stack([new | relist for _, _, _, new, relist, *_ in decisions]).astype(np.int64)
+        per_source = appended.sum(axis=0)
+        # position of (i, j): the arcs appended for the sources before i, then for i's earlier j
+        positions = len(listing) + (np.cumsum(per_source) - per_source) + (np.cumsum(appended, axis=0) - appended)
+        keys = np.empty(int(per_source.sum()), dtype=np.int64)
+        start = len(listing)
+        noops: list = []
+        for (j, at, clipped, new, relist, lowered, cost, old, second_unchanged, second_noop), added, position in \
+                zip(decisions, appended.astype(bool), positions):
+            keys[position[added] - start] = sources[added] * stride + j
+            into_sources, into_records = self.pending[j]
+            if lowered.any():
+                into_records[clipped[lowered]] = old[lowered] - (
+                    (((old[lowered] >> cost_shift) & cost_mask) - cost[lowered]) << cost_shift)
+            if relist.any():
+                # (see build: the arc keeps its first place and takes the run's edit and cost)
+                extra = ((old[relist] >> extra_shift) & cost_mask) + 1
+                into_records[clipped[relist]] = (old[relist] >> position_shift << position_shift) | \
+                    (cost[relist] << cost_shift) | (extra << extra_shift) | \
+                    ((first_unchanged[relist] + second_unchanged) << FLAG_BITS) | first_flags[relist] | \
+                    (first_noop[relist] & second_noop) | DOUBLED | RELISTED
+                for i, at_position in zip(sources[relist].tolist(), position[relist].tolist()):
+                    relisted.setdefault(i * stride + j, []).append(at_position)
+            if new.any():
+                noop = first_noop[new] & second_noop
+                made = (position[new] << position_shift) | (cost[new] << cost_shift) | \
+                    ((first_unchanged[new] + second_unchanged) << FLAG_BITS) | first_flags[new] | noop
+                self.pending[j] = (np.insert(into_sources, at[new], sources[new]),
+                                   np.insert(into_records, at[new], made))
+                if noop.any():
+                    noops.extend(zip(position[new][noop != 0].tolist(), sources[new][noop != 0].tolist(),
+                                     repeat(j)))
+        for position, i, j in sorted(noops):
+            if not removed_positions or position != removed_positions[-1] + 1:
+                removed_positions.append(position)
+                removed.append(i * stride + j)
+                removed_into.setdefault(j, []).append(i)
+        listing.frombytes(keys.tobytes())
+
+    def finish(self, k: int, sources, records, removed_into: dict, removed_arcs: dict, stride: int) -> tuple:
+        """The arcs into ``k`` as the :class:`ArcTable` keeps them, its removed noop arcs
+        set aside."""
+        gone = removed_into.pop(k, None)
+        if gone:
+            taken = self.np.isin(sources, gone)
+            for u, record in zip(sources[taken].tolist(), records[taken].tolist()):
+                removed_arcs[u * stride + k] = record
+            sources, records = sources[~taken], records[~taken]
+        return array("q", sources.tobytes()), array("q", records.tobytes())
+
+
 def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None = None) -> Lattice:
     """The augmented edit lattice of one sentence (before annotator weights); ``tables`` are
     the two settings' :class:`Band` tables (by default the narrowest bands)."""
@@ -422,7 +539,27 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
     extra_shift = layout.extra_shift
     limit = max_unchanged_words
     position_shift = layout.position_shift
+    # The bulk closure's arrays hold keys and records as 8-byte ints: every pair of vertices
+    # is listed at most once per cost it takes (each listing after the first lowers it).
+    bulk: _Bulk | None = None
+    fits = isinstance(listing, array) and \
+        (len(vertices) ** 2 * (n + m + 2)) >> (62 - position_shift) == 0
     for k in vertices:
+        if bulk is None and fits and len(pending[k]) >= BULK and len(listing) >= BULK_ARCS:
+            bulk = _Bulk(pending)
+            pending = {}
+        if bulk is not None:
+            assert isinstance(listing, array)  # (fits)
+            sources, records = bulk.take(k)
+            if len(sources) and succ[k]:
+                before = len(listing)
+                bulk.close_through(k, sources, records, sorted(succ[k]), listing, layout, limit, stride, removed,
+                                   removed_positions, removed_into, relisted)
+                if len(listing) > before:
+                    made_through.append((k, len(listing) - before))
+            if len(sources):
+                into[k] = bulk.finish(k, sources, records, removed_into, removed_arcs, stride)
+            continue
         ins = pending.pop(k)
         outs = succ[k]
         if ins and outs:
@@ -487,7 +624,7 @@ def build(src: list, hyp: list, max_unchanged_words: int, tables: tuple | None =
             for u in removed_into.pop(k, ()):
                 removed_arcs[u * stride + k] = ins[u]
                 sources.remove(u)
-            into[k] = (_packed(sources), _packed([ins[u] for u in sources]))
+            into[k] = (_packed(sources), _packed(list(map(ins.__getitem__, sources))))
     doubled = [key for key, count in listed.items() if count > 1]
     return Lattice(src, hyp, vertices, listing, removed_positions, ArcTable(into, stride), removed, width,
                    stride, list(listed), first_transitive, made_through, doubled, removed_arcs, layout, relisted)

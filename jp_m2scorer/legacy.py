@@ -7,6 +7,8 @@ import os
 import sys
 from typing import BinaryIO, Optional
 
+from jp_shims.inputs import InputFile
+
 from . import m2io
 from . import options as opts
 from .scorer import report, score_sentences
@@ -85,8 +87,8 @@ def run_legacy(argv: list[str]) -> int:
     except opts.OptionFailure as failure:
         return _legacy_failure(failure.last_line)
     try:
-        gold = m2io.read_gold(gold_path)
-        system = m2io.read_system(system_path)
+        gold = m2io.read_gold(InputFile(gold_path, gold_path))
+        system = m2io.read_system(InputFile(system_path, system_path))
     except m2io.InputFailure as failure:
         return _legacy_failure(failure.last_line)
     if len(system) != len(gold):

@@ -12,6 +12,7 @@ import gzip
 import os
 
 from jp_shims.errors import InputError
+from jp_shims.inputs import InputFile
 
 from . import py2
 
@@ -51,19 +52,20 @@ class Sentence:
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
 
-def read_bytes(path: str) -> bytes:
-    """The file's bytes, through gzip when the name ends in ``.gz`` (as the original)."""
+def read_bytes(file: InputFile) -> bytes:
+    """The file's bytes (:meth:`InputFile.open`: a file on disk or bytes held in memory),
+    through gzip when its name ends in ``.gz`` (as the original)."""
     try:
-        if path.endswith(".gz"):
-            with gzip.open(path, "rb") as handle:
-                return handle.read()
-        with open(path, "rb") as handle:
+        with file.open() as handle:
+            if file.name.endswith(".gz"):
+                with gzip.GzipFile(fileobj=handle, mode="rb") as unzipped:
+                    return unzipped.read()
             return handle.read()
     except OSError as error:
         errno = error.errno or 0
         text = "IOError: [Errno %d] %s: %s" % (
-            errno, os.strerror(errno) if errno else str(error), py2.repr_bytes(os.fsencode(path)))
-        raise InputFailure(text.encode("utf-8", "surrogateescape"), path, 0,
+            errno, os.strerror(errno) if errno else str(error), py2.repr_bytes(os.fsencode(file.name)))
+        raise InputFailure(text.encode("utf-8", "surrogateescape"), file.name, 0,
                            os.strerror(errno) if errno else str(error)) from None
 
 
@@ -77,9 +79,9 @@ def _decode(data: bytes, path: str, line: int = 0) -> str:
                            "invalid UTF-8 (%s)" % error.reason) from None
 
 
-def read_gold(path: str) -> list[Sentence]:
+def read_gold(file: InputFile) -> list[Sentence]:
     """Parse SOURCE_GOLD into sentences, exactly as release 3.2 accepts or rejects it."""
-    return parse_gold(_decode(read_bytes(path), path), path)
+    return parse_gold(_decode(read_bytes(file), file.name), file.name)
 
 
 def parse_gold(text: str, path: str = "<gold>") -> list[Sentence]:
@@ -107,7 +109,7 @@ def _parse_block(block: list[tuple[int, str]], path: str) -> list[Sentence]:
     sources = [(n, py2.strip_space(line[2:])) for n, line in block if line.startswith("S ")]
     if not sources:
         return _raise(_assertion(path, block[0][0], "block without an 'S ' line"))
-    edits: list[tuple[int, int, int, str, list[str], str]] = []  # annotator, start, end, type, alts, line
+    edits: list[tuple[int, int, int, str, list[str], int]] = []  # annotator, start, end, type, alts, line
     annotator_ids: list[int] = []
     for number, line in block[1:]:
         if line.startswith("I ") or line.startswith("S "):
@@ -165,12 +167,12 @@ def _raise(error: Exception):
     raise error
 
 
-def read_system(path: str) -> list[tuple[str, int]]:
+def read_system(file: InputFile) -> list[tuple[str, int]]:
     """SYSTEM lines (stripped, decoded) with their 1-based line numbers."""
-    data = read_bytes(path)
+    data = read_bytes(file)
     result = []
     for number, raw in enumerate(_split_lf(data), 1):
-        text = _decode(raw, path, number)
+        text = _decode(raw, file.name, number)
         result.append((py2.strip_space(text), number))
     return result
 

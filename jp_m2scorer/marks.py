@@ -9,12 +9,15 @@ token offsets of each sentence, shifted past the block's earlier sentences.
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from jp_shims.records import EditMark
 
+if TYPE_CHECKING:
+    from .scorer import SentenceResult
 
-def block_marks(results: Sequence[Optional[object]], gold_texts: Sequence[str]) -> tuple[EditMark, ...]:
+
+def block_marks(results: Sequence[Optional[SentenceResult]], gold_texts: Sequence[str]) -> tuple[EditMark, ...]:
     """``results``: the :class:`SentenceResult` of each gold sentence of the block (None:
     not scored); ``gold_texts``: the sentences' S-line texts."""
     marks: list[EditMark] = []

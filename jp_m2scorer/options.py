@@ -39,29 +39,35 @@ class OptionFailure(Exception):
 
 def parse(argv: list[str]) -> tuple[Options, list[str]]:
     """(options, [SYSTEM, SOURCE_GOLD]) or OptionFailure / UsageExit, as release 3.2 decides."""
+    options, args = parse_options(argv)
+    if len(args) != 2:
+        raise UsageExit()
+    return options, args
+
+
+def parse_options(argv: list[str]) -> tuple[Options, list[str]]:
+    """(options, the arguments after them) or OptionFailure, as release 3.2's getopt decides
+    (parsing stops at the first argument that is not an option)."""
     try:
         pairs, args = getopt.getopt(argv, "v", LONG_OPTIONS)
     except getopt.GetoptError as error:
         raise OptionFailure(("getopt.GetoptError: %s" % error.msg).encode("utf-8", "surrogateescape"),
                             error.msg) from None
-    values = dict(beta=0.5, max_unchanged_words=2, verbose=False, very_verbose=False,
-                  ignore_whitespace_casing=False)
+    options = Options()
     for option, value in pairs:
         raw = os.fsencode(value)
         try:
             if option in ("-v", "--verbose"):
-                values["verbose"] = True
+                options = options._replace(verbose=True)
             elif option == "--very_verbose":
-                values["very_verbose"] = True
+                options = options._replace(very_verbose=True)
             elif option == "--max_unchanged_words":
-                values["max_unchanged_words"] = py2.py2_int(raw)
+                options = options._replace(max_unchanged_words=py2.py2_int(raw))
             elif option == "--beta":
-                values["beta"] = py2.py2_float(raw)
+                options = options._replace(beta=py2.py2_float(raw))
             elif option == "--ignore_whitespace_casing":
-                values["ignore_whitespace_casing"] = True
+                options = options._replace(ignore_whitespace_casing=True)
         except py2.Py2ValueError as error:
             raise OptionFailure(b"ValueError: " + error.raw,
                                 "%s: %s" % (option, error.raw.decode("utf-8", "replace"))) from None
-    if len(args) != 2:
-        raise UsageExit()
-    return Options(**values), args
+    return options, args

@@ -50,10 +50,10 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
     stride = lattice.stride
     start = vertices[0]
     period = len(lattice.listing) + 1
-    dist = {start: 0}
-    reached = {start: period}
+    dist: dict[int, float] = {start: 0}
+    reached: dict[int, int] = {start: period}
     history: dict = {}
-    back = {}
+    back: dict[int, int] = {}
     into = lattice.into
     layout = lattice.layout
     cost_shift, cost_mask, position_shift = layout.cost_shift, layout.cost_mask, layout.position_shift
@@ -70,7 +70,9 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
         # bring that very distance, only the earliest counts (first, chosen); otherwise
         # ``events`` lists them all, as (moment, distance, u)
         best = limit = INF
-        first = chosen = events = None
+        first: int | None = None
+        chosen: int | None = None
+        events: list | None = None
         for u, record in zip(*into.get(v, NO_ARCS)):
             moment = reached.get(u)
             if moment is None:
@@ -115,9 +117,9 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
                                            relisted.get(u * stride + v) if record & RELISTED else None, period, u))
                 if cand < best:
                     best, limit = cand, cand + NEAR
-        if chosen is None and events is None:
-            continue
         if events is None:
+            if first is None or chosen is None:  # (set together: v is reached, or not at all)
+                continue
             reached[v] = first
         else:
             # the distances v takes in the run's order, each lower than the one before
@@ -127,6 +129,8 @@ def _shortest_path(lattice: Lattice, weight: dict) -> tuple:
                 if value < best:
                     best, chosen = value, u
                     steps.append((moment, value))
+            if chosen is None:  # (no event: not reached)
+                continue
             if len(steps) == 1:
                 reached[v] = steps[0][0]
             else:

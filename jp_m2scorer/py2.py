@@ -136,11 +136,6 @@ def repr_float(value: float) -> str:
     return _float_text(value, None)
 
 
-def str_number(value: int | float) -> str:
-    """``str()`` of an int or float as Python 2 prints it."""
-    return str(value) if isinstance(value, int) else str_float(value)
-
-
 # --- Python 2 number parsing (float() and int() of a byte string from argv) ----------------
 
 _FLOAT_PREFIX = re.compile(

@@ -170,15 +170,21 @@ def _deletes(edit: tuple) -> bool:
     return bool(shrunk[2]) and not shrunk[3]
 
 
+def _discard(text: str) -> None:
+    return None
+
+
 def score_sentences(
-    pairs: Iterable[tuple[Sentence, str]],
+    pairs: Iterable[tuple[Sentence | None, str]],
     options: Options,
-    write: Callable[[str], None] | None = None,
+    write: Callable[[str], object] = _discard,
     keep: bool = True,
     candidates: list | None = None,
     payloads: list | None = None,
 ) -> Totals:
-    """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives -v output.
+    """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives the output
+    of ``-v`` and ``--very_verbose`` (``options.verbose``, ``options.very_verbose``: a run
+    that prints no report asks for neither).
 
     A pair ``(None, line)`` (JP mode's unaligned system text) counts one proposed edit that
     matches nothing and is not put through the lattice.
@@ -193,7 +199,8 @@ def score_sentences(
     totals = Totals()
     beta = options.beta
     beta2 = beta * beta
-    verbose = options.verbose and write is not None
+    verbose = options.verbose
+    very_verbose = options.very_verbose
     number = 0
     for sentence, hypothesis in pairs:
         if sentence is None:
@@ -206,8 +213,7 @@ def score_sentences(
             continue
         number += 1
         hyp_tokens = py2.split(hypothesis)
-        # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
-        very_verbose = options.very_verbose and write is not None
+        lattice: lat.Lattice | None
         if very_verbose:
             # the trace prints the whole tables, so they are computed in full
             bands = (lat.full_band(sentence.tokens, hyp_tokens, 1), lat.full_band(sentence.tokens, hyp_tokens, 2))
@@ -221,10 +227,11 @@ def score_sentences(
             spans: dict = {}   # (start, end) -> arcs, filled as the gold edits ask
             paths: dict = {}   # annotators crediting the same arcs share one path
         best = NO_CHOICE
-        offered = [] if candidates is not None else None
+        offered: list | None = [] if candidates is not None else None
         by_type: list | None = [] if payloads is not None else None
         for annotator in sentence.annotators:
             gold_edits = sentence.gold[annotator]
+            path: list
             if lattice is None:
                 path = []
             else:
@@ -278,10 +285,10 @@ def score_sentences(
                     annotator, len(matched), len(path), len(gold_edits), path, matched,
                     gold_edits, sentence.types.get(annotator, []), matched_gold))
         chosen = best[1]
-        if offered is not None:
+        if candidates is not None:
             candidates.append(offered)
-            if by_type is not None:
-                payloads.append(by_type)  # type: ignore[union-attr]
+            if payloads is not None:
+                payloads.append(by_type)
         totals.correct += chosen.correct
         totals.proposed += chosen.proposed
         totals.gold += chosen.gold

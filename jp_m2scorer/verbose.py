@@ -14,7 +14,7 @@ from . import lattice as lat
 from . import weighting
 from . import py2
 
-Write = Callable[[str], None]
+Write = Callable[[str], object]
 
 
 def _edit6(kind: str, start: int, end: int, original: str, correction: str, unchanged: int) -> tuple:
@@ -90,7 +90,7 @@ def sentence_trace(lattice: lat.Lattice, tables: tuple, write: Write) -> None:
     write("edits (w/o transitive arcs): %s\n" % base.repr())
     write("-- Add transitive arcs --\n")
     vertices = [divmod(v, lattice.width) for v in lattice.vertices]
-    made = {}
+    made: dict = {}
     for key, k in lattice.makings():
         made.setdefault(k, {})[key] = True
     existing = {key for key in lattice.created if key not in lattice.middle}
@@ -111,13 +111,6 @@ def sentence_trace(lattice: lat.Lattice, tables: tuple, write: Write) -> None:
     for key in lattice.removed:
         write(" remove noop arc v_i -> vj: %s\n" % py2.repr_value(lattice.cells(key)))
     del width
-
-
-def _all_arcs_dict(lattice: lat.Lattice, value) -> py2.Py2Dict:
-    every = py2.Py2Dict()
-    for key in lattice.created:
-        every[lattice.cells(key)] = value(key)
-    return every
 
 
 def weights_trace(lattice: lat.Lattice, gold_edits: list, credited: frozenset, write: Write) -> None:

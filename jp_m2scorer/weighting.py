@@ -24,7 +24,7 @@ def gold_arcs(lattice: Lattice, gold_edits: list, spans: dict) -> list:
     insertion offset, where only the arcs :func:`insertion_walk` credits do. ``spans``: a
     cache (start, end) -> arc keys, shared by the annotators of a sentence and filled on
     demand by :func:`arcs_with_span`."""
-    found = []
+    found: list = []
     by_span: dict = {}
     for gold in gold_edits:
         by_span.setdefault((gold[0], gold[1]), []).append(gold)

@@ -57,18 +57,21 @@ class InputFile(NamedTuple):
     path: str
     name: str
     data: Optional[bytes] = None
+    start: int = 0  # bytes of the file before its text (a byte order mark the readers skip)
 
     def open(self) -> BinaryIO:
-        """The input's bytes, from the start (a file on disk, or the bytes held in memory)."""
+        """The input's bytes, from the start of its text (a file on disk, or the bytes held in
+        memory)."""
         if self.data is not None:
             return io.BytesIO(self.data)
-        return open(self.path, "rb")
+        handle = open(self.path, "rb")
+        if self.start:
+            handle.seek(self.start)
+        return handle
 
     def open_text(self, encoding: str = "utf-8", errors: str = "strict", newline: Optional[str] = None) -> TextIO:
         """The input as text (as ``open(path, encoding=..., errors=..., newline=...)`` reads it)."""
-        if self.data is not None:
-            return io.TextIOWrapper(io.BytesIO(self.data), encoding=encoding, errors=errors, newline=newline)
-        return open(self.path, encoding=encoding, errors=errors, newline=newline)
+        return io.TextIOWrapper(self.open(), encoding=encoding, errors=errors, newline=newline)
 
 
 class Inputs:
@@ -79,8 +82,11 @@ class Inputs:
         self._names: dict = {}  # temporary path -> the name the user gave
         self._stdin_taken = False
 
-    def prepare(self, name: str) -> InputFile:
-        """``name`` as the tool must open it: standard input and BOM files spooled."""
+    def prepare(self, name: str, *, spool: bool = True) -> InputFile:
+        """``name`` as the tool must open it: standard input spooled, and a file that starts
+        with a BOM spooled without it (a command whose readers open ``path``), or, without
+        ``spool`` (the Python API, whose readers all go through :meth:`InputFile.open`),
+        opened past it."""
         if name == STDIN:
             if self._stdin_taken:
                 raise InputError(STDIN, None, "standard input can stand for one input only")
@@ -90,6 +96,8 @@ class Inputs:
             with open(name, "rb") as handle:
                 starts_with_bom = handle.read(len(BOM)) == BOM
                 if starts_with_bom:
+                    if not spool:
+                        return InputFile(name, name, start=len(BOM))
                     return self._named(self._spool(handle, skip_bom=False), name)
         except IsADirectoryError:
             raise InputError(name, None, "is a directory, not a file") from None
@@ -162,9 +170,9 @@ def _open_binary(file: InputFile):
     if handle.read(2) == GZIP_MAGIC:
         import gzip
 
-        handle.seek(0)
+        handle.seek(file.start)
         return gzip.GzipFile(fileobj=handle)
-    handle.seek(0)
+    handle.seek(file.start)
     return handle
 
 

@@ -417,7 +417,7 @@ def _api_input(inputs: Inputs, value: Any, label: str) -> InputFile:
         name = os.fspath(value)
         if name == "-":  # (a file named "-" in the API, not standard input)
             name = os.path.join(".", name)
-        return inputs.prepare(name)
+        return inputs.prepare(name, spool=False)
     if isinstance(value, (bytes, bytearray)):
         raise TypeError(f"{label[1:-1]}: a path, an open file or an iterable of lines, not bytes")
     name = getattr(value, "name", None)

@@ -172,23 +172,17 @@ class Tool:
         """The tool's settings from keyword arguments (the Python API): the same object
         :meth:`parse` makes of a command line. A keyword the tool does not know is a
         ``TypeError``; a bad value a :class:`UsageError` (a ``ValueError``)."""
-        if settings:  # TRANSITIONAL: until every tool implements configure
-            raise TypeError(f"{self.prog}: unknown setting {sorted(settings)[0]!r}")
-        return self.parse_options([])
+        raise NotImplementedError
 
     def parse(self, argv: List[str]) -> Parsed:
-        """The tool's settings and its input files from a command line (JP mode)."""
+        """The tool's settings and its input files from a command line (JP mode): the
+        command line parsed into the settings :meth:`configure` makes, and nothing else."""
         raise NotImplementedError
 
     def parse_options(self, options: Sequence[str]) -> Parsed:
         """The settings from the tool's command-line options alone (no input files): the
         Python API's ``options=``, for users who have the options of a script at hand."""
-        # TRANSITIONAL: until every tool implements parse_options
-        return self.parse(self.argv("<gold>", "<system>", options))
-
-    def argv(self, gold: str, system: str, options: Sequence[str] = ()) -> List[str]:
-        # TRANSITIONAL: removed once every tool parses its options into its settings.
-        return [*options, gold, system]
+        raise NotImplementedError
 
     # --- the stages of a run (jp_shims.stages drives them) -------------------------------------
     def prepare_run(self, parsed: Parsed, config: AlignConfig, normalizer: Any, records: bool) -> Parsed:

@@ -132,3 +132,34 @@ def test_gold_insertion_repeated_many_times_is_credited_once():
     gold = "S a b c .\nA 1 1|||M:DET|||the|||REQUIRED|||-NONE-|||0\n"
     result = jp_m2scorer.score(["a " + "the " * 100 + "b c ."], gold, jp=False)
     assert (result.correct, result.proposed, result.gold) == (1, 2, 1)
+
+
+def test_score_takes_a_str_path_and_open_files(tmp_path):
+    """A str without a line break is a path (issue 29), for either side; open files too."""
+    gold = tmp_path / "gold.m2"
+    gold.write_text(GOLD, encoding="utf-8")
+    system = tmp_path / "system.txt"
+    system.write_text("He goes to school .\nThe cat sleeps .\nShe like red apples .\n", encoding="utf-8")
+    by_str = jp_m2scorer.score(str(system), str(gold))
+    with open(system, encoding="utf-8") as lines, open(gold, "rb") as m2:
+        by_file = jp_m2scorer.score(lines, m2)
+    assert (by_str.correct, by_str.proposed, by_str.gold) == (by_file.correct, by_file.proposed, by_file.gold) == (2, 3, 3)
+
+
+def test_evaluate_settings_are_keywords_checked_like_the_options():
+    from jp_shims.errors import UsageError
+    from jp_m2scorer.tool import TOOL
+
+    system = ["He goes to school .", "The cat sleeps .", "She like red apples ."]
+    gold = GOLD.splitlines()
+    assert TOOL.configure(beta=1, per_type=True, align="always") == TOOL.parse_options(
+        ["--beta", "1", "--per-type", "--align", "always"])
+    verbose = jp_m2scorer.evaluate(gold, system, verbose=True)
+    assert verbose.text.startswith(">> Annotator: 0\n") and verbose["f"] == jp_m2scorer.evaluate(gold, system)["f"]
+    with pytest.raises(TypeError, match="unknown setting 'betta'"):
+        TOOL.configure(betta=1.0)
+    for bad in ({"beta": "1"}, {"max_unchanged_words": 1.5}, {"align": "sometimes"}, {"per_type": 1}):
+        with pytest.raises(UsageError):
+            TOOL.configure(**bad)
+    with pytest.raises(UsageError):
+        TOOL.parse_options(["--beta", "1", "system.txt"])

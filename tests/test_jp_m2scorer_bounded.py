@@ -171,3 +171,46 @@ def test_arcs_are_stored_in_arrays():
     lattice = lat.build("He go to school".split(), "He goes to the school".split(), 2)
     sources, records = next(iter(lattice.into.values()))
     assert sources.typecode == records.typecode == "q"
+
+
+def _lattice_fields(lattice: lat.Lattice) -> tuple:
+    """Everything a lattice holds that the scorer and the traces read."""
+    return (lattice.vertices, list(lattice.listing), lattice.removed_positions, sorted(lattice.arcs.items()),
+            lattice.removed, lattice.first_transitive, lattice.made_through, sorted(lattice.doubled),
+            sorted(lattice.removed_arcs.items()), sorted((key, list(at)) for key, at in lattice.relisted.items()),
+            lattice.base_order)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(WORDS[:5]), max_size=8), st.lists(st.sampled_from(WORDS[:5]), max_size=30),
+       st.sampled_from([-1, 0, 1, 2, 2, 3]), st.sampled_from([1, 3, 8]))
+def test_the_bulk_closure_makes_the_loops_lattice(src, hyp, limit, bulk):
+    """The closure on arrays (from a vertex with ``lat.BULK`` arcs in on) makes the lattice the
+    loop makes: the same arc list, records, relistings, noop removals."""
+    original = lat.BULK, lat.BULK_ARCS
+    try:
+        lat.BULK = 1 << 30
+        by_loop = _lattice_fields(lat.build(src, hyp, limit))
+        lat.BULK, lat.BULK_ARCS = bulk, 0
+        assert _lattice_fields(lat.build(src, hyp, limit)) == by_loop
+    finally:
+        lat.BULK, lat.BULK_ARCS = original
+
+
+def test_a_line_of_one_repeated_word_takes_the_bulk_closure(monkeypatch):
+    """Issue 31's case, shorter: one word repeated against a short source (no unchanged
+    token, so every run of operations is an arc). The default thresholds take the arrays."""
+    src, hyp = "He go to school every day".split(), ["go"] * 150
+    monkeypatch.setattr(lat, "BULK", 1 << 30)
+    by_loop = _lattice_fields(lat.build(src, hyp, 2))
+    monkeypatch.undo()
+    close_through = lat._Bulk.close_through
+    made: list = []
+
+    def counted(self, *args):
+        made.append(args[0])
+        return close_through(self, *args)
+
+    monkeypatch.setattr(lat._Bulk, "close_through", counted)
+    assert _lattice_fields(lat.build(src, hyp, 2)) == by_loop
+    assert made

@@ -241,3 +241,14 @@ def test_jp_empty_gold_facing_system_lines_is_one_line(tmp_path):
     jp = run([str(system), str(gold)])
     assert jp.code == 2 and jp.out == b""
     assert jp.err_lines == [f"jp_m2scorer: error: {gold}:1: the file holds no text, while {system} does"]
+
+
+def test_align_never_pairs_by_position_and_refuses_other_counts(files):
+    """--align never: m2scorer's pairing (the shifted lines of MERGED are not re-aligned);
+    lines that are not as many as the sentences are one input error, exit 2."""
+    lined_up = run(["--align", "never", files["system"], files["gold"]])
+    assert (lined_up.code, lined_up.out) == (0, run([files["system"], files["gold"]]).out)
+    merged = run(["--align", "never", files["merged"], files["gold"]])
+    assert merged.code == 2 and merged.out == b""
+    assert merged.err_lines == [f"jp_m2scorer: error: {files['merged']}: 2 system lines for 3 gold sentences "
+                                "(--align never pairs them by position, as m2scorer does)"]
