@@ -1,6 +1,6 @@
 """JP mode's input stage: the trees of one file, numbered, with the text alignment compares.
 
-A file is read as UTF-8, or in the encoding :func:`jp_shims.encodings.file_encoding` chose for
+A file is read as UTF-8, or in the encoding :func:`jp_shims.encodings.stream_encoding` chose for
 it (a file that is not UTF-8: Latin-1 by default, as evalb reads bytes). Bad input that cannot
 be processed at all (invalid UTF-8 where no other encoding is allowed, a line over 10 MiB, a
 tree deeper than 1,000 levels) raises :class:`jp_shims.errors.InputError` (FILE, LINE, message); a tree
