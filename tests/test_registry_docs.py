@@ -2,8 +2,8 @@
 registered but missing from one of them fails here, naming the file.
 
 (docs/runner.md lists the registry in a transcript, which tests/test_docs_transcripts.py
-runs; tests/test_startup_imports.py iterates the registry; tox.ini's lint runs over every
-package of the checkout.)
+runs; tests/test_startup_imports.py iterates the registry; tox.ini's lint and types and
+.ci/run's mypy run over every package of the checkout.)
 """
 from __future__ import annotations
 
