@@ -6,7 +6,10 @@ Vulture matches names, not objects: one entry covers the name in every package.
 import argparse
 
 from jp_align import normalize
+from jp_conll18 import model as conll18_model, reconcile as conll18_reconcile
 from jp_conlleval import api as conlleval_api
+from jp_m2scorer import scorer as m2_scorer, weighting as m2_weighting
+from jp_preprocess import wisebe
 from jp_shims import cli, inputs, registry, result, signature
 
 _ = (
@@ -26,4 +29,13 @@ _ = (
     result.Result.to_json,  # the --json document of a Python API result (README)
     signature.content_hash,  # the signature's hash of bytes in memory (file_hash of a file)
     conlleval_api.Figures.classification_report,  # README, docs/jp_conlleval.md
+    conlleval_api.Evaluation.system_on_gold,  # docs/jp_conlleval.md (the guess column per sentence)
+    conlleval_api.Evaluation.diverged_blocks,  # beside changed_blocks: the API's blocks that differ
+    conll18_model.UDRepresentation.characters,  # the original's UDRepresentation attribute (its API)
+    conll18_reconcile.Reconciliation.system_line,  # a field of the listing's record (its gold_line twin)
+    # Definitions the tests check the fast paths against (their reference renderings).
+    m2_scorer._matches_gold,  # tests/test_jp_m2scorer*: the matched gold edits, the slow way
+    m2_weighting.weights,  # tests: the lattice weights as release 3.2 lists them
+    wisebe.general_reference,  # WiSeBE's general reference (the paper's definition), tests
+    wisebe.single_windows,  # the windows score_against_borders computes without building them
 )

@@ -28,7 +28,7 @@ def split_tag(tag: bytes) -> Tag:
     >>> split_tag(b"I-creative-work"), split_tag(b"O"), split_tag(b"B-0")
     ((b'I', b'creative-work'), (b'O', b''), (b'B', b''))
     """
-    prefix, hyphen, kind = tag.partition(b"-")
+    prefix, _, kind = tag.partition(b"-")
     if kind == b"0":
         kind = b""
     return prefix, kind

@@ -15,8 +15,6 @@ from typing import Optional
 from .trees import LONG_LABEL, LONG_WORD, Tree, nesting_depth
 from .variant import EVALB, Variant
 
-MAX_WORDS = 200
-MAX_BRACKETS = 200
 MAX_WORD_BYTES = LONG_WORD  # evalb's word buffers hold 100 bytes with the final NUL
 MAX_LABEL_BYTES = LONG_LABEL  # and its labels 30
 MAX_DEPTH = 999  # its bracket stack: nesting of 1,000 or more
