@@ -21,7 +21,7 @@ from typing import NamedTuple, Sequence
 
 from jp_align import Normalizer
 from jp_errant.compare_align import map_edits_to_reference
-from jp_errant.m2 import Edit, Sentence, noop_edit
+from jp_errant.m2_records import Edit, Sentence, noop_edit
 
 
 class CrossingEdit(NamedTuple):
@@ -65,7 +65,7 @@ def cut_block(ref_sentences: Sequence[Sentence], hyp_sentences: Sequence[Sentenc
     ``hyp_edit_lines``: per hypothesis sentence, the file line of each edit (for the listing
     of crossing edits). ``token_keys``: the scoring keys are tokens (``-dt``).
 
-    >>> from jp_errant.m2 import Sentence, Edit
+    >>> from jp_errant.m2_records import Sentence, Edit
     >>> refs = [Sentence("我 去 学 校 。"), Sentence("他 来 了 。")]
     >>> hyp = Sentence("我 去 学 校 。 他 来 了 。", (Edit(1, 1, "M", "要"), Edit(6, 7, "S", "去")))
     >>> cut = cut_block(refs, [hyp])

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import sys
 
-from jp_cherrant.legacy import run_legacy
 
-__all__ = ["main", "run_legacy"]
+__all__ = ["main"]
 
 
 def main(argv: list[str] | None = None) -> int:

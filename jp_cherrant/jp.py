@@ -27,10 +27,9 @@ from jp_align import EXACT, UNALIGNED, iter_align_sentences
 from jp_cherrant.compare_align import CrossingEdit, cut_block
 from jp_cherrant.compare_args import LEGACY_PROG
 from jp_errant.jp import ALIGNMENT
-from jp_errant.m2 import (
-    FieldCache, M2Error, RawBlock, Sentence, count_blocks, iter_blocks, legacy_block_rows, parse_blocks,
-    parse_edit_line, utf8_error,
-)
+from jp_errant.m2_blocks import FieldCache, count_blocks, iter_blocks, legacy_block_rows, parse_edit_line
+from jp_errant.m2_records import M2Error, RawBlock, Sentence
+from jp_errant.m2 import parse_blocks, utf8_error
 from jp_errant.marks import edit_marks, scored_edits
 from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
 from jp_shims.audit import AlignmentAudit, Summary, block_kind

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import IO, Iterator
 
 from jp_cherrant.compare_args import LEGACY_PROG, build_parser, kept_coders, options_from_args, sentence_slice
-from jp_errant.m2 import FieldCache, legacy_block_rows
+from jp_errant.m2_blocks import FieldCache, legacy_block_rows
 from jp_errant.report import write_report
 from jp_errant.score_options import SentencePair
 from jp_errant.scorer import score_corpus

@@ -36,7 +36,16 @@ CONLL18_COMMAND = Command(
     options_used=lambda settings: {"verbose": settings.verbose, "counts": settings.counts},
 )
 
-TOOL = CoNLLUTool(CONLL18_COMMAND)
+
+
+def run_legacy(command: Command, argv: List[str]) -> int:
+    """``--legacy``: :func:`jp_conll18.legacy.run_legacy` (imported by the runs that need it)."""
+    from .legacy import run_legacy as legacy
+
+    return legacy(command, argv)
+
+
+TOOL = CoNLLUTool(CONLL18_COMMAND, run_legacy)
 
 
 def build_parser(legacy: bool, command: Optional[Command] = None) -> argparse.ArgumentParser:

@@ -187,8 +187,11 @@ class CoNLLUTool(Tool):
     metrics_option = True
     loss_label = "LAS words lost"
 
-    def __init__(self, command: Command) -> None:
+    def __init__(self, command: Command, run_legacy: Callable[[Command, List[str]], int]) -> None:
+        # (``run_legacy``: jp_conll18.legacy's, given by the console modules that build the
+        # tool, so that this module and the legacy one do not import each other.)
         self.command = command
+        self._run_legacy = run_legacy
         self.prog = command.prog
         self.original = command.original
 
@@ -209,9 +212,7 @@ class CoNLLUTool(Tool):
         return build_parser(False, self.command).format_help()
 
     def legacy(self, argv: List[str]) -> int:
-        from .legacy import run_legacy
-
-        return run_legacy(self.command, argv)
+        return self._run_legacy(self.command, argv)
 
     # --- settings: keywords (the Python API) or a command line, one Settings ---------------
     def configure(self, **settings: Any) -> Parsed:

@@ -18,6 +18,7 @@ from jp_shims.runner import main as run
 
 from .enhanced import enhancement_filters
 from .reader_options import ReaderOptions, original_recursion_limit
+from .cli import run_legacy
 from .tool import UDEVAL_SETTINGS, Command, CoNLLUTool, Settings
 from .tool import build_parser as _build_parser
 
@@ -83,7 +84,7 @@ UDEVAL_COMMAND = Command(
     gc_threshold=GC_THRESHOLD,
 )
 
-TOOL = CoNLLUTool(UDEVAL_COMMAND)
+TOOL = CoNLLUTool(UDEVAL_COMMAND, run_legacy)
 
 
 def build_parser(legacy: bool) -> argparse.ArgumentParser:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional, cast
 
-from .perl_regex import PerlPatternError, UnsupportedPattern, compile_perl
+from .perl_regex import compile_perl
 
-__all__ = ["PerlPatternError", "UnsupportedPattern", "Splitter", "UNDEFINED", "compile_splitter"]
+__all__ = ["Splitter", "UNDEFINED", "compile_splitter"]
 
 Splitter = Callable[[bytes], List[bytes]]
 

@@ -13,7 +13,8 @@ from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 from jp_shims.errors import InputError as SharedInputError
 
 from .arguments import unmark
-from .fields import UNDEFINED, PerlPatternError, Splitter, UnsupportedPattern, compile_splitter
+from jp_conlleval.fields import UNDEFINED, Splitter, compile_splitter
+from jp_conlleval.perl_regex import PerlPatternError, UnsupportedPattern
 from .scoring import BOUNDARY, Line
 from .tags import raw_tag
 

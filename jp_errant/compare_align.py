@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from jp_align import Block, Normalizer, align_words
-from jp_errant.m2 import Edit, Sentence, noop_edit
+from jp_errant.m2_records import Edit, Sentence, noop_edit
 
 
 class MergedSentence(NamedTuple):

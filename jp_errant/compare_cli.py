@@ -10,9 +10,8 @@ from __future__ import annotations
 import gc
 import sys
 
-from jp_errant.legacy import run_legacy
 
-__all__ = ["main", "run_legacy"]
+__all__ = ["main"]
 
 
 def main(argv: list[str] | None = None) -> int:

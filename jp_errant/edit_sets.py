@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Sequence
 
-from jp_errant.m2 import Edit
+from jp_errant.m2_records import Edit
 from jp_errant.score_options import CategoryCounts, EditKey, EditSets, ScoreOptions
 
 _IMPLICIT_NOOP = (Edit(-1, -1, "noop", "-NONE-", 0),)

@@ -14,7 +14,9 @@ from typing import Any, Callable, Iterable, Iterator, List, NamedTuple, Optional
 
 from jp_align import EXACT, UNALIGNED, Normalizer, align_words
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
-from jp_errant.m2 import FieldCache, Sentence, named, read_m2
+from jp_errant.m2_blocks import FieldCache
+from jp_errant.m2_records import Sentence
+from jp_errant.m2 import named, read_m2
 from jp_errant.marks import edit_marks, scored_edits
 from jp_errant.report import TITLES, iter_category_scores, macro_average, precision_recall_f
 from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair

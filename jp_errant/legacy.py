@@ -7,7 +7,7 @@ from itertools import zip_longest
 from typing import IO, Iterator
 
 from jp_errant.compare_args import LEGACY_PROG, build_parser, options_from_args
-from jp_errant.m2 import FieldCache, count_blocks, iter_block_texts, legacy_block_rows, legacy_block_source
+from jp_errant.m2_blocks import FieldCache, count_blocks, iter_block_texts, legacy_block_rows, legacy_block_source
 from jp_errant.report import write_report
 from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
 from jp_errant.scorer import score_corpus

@@ -45,39 +45,17 @@ from jp_errant.m2_blocks import (
     CHUNK_CHARS,
     FieldCache,
     block_batches,
-    count_blocks,
-    iter_block_texts,
-    iter_blocks,
-    legacy_block_edits,
-    legacy_block_rows,
-    legacy_block_source,
     parse_edit_line,
 )
 from jp_errant.m2_records import (
-    DEFAULT_MIDDLE,
     FIELD_SEPARATOR,
-    NOOP_CORRECTION,
-    NOOP_TYPE,
     Edit,
     M2Error,
     RawBlock,
     Sentence,
-    format_edit,
-    format_sentence,
-    noop_edit,
-    write_m2,
 )
 
-__all__ = [
-    # this module: JP mode's strict reading
-    "parse_block", "parse_blocks", "read_m2", "named", "utf8_error",
-    # jp_errant.m2_records
-    "NOOP_TYPE", "NOOP_CORRECTION", "DEFAULT_MIDDLE", "FIELD_SEPARATOR", "M2Error", "Edit", "noop_edit",
-    "Sentence", "RawBlock", "format_edit", "format_sentence", "write_m2",
-    # jp_errant.m2_blocks
-    "FieldCache", "iter_blocks", "iter_block_texts", "count_blocks", "parse_edit_line", "legacy_block_edits",
-    "legacy_block_rows", "legacy_block_source",
-]
+__all__ = ["parse_block", "parse_blocks", "read_m2", "named", "utf8_error"]
 
 # A line holding nothing or only whitespace (JP mode reads it as a block separator).
 _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)

@@ -81,7 +81,7 @@ class ScoreOptions(NamedTuple):
 class SentencePair(NamedTuple):
     """What the scorer needs of one evaluated unit (a sentence or an aligned block).
 
-    Edits are :class:`jp_errant.m2.Edit` values, or any 6-tuples in the same field order.
+    Edits are :class:`jp_errant.m2_records.Edit` values, or any 6-tuples in the same field order.
     """
 
     hyp_edits: Sequence[tuple]  # Edit values or 6-tuples in Edit's field order

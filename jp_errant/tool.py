@@ -17,14 +17,16 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
 from jp_shims.stages import run_stages
-from jp_shims.tool import BlockScore, ChoiceStatistics, Evaluation, Parsed, Run, Tool
+from jp_shims.stages import StagedTool
+from jp_shims.tool import BlockScore, ChoiceStatistics, Evaluation, Parsed, Run
 
 from jp_errant.jp import (
     ALIGNMENT, LABELS, TOOL, Plan, check_beta, empty_units, folded_pairs, note_what, options_document, read_sentences,
     score_block, scores_document, settled,
 )
 from jp_align import EXACT
-from jp_errant.m2 import FieldCache, Sentence
+from jp_errant.m2_blocks import FieldCache
+from jp_errant.m2_records import Sentence
 from jp_errant.compare_args import LEGACY_PROG, Settings, build_parser, checked_settings, settings_from_args
 from jp_errant.report import format_macro, format_report, mixed_schemes
 from jp_errant.score_options import CorpusResult, ScoreOptions
@@ -41,7 +43,7 @@ AVERAGE_HELP = ("--average macro", "also the macro average over error types (of 
 INPUT_OPTIONS = ("hyp", "ref")
 
 
-class ErrantCompare(Tool):
+class ErrantCompare(StagedTool):
     prog = TOOL
     original = LEGACY_PROG
     labels = LABELS

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .jp import ALIGN_CONFIG, WIDTH, run_pair, score_vector
+from .jp import ALIGN_CONFIG, run_pair
 from .params import Params
 
-__all__ = ["METRICS", "WIDTH", "metric_function", "score_vector", "scored_blocks"]
+__all__ = ["METRICS", "metric_function", "scored_blocks"]
 
 METRICS = ("F", "R", "P", "TA")
 

@@ -9,9 +9,9 @@ from typing import Optional, Sequence
 
 from jp_shims.runner import main as run
 
-from jp_preprocess.tool import PROG, TOOL
+from jp_preprocess.tool import TOOL
 
-__all__ = ["PROG", "main"]
+__all__ = ["main"]
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -20,7 +20,8 @@ from jp_shims.errors import UsageError
 from jp_shims.inputs import Format, InputFile
 from jp_shims.records import WordGroup
 from jp_shims.kinds import EXACT
-from jp_shims.tool import BlockScore, Evaluation, Parsed, Run, Tool
+from jp_shims.stages import StagedTool
+from jp_shims.tool import BlockScore, Evaluation, Parsed, Run
 
 from jp_preprocess.formats import FORMATS, iter_sentences
 from jp_preprocess.jp import AlignedBlock, Result, align_block
@@ -124,7 +125,7 @@ TEXT_OR_CONLLU = Format("plain text (one sentence a line) or CoNLL-U", lambda li
                         kinds=frozenset({sniff.TEXT, sniff.CONLLU}))
 
 
-class PreprocessEval(Tool):
+class PreprocessEval(StagedTool):
     prog = PROG
     original = None
     usage = USAGE

@@ -24,12 +24,11 @@ if TYPE_CHECKING:
 # The kinds of a block, the figure type and the text cutting live in jp_shims.kinds (shared
 # with jp_shims.records, which this module imports lazily: no import circle).
 from .kinds import (  # noqa: E402
-    EXACT, KINDS, MERGED, MISMATCH, NORMALIZED, RETOKENIZED, SIMILAR, TEXT_LIMIT, UNALIGNED, Figure, short,
+    EXACT, KINDS, MERGED, MISMATCH, RETOKENIZED, TEXT_LIMIT, UNALIGNED, Figure, short,
 )
 
-__all__ = ["EXACT", "KINDS", "MERGED", "MISMATCH", "NORMALIZED", "RETOKENIZED", "SIMILAR", "TEXT_LIMIT",
-           "UNALIGNED", "Figure", "short", "AlignmentAudit", "Summary", "block_kind", "format_listing",
-           "format_record", "format_summary", "iter_kinds", "note_line"]
+__all__ = ["AlignmentAudit", "Summary", "block_kind", "format_listing", "format_record", "format_summary",
+           "iter_kinds", "note_line"]
 
 
 def block_kind(match: str, gold_sentences: int, system_sentences: int, retokenized: bool = False) -> str:
@@ -240,13 +239,3 @@ def iter_kinds(records: Iterable[BlockRecord]) -> dict:
     for record in records:
         counts[record.kind] += 1
     return counts
-
-
-def __getattr__(name: str) -> object:
-    # The record classes live in jp_shims.records (dataclasses, imported only by runs that
-    # build records); ``from jp_shims.audit import BlockRecord`` still finds them.
-    if name in ("BlockRecord", "EditMark", "Lines", "WordGroup"):
-        from . import records
-
-        return getattr(records, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -41,19 +41,12 @@ from .command import check_writable, run_main
 from .config import LANGUAGES, AlignConfig
 from .errors import InputError, UsageError
 from .inputs import InputFile, Inputs, check_format, check_not_blank, in_memory
-from .significance.groups import system_counts
-from .tool import (AdditiveStatistics, BlockScore, ChoiceStatistics, Evaluation, Parsed, Result, Run, Statistics,
-                   Tool, Write)
+from .result import Result
+from .tool import Evaluation, Parsed, Run, Statistics, Tool
 
-# The names a tool and its users import from here: the run's, and (re-exported) the tool
-# author's of jp_shims.tool and the significance counts of jp_shims.significance.groups.
-__all__ = [
-    "JP_FLAGS", "JP_VALUED", "main", "write_stdout", "without_common_options", "check_writable",
-    "statistics", "compare_systems", "evaluate",
-    "Write", "Run", "Parsed", "AdditiveStatistics", "ChoiceStatistics", "Statistics", "Evaluation", "BlockScore",
-    "Tool", "Result",
-    "system_counts",
-]
+# The run's names (a tool author's are jp_shims.tool's and jp_shims.stages').
+__all__ = ["JP_FLAGS", "JP_VALUED", "main", "write_stdout", "without_common_options", "settings", "statistics",
+           "compare_systems", "evaluate"]
 
 # Options the runner owns in JP mode (the original has none of them).
 JP_FLAGS = ("--json", "--show-alignment", "--strict")

@@ -15,7 +15,7 @@ through: memory holds one aligned window.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from jp_align import iter_align_sentences
 
@@ -23,12 +23,96 @@ from .audit import AlignmentAudit, block_kind
 from .config import AlignConfig
 from .inputs import InputFile
 from .kinds import EXACT, UNALIGNED
-from .tool import BlockScore, Evaluation, Parsed, Run, Tool
+from .tool import AdditiveStatistics, BlockScore, Evaluation, Parsed, Run, Statistics, Tool
 
-__all__ = ["run_stages"]
+__all__ = ["StagedTool", "run_stages"]
 
 
-def run_stages(tool: Tool, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+class StagedTool(Tool):
+    """A tool whose run is the runner's loop (:func:`run_stages`): it gives the stages --
+    read a file into units, the tokens of a unit, score one aligned block, combine the
+    blocks' scores in order, the original's report from the totals -- and the runner aligns,
+    scores, records and combines, the same way for every such tool."""
+
+    def prepare_run(self, parsed: Parsed, config: AlignConfig, normalizer: Any, records: bool) -> Parsed:
+        """The settings the stages of one run are given (default: ``parsed`` as it is). A tool
+        builds here, once a run, what every block needs -- a table, a normalizer -- and puts
+        it into ``settings`` (``parsed._replace(settings=...)``); the JSON options and the
+        signature still read the settings :meth:`configure` made. ``normalizer``: the
+        sentence alignment's (``config``'s table; it memoizes tokens: a tool that compares
+        texts inside a block with the same table shares it). ``records``: whether the blocks
+        JP mode changed are recorded (``--show-alignment``, ``--report``, the API's blocks);
+        when not, :meth:`score_block` may leave out what only a record shows (figures,
+        groups, details, edits)."""
+        return parsed
+
+    def read_units(self, parsed: Parsed, file: InputFile) -> Iterable[Any]:
+        """The file's units (sentences, trees, M2 entries), in order, as an iterator (the
+        runner holds one aligned window of them at a time). Bad input raises
+        :class:`InputError` naming ``file.name`` and the line. Open the file with
+        ``file.open()`` or ``file.open_text()``, never by ``file.path`` (an input of the
+        Python API may be held in memory)."""
+        raise NotImplementedError
+
+    def read_inputs(self, parsed: Parsed, gold: InputFile, system: InputFile) -> Tuple[Iterable[Any], Iterable[Any]]:
+        """The units of the gold and of the system input (default: :meth:`read_units` of
+        each). A tool whose options read the two sides differently (jp_preprocess_eval's
+        ``--gold-format`` / ``--system-format``) overrides this."""
+        return self.read_units(parsed, gold), self.read_units(parsed, system)
+
+    def tokens(self, unit: Any) -> Sequence[str]:
+        """The tokens of a unit, whose space-free text the sentence alignment compares."""
+        raise NotImplementedError
+
+    def unit_lines(self, unit: Any) -> Tuple[int, int]:
+        """The first and last line of a unit in its file (for the block records)."""
+        raise NotImplementedError
+
+    def score_block(self, parsed: Parsed, block: Any, gold: Sequence[Any], system: Sequence[Any],
+                    config: AlignConfig) -> BlockScore:
+        """Score one aligned block (a :class:`jp_align.Block` and its units; an unaligned
+        block's gold units are missed and its system units spurious)."""
+        raise NotImplementedError
+
+    def combine(self, parsed: Parsed, scores: Iterable[BlockScore], run: Run) -> Any:
+        """Fold the blocks' scores, in order, into the totals :meth:`report` reads (default:
+        the sum of the statistics vectors). A tool that prints while it combines (errant's
+        ``-v``) writes through ``run.write``."""
+        from operator import add
+
+        totals: Optional[List[float]] = None
+        for score in scores:
+            # (map(add): the fastest sum of two short vectors; this runs once per block)
+            totals = list(score.statistics) if totals is None else list(map(add, totals, score.statistics))
+        return totals
+
+    def settle(self, parsed: Parsed, score: BlockScore) -> BlockScore:
+        """The block's score as recorded, once :meth:`combine` has folded it (default: as
+        :meth:`score_block` made it). A tool whose block figures depend on the blocks
+        before it (errant chooses an annotator with the running totals) completes them
+        here from what its ``combine`` noted in the score's statistics."""
+        return score
+
+    def report(self, parsed: Parsed, totals: Any, run: Run) -> Evaluation:
+        """The scores and the original's report from the totals: the runner writes the
+        :class:`Evaluation`'s ``headline`` through ``run.write`` after the blocks' text (when
+        ``run.report``) and sets its statistics. Make the headline in every run (the HTML
+        report shows it, JSON runs included)."""
+        raise NotImplementedError
+
+    def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Statistics:
+        """The statistics of significance from each block's ``(gold extent, statistics)``
+        (default: count vectors that add up)."""
+        width = len(blocks[0][1]) if blocks else 0
+        return AdditiveStatistics(blocks, width)
+
+    def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+                 audit: AlignmentAudit, run: Run) -> Evaluation:
+        """The runner's loop over the stages above (:func:`run_stages`)."""
+        return run_stages(self, parsed, gold, system, config, audit, run)
+
+
+def run_stages(tool: StagedTool, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                audit: AlignmentAudit, run: Run) -> Evaluation:
     """Read, align, score, record and combine one gold/system pair through ``tool``'s stages."""
     options = config.sentence_options()
@@ -65,7 +149,7 @@ def run_stages(tool: Tool, parsed: Parsed, gold: InputFile, system: InputFile, c
     return evaluation
 
 
-def _record(tool: Tool, audit: AlignmentAudit, block: Any, gold: Sequence[Any], system: Sequence[Any],
+def _record(tool: StagedTool, audit: AlignmentAudit, block: Any, gold: Sequence[Any], system: Sequence[Any],
             score: BlockScore) -> None:
     """Count the block, and keep its record when the audit keeps records and JP mode changed
     it (an exact block is counted only: memory stays flat on lined-up input)."""
@@ -90,7 +174,7 @@ def _record(tool: Tool, audit: AlignmentAudit, block: Any, gold: Sequence[Any], 
               len(gold), len(system))
 
 
-def _lines(tool: Tool, lines: Any, units: Sequence[Any]) -> Any:
+def _lines(tool: StagedTool, lines: Any, units: Sequence[Any]) -> Any:
     """The units' line range (``lines``: the audit's ``gold_lines`` or ``system_lines``)."""
     if not units:
         return None

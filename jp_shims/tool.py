@@ -1,40 +1,37 @@
 """What a drop-in gives the shared runner, and what the runner and the Python API give back.
 
-A tool author needs this module and no other part of the run. Subclass :class:`Tool` and
-give it what is the tool's own:
+A tool author needs this module and :mod:`jp_shims.stages`, no other part of the run. A tool
+gives what is its own:
 
 * its settings, from keyword arguments (:meth:`Tool.configure`, the Python API) or from a
   command line (:meth:`Tool.parse`, which parses argv into the same settings and nothing
   else): a :class:`Parsed`;
-* the stages of a run, which the runner drives (:mod:`jp_shims.stages`): what the run's
-  blocks share, made once (:meth:`Tool.prepare_run`), read a file into units
-  (:meth:`Tool.read_units`; both sides: :meth:`Tool.read_inputs`), the tokens of a unit (:meth:`Tool.tokens`), score one
-  aligned block (:meth:`Tool.score_block`, a :class:`BlockScore`), combine the blocks'
-  statistics in order (:meth:`Tool.combine`) and make the original's report from the totals
-  (:meth:`Tool.report`, an :class:`Evaluation`). A tool whose reading must stream whole
-  documents (conlleval, conll18) overrides :meth:`Tool.evaluate` instead -- the escape
-  hatch -- and keeps the same :class:`Run` contract;
+* its run: the stages the runner drives -- a subclass of
+  :class:`jp_shims.stages.StagedTool` reads a file into units, gives a unit's tokens, scores
+  one aligned block (a :class:`BlockScore`), combines the blocks' statistics in order and
+  makes the original's report from the totals (an :class:`Evaluation`) -- or, for a tool
+  whose reading must stream whole documents (conlleval, conll18: the escape hatch),
+  :meth:`Tool.evaluate` itself, on the same :class:`Run` contract;
 * its metric over the statistics of significance (:class:`AdditiveStatistics`, count vectors
   that add up, or :class:`ChoiceStatistics`, per-annotator candidates), the wording of its
   note, the options that change its alignment (:meth:`Tool.align_config`) and its fields of
   the signature (:meth:`Tool.signature_extra`).
 
 The run itself -- options, errors, JSON, report, note, signature -- is
-:mod:`jp_shims.runner`'s; the Python API returns a :class:`Result`.
+:mod:`jp_shims.runner`'s; the Python API returns a :class:`jp_shims.result.Result`.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .audit import AlignmentAudit, Summary
 from .cli import HelpEntry, help_section
 from .config import LANGUAGES, AlignConfig
 from .errors import UsageError
 from .inputs import Format, InputFile
-from .result import Result  # (the Python API's result; defined in jp_shims.result)
 
 __all__ = ["Write", "Run", "Parsed", "AdditiveStatistics", "ChoiceStatistics", "Statistics", "Evaluation",
-           "BlockScore", "Tool", "Result"]
+           "BlockScore", "Tool"]
 
 Write = Callable[[str], object]  # where a run writes the original's report (stdout, a buffer)
 
@@ -184,89 +181,15 @@ class Tool:
         Python API's ``options=``, for users who have the options of a script at hand."""
         raise NotImplementedError
 
-    # --- the stages of a run (jp_shims.stages drives them) -------------------------------------
-    def prepare_run(self, parsed: Parsed, config: AlignConfig, normalizer: Any, records: bool) -> Parsed:
-        """The settings the stages of one run are given (default: ``parsed`` as it is). A tool
-        builds here, once a run, what every block needs -- a table, a normalizer -- and puts
-        it into ``settings`` (``parsed._replace(settings=...)``); the JSON options and the
-        signature still read the settings :meth:`configure` made. ``normalizer``: the
-        sentence alignment's (``config``'s table; it memoizes tokens: a tool that compares
-        texts inside a block with the same table shares it). ``records``: whether the blocks
-        JP mode changed are recorded (``--show-alignment``, ``--report``, the API's blocks);
-        when not, :meth:`score_block` may leave out what only a record shows (figures,
-        groups, details, edits)."""
-        return parsed
-
-    def read_units(self, parsed: Parsed, file: InputFile) -> Iterable[Any]:
-        """The file's units (sentences, trees, M2 entries), in order, as an iterator (the
-        runner holds one aligned window of them at a time). Bad input raises
-        :class:`InputError` naming ``file.name`` and the line. Open the file with
-        ``file.open()`` or ``file.open_text()``, never by ``file.path`` (an input of the
-        Python API may be held in memory)."""
-        raise NotImplementedError
-
-    def read_inputs(self, parsed: Parsed, gold: InputFile, system: InputFile) -> Tuple[Iterable[Any], Iterable[Any]]:
-        """The units of the gold and of the system input (default: :meth:`read_units` of
-        each). A tool whose options read the two sides differently (jp_preprocess_eval's
-        ``--gold-format`` / ``--system-format``) overrides this."""
-        return self.read_units(parsed, gold), self.read_units(parsed, system)
-
-    def tokens(self, unit: Any) -> Sequence[str]:
-        """The tokens of a unit, whose space-free text the sentence alignment compares."""
-        raise NotImplementedError
-
-    def unit_lines(self, unit: Any) -> Tuple[int, int]:
-        """The first and last line of a unit in its file (for the block records)."""
-        raise NotImplementedError
-
-    def score_block(self, parsed: Parsed, block: Any, gold: Sequence[Any], system: Sequence[Any],
-                    config: AlignConfig) -> BlockScore:
-        """Score one aligned block (a :class:`jp_align.Block` and its units; an unaligned
-        block's gold units are missed and its system units spurious)."""
-        raise NotImplementedError
-
-    def combine(self, parsed: Parsed, scores: Iterable[BlockScore], run: Run) -> Any:
-        """Fold the blocks' scores, in order, into the totals :meth:`report` reads (default:
-        the sum of the statistics vectors). A tool that prints while it combines (errant's
-        ``-v``) writes through ``run.write``."""
-        from operator import add
-
-        totals: Optional[List[float]] = None
-        for score in scores:
-            # (map(add): the fastest sum of two short vectors; this runs once per block)
-            totals = list(score.statistics) if totals is None else list(map(add, totals, score.statistics))
-        return totals
-
-    def settle(self, parsed: Parsed, score: BlockScore) -> BlockScore:
-        """The block's score as recorded, once :meth:`combine` has folded it (default: as
-        :meth:`score_block` made it). A tool whose block figures depend on the blocks
-        before it (errant chooses an annotator with the running totals) completes them
-        here from what its ``combine`` noted in the score's statistics."""
-        return score
-
-    def report(self, parsed: Parsed, totals: Any, run: Run) -> Evaluation:
-        """The scores and the original's report from the totals: the runner writes the
-        :class:`Evaluation`'s ``headline`` through ``run.write`` after the blocks' text (when
-        ``run.report``) and sets its statistics. Make the headline in every run (the HTML
-        report shows it, JSON runs included)."""
-        raise NotImplementedError
-
-    def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Statistics:
-        """The statistics of significance from each block's ``(gold extent, statistics)``
-        (default: count vectors that add up)."""
-        width = len(blocks[0][1]) if blocks else 0
-        return AdditiveStatistics(blocks, width)
-
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, run: Run) -> Evaluation:
-        """Read, align and score one pair: by default the runner's loop over the stages
-        above (:func:`jp_shims.stages.run_stages`). A tool whose reading must stream whole
-        documents overrides it: then it writes the report through ``run.write``, counts every
-        block in ``audit``, raises :class:`InputError` for bad input and, with
-        ``run.statistics``, returns the per-unit statistics of significance."""
-        from .stages import run_stages
-
-        return run_stages(self, parsed, gold, system, config, audit, run)
+        """Read, align and score one pair. A tool on the runner's stages subclasses
+        :class:`jp_shims.stages.StagedTool`, whose ``evaluate`` is the runner's loop; a tool
+        whose reading must stream whole documents (the escape hatch) implements this: it
+        writes the report through ``run.write`` (when ``run.report``), counts every block in
+        ``audit``, raises :class:`InputError` for bad input and, with ``run.statistics``,
+        returns the per-unit statistics of significance."""
+        raise NotImplementedError
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         """The metric over summed statistics (numpy totals -> metrics) and its names, the one

@@ -29,7 +29,7 @@ import pytest
 
 from jp_shims import registry
 from jp_shims.runner import evaluate
-from jp_shims.tool import Result
+from jp_shims.result import Result
 from tests.contract_samples import COMMAND_SAMPLES, SAMPLES, command_line
 from tests.toolrun import console_scripts, entry_point, run_tool
 

@@ -13,7 +13,8 @@ import jp_cherrant
 from jp_cherrant import api, compare_align
 from jp_cherrant.compare_align import cut_block
 from jp_cherrant.jp import in_step
-from jp_errant.m2 import Edit, RawBlock, Sentence, legacy_block_rows, FieldCache, noop_edit
+from jp_errant.m2_records import Edit, RawBlock, Sentence, noop_edit
+from jp_errant.m2_blocks import legacy_block_rows, FieldCache
 from jp_errant.report import format_report
 from jp_errant.score_options import ScoreOptions, SentencePair
 from jp_errant.scorer import score_corpus
@@ -260,7 +261,7 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
     (the same edits in the reference's sentences, from which jp_expect_stdout was made)."""
     from compat_tests.test_vectors import resolve_args
     from jp_cherrant.jp import scoring_units
-    from jp_errant.m2 import iter_blocks
+    from jp_errant.m2_blocks import iter_blocks
     from jp_shims.audit import AlignmentAudit
     from jp_shims.inputs import InputFile
 

@@ -15,7 +15,8 @@ import pytest
 from jp_errant import m2_cli, parallel_cli
 from jp_errant.annotate import pairing
 from jp_errant.compare_cli import main
-from jp_errant.m2 import M2Error, RawBlock, parse_block
+from jp_errant.m2_records import M2Error, RawBlock
+from jp_errant.m2 import parse_block
 from tests.contract_samples import WordsOnly
 from tests.toolrun import run_tool
 

@@ -6,11 +6,9 @@ import io
 import pytest
 
 from jp_errant import m2_blocks
-from jp_errant.m2 import (
-    Edit, FieldCache, M2Error, Sentence, count_blocks, format_sentence, iter_block_texts,
-    iter_blocks, legacy_block_edits, legacy_block_rows, legacy_block_source, named, noop_edit,
-    parse_edit_line, read_m2, write_m2,
-)
+from jp_errant.m2_records import Edit, M2Error, Sentence, format_sentence, noop_edit, write_m2
+from jp_errant.m2_blocks import FieldCache, count_blocks, iter_block_texts, iter_blocks, legacy_block_edits, legacy_block_rows, legacy_block_source, parse_edit_line
+from jp_errant.m2 import named, read_m2
 
 SAMPLE = (
     "S This are a sentence .\n"

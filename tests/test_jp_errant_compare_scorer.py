@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from jp_errant.m2 import Edit, noop_edit
+from jp_errant.m2_records import Edit, noop_edit
 from jp_errant.edit_sets import coder_edit_sets, compare_edit_sets
 from jp_errant.report import format_report, grouped_categories, precision_recall_f
 from jp_errant.score_options import ScoreOptions, SentencePair

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from jp_errant.m2 import Edit, Sentence, format_sentence
+from jp_errant.m2_records import Edit, Sentence, format_sentence
 from tests.toolrun import run_tool
 
 WORDS = ["the", "cat", "sat", "on", "a", "mat", "and", "dogs", "run", "fast", "today", "!",

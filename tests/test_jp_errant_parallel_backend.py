@@ -16,7 +16,7 @@ from jp_errant import parallel_cli  # noqa: E402
 from jp_errant.annotate.annotator import Annotator, classifier_for  # noqa: E402
 from jp_errant.annotate.backend import BackendError, tokens_from_stanza_document  # noqa: E402
 from jp_errant.annotate.stanza_backend import StanzaBackend, load_pipeline  # noqa: E402
-from jp_errant.m2 import format_edit  # noqa: E402
+from jp_errant.m2_records import format_edit  # noqa: E402
 
 
 def word(number, text, head, deprel, upos="X"):

@@ -14,7 +14,7 @@ pytestmark = needs("stanza", "stanza")
 
 from jp_errant.annotate.annotator import Annotator, classifier_for  # noqa: E402
 from jp_errant.annotate.backend import tokens_from_stanza_document  # noqa: E402
-from jp_errant.m2 import format_edit  # noqa: E402
+from jp_errant.m2_records import format_edit  # noqa: E402
 
 
 def analysed(rows: str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
-from ..m2 import Edit
+from jp_errant.m2_records import Edit
 from .alignment import align, check_alignment_size
 from .classify_en import LABEL_SCHEMES, EnglishClassifier
 from .classify_generic import GenericClassifier

@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence, TypeVar, Union
 
-from ..m2 import Sentence, format_sentence
+from jp_errant.m2_records import Sentence, format_sentence
 from .alignment import AlignmentTooLarge
 from .annotator import Annotator, classifier_for
 from .backend import Backend

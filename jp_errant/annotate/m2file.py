@@ -11,7 +11,9 @@ from jp_shims.errors import InputError
 from jp_shims.inputs import InputFile, check_format
 from jp_shims.parallel import RunOptions, annotate_stream
 
-from ..m2 import Sentence, iter_blocks, legacy_block_edits, read_m2
+from jp_errant.m2_records import Sentence
+from jp_errant.m2_blocks import iter_blocks, legacy_block_edits
+from jp_errant.m2 import read_m2
 from .alignment import MAX_ALIGNMENT_CELLS
 from .backend import Backend
 from .batch import AnnotatorRecipe, Context, Outcome, TooLarge, context_maker, local_context, reannotate_sentences

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from ..m2 import Sentence, noop_edit
+from jp_errant.m2_records import Sentence, noop_edit
 from .annotator import Annotator
 from .backend import Backend
 from .pairing import Group

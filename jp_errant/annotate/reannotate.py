@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-from ..m2 import Edit, Sentence, noop_edit
+from jp_errant.m2_records import Edit, Sentence, noop_edit
 from .annotator import Annotator
 from .backend import Backend
 from .edits import EditSpan
