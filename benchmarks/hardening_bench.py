@@ -203,7 +203,7 @@ def main() -> int:
         compare_m2 = tmp / "compare.m2"
         long_line(compare_m2, 1_300_000 if full else 300_000, m2=True)
         cases.append((f"compare-line ({compare_m2.stat().st_size / 1e6:.1f} MB S line)",
-                      "jp_errant.compare_cli:main", ["-hyp", str(compare_m2), "-ref", str(compare_m2)]))
+                      "jp_errant.cli:main", ["-hyp", str(compare_m2), "-ref", str(compare_m2)]))
         for label, kind, args in cases:
             if options.only and options.only not in label:
                 continue

@@ -65,7 +65,7 @@ def main() -> None:
             ("PTB 23 (lined up)", "jp_evalb.cli", [str(data_dir / "ptb" / "23.gold"),
                                                    str(data_dir / "ptb" / "23.sys_berkeley_top")]),
             ("PTB 23, test trees merged in pairs", "jp_evalb.cli", [str(data_dir / "ptb" / "23.gold"), str(merged)]),
-            ("CoNLL-14, GPT-4.1 hypothesis", "jp_errant.compare_cli",
+            ("CoNLL-14, GPT-4.1 hypothesis", "jp_errant.cli",
              ["-hyp", str(data_dir / "gec" / "sys.conll14.gpt-4.1.minedit.m2"),
               "-ref", str(data_dir / "gec" / "conll14.official-2014.combined.m2")]),
         ]

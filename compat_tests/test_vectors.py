@@ -40,12 +40,12 @@ DATA_PREFIX = "../../../data/"
 # tool name in case.json -> (console script, module that implements it)
 TOOLS = {
     "evalb": ("jp_evalb", "jp_evalb.cli"),
-    "errant_compare": ("jp_errant_compare", "jp_errant.compare_cli"),
+    "errant_compare": ("jp_errant_compare", "jp_errant.cli"),
     "conll18_ud_eval": ("jp_conll18_ud_eval", "jp_conll18.cli"),
     "evalb_spmrl": ("jp_evalb_spmrl", "jp_evalb.spmrl_cli"),
     "m2scorer": ("jp_m2scorer", "jp_m2scorer.cli"),
     "iwpt_xud_eval": ("jp_udeval", "jp_conll18.udeval_cli"),
-    "cherrant_compare": ("jp_cherrant_compare", "jp_cherrant.compare_cli"),
+    "cherrant_compare": ("jp_cherrant_compare", "jp_cherrant.cli"),
     "conlleval": ("jp_conlleval", "jp_conlleval.cli"),
     "cherrant_parallel": ("jp_cherrant_parallel", "jp_cherrant.parallel_cli"),
 }

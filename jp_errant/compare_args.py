@@ -1,5 +1,5 @@
 """errant_compare's command line (and JP mode's options beside it) and the settings it parses
-into, in one module that both the command (:mod:`jp_errant.compare_cli`) and JP mode
+into, in one module that both the command (:mod:`jp_errant.cli`) and JP mode
 (:mod:`jp_errant.tool`, :mod:`jp_errant.jp`) import -- so that neither imports the other.
 
 :class:`Settings` are the tool's settings under Python names: the Python API's keywords

@@ -221,7 +221,7 @@ def test_console_script_note_listing_json_and_closed_pipe(tmp_path) -> None:
 
     (tmp_path / "hyp.m2").write_text(HYP_CROSSING, encoding="utf-8")
     (tmp_path / "ref.m2").write_text(REF_M2, encoding="utf-8")
-    code = "import sys; from jp_cherrant.compare_cli import main; sys.argv[0] = 'jp_cherrant_compare'; sys.exit(main())"
+    code = "import sys; from jp_cherrant.cli import main; sys.argv[0] = 'jp_cherrant_compare'; sys.exit(main())"
 
     def run(*argv: str, **kwargs) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-c", code, "-hyp", "hyp.m2", "-ref", "ref.m2", *argv],

@@ -14,7 +14,7 @@ import pytest
 
 from jp_errant import m2_cli, parallel_cli
 from jp_errant.annotate import pairing
-from jp_errant.compare_cli import main
+from jp_errant.cli import main
 from jp_errant.m2_records import M2Error, RawBlock
 from jp_errant.m2 import parse_block
 from tests.contract_samples import WordsOnly
@@ -139,7 +139,7 @@ def test_compare_stops_quietly_when_stdout_closes(tmp_path, flags) -> None:
     big.write_text(("S This are a sentence .\n" + REF.split("\n", 1)[1] + "\n") * 2000,
                    encoding="utf-8")
     result = run_with_closed_stdout(
-        "import sys; from jp_errant.compare_cli import main; sys.exit(main())",
+        "import sys; from jp_errant.cli import main; sys.exit(main())",
         "-hyp", str(big), "-ref", str(big), *flags)
     assert result.stderr == ""
     assert result.returncode == 1
@@ -147,7 +147,7 @@ def test_compare_stops_quietly_when_stdout_closes(tmp_path, flags) -> None:
 
 def test_compare_still_reports_errors_when_stdout_closes(tmp_path) -> None:
     result = run_with_closed_stdout(
-        "import sys; from jp_errant.compare_cli import main; sys.exit(main())",
+        "import sys; from jp_errant.cli import main; sys.exit(main())",
         "-hyp", str(tmp_path / "nope.m2"), "-ref", str(tmp_path / "nope.m2"))
     assert result.returncode == 2
     assert result.stderr.endswith(f": error: {tmp_path / 'nope.m2'}: "
@@ -165,7 +165,7 @@ def test_compare_reports_an_error_after_stdout_closed(tmp_path) -> None:
     ref = tmp_path / "ref.m2"
     ref.write_text(block * 3, encoding="utf-8")
     result = run_with_closed_stdout(
-        "import sys; from jp_errant.compare_cli import main; sys.exit(main())",
+        "import sys; from jp_errant.cli import main; sys.exit(main())",
         "-hyp", str(hyp), "-ref", str(ref), "-v")
     assert result.returncode == 2
     assert f": error: {hyp}:8: A line offsets are not two integers" in one_error_line(result.stderr)

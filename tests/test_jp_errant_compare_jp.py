@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
-from jp_errant.compare_cli import main
+from jp_errant.cli import main
 from jp_errant.m2_records import Edit, Sentence, noop_edit
 from tests.toolrun import run_tool
 

@@ -13,7 +13,7 @@ from tests.extras import import_or_skip, needs
 stanza = import_or_skip("stanza", "stanza")
 pytestmark = needs("stanza", "stanza")
 
-from jp_errant import compare_cli, m2_cli, parallel_cli  # noqa: E402
+from jp_errant import cli as compare_cli, m2_cli, parallel_cli  # noqa: E402
 from jp_errant.annotate.tokens import ROOT, Token, concatenate  # noqa: E402
 from tests.test_jp_errant_parallel_examples import (  # noqa: E402
     DIFFICULT_COR, DIFFICULT_ORIG, EMAIL_COR, EMAIL_ORIG, analysed,

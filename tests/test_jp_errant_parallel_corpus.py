@@ -12,7 +12,7 @@ from tests.extras import import_or_skip, needs
 stanza = import_or_skip("stanza", "stanza")
 pytestmark = needs("stanza", "stanza")
 
-from jp_errant import compare_cli, parallel_cli  # noqa: E402
+from jp_errant import cli as compare_cli, parallel_cli  # noqa: E402
 from jp_errant.annotate.backend import tokens_from_stanza_sentence  # noqa: E402
 from tests.datafiles import data_path  # noqa: E402
 from tests.test_jp_errant_parallel_cli import KnownSentences, text, without  # noqa: E402

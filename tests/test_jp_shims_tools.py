@@ -90,7 +90,7 @@ def _cases(files: dict) -> dict:
         # -L (compact view): no ./status file written into the repository, where these run.
         "jp_evalb_spmrl": ("jp_evalb.spmrl_cli", ["-L", "-p", "spmrl", spmrl[0], spmrl[0]],
                            ["-L", "-p", "spmrl", *spmrl]),
-        "jp_errant_compare": ("jp_errant.compare_cli", ["-hyp", files["ref"], "-ref", files["ref"]],
+        "jp_errant_compare": ("jp_errant.cli", ["-hyp", files["ref"], "-ref", files["ref"]],
                               ["-hyp", files["hyp"], "-ref", files["ref"]]),
         "jp_conll18_ud_eval": ("jp_conll18.cli", [files["gold_conllu"], files["gold_conllu"]],
                                [files["gold_conllu"], files["system_conllu"]]),
@@ -107,7 +107,7 @@ TOOLS = ["jp_evalb", "jp_evalb_spmrl", "jp_errant_compare", "jp_conll18_ud_eval"
 
 
 PROGRAMS = {"jp_evalb.cli": "jp_evalb", "jp_evalb.spmrl_cli": "jp_evalb_spmrl",
-            "jp_errant.compare_cli": "jp_errant_compare",
+            "jp_errant.cli": "jp_errant_compare",
             "jp_conll18.cli": "jp_conll18_ud_eval", "jp_conll18.udeval_cli": "jp_udeval",
             "jp_preprocess.cli": "jp_preprocess_eval",
             "jp_preprocess.wisebe_cli": "jp_wisebe"}
@@ -234,7 +234,7 @@ def test_closed_pipe_stops_quietly(cases, tool):
 def test_conll14_gpt41_lists_all_127_retokenized_sentences():
     hyp = str(data_path("gec", "sys.conll14.gpt-4.1.minedit.m2"))
     ref = str(data_path("gec", "conll14.official-2014.combined.m2"))
-    text = run("jp_errant.compare_cli", ["--show-alignment", "-hyp", hyp, "-ref", ref])
+    text = run("jp_errant.cli", ["--show-alignment", "-hyp", hyp, "-ref", ref])
     assert "1341\t802\t1447\t0.6258\t0.481\t0.5902" in text.stdout
     heads = [line for line in text.stdout.splitlines() if line.startswith("[")]
     assert len(heads) == 127 and all(line.startswith("[retokenized] reference ") for line in heads)
@@ -242,10 +242,10 @@ def test_conll14_gpt41_lists_all_127_retokenized_sentences():
     assert text.stderr.startswith("jp_errant_compare: note: 127 of 1312 hypothesis sentences are tokenized "
                                   "differently from the reference; their edits were mapped onto the "
                                   "reference tokens")
-    document = strict(run("jp_errant.compare_cli", ["--json", "--show-alignment", "-hyp", hyp, "-ref", ref]).stdout)
+    document = strict(run("jp_errant.cli", ["--json", "--show-alignment", "-hyp", hyp, "-ref", ref]).stdout)
     validate(document)
     assert document["alignment"]["summary"]["kinds"]["retokenized"] == 127
     assert len(document["alignment"]["blocks"]) == 127
     assert document["scores"]["tp"] == 1341
-    legacy = run("jp_errant.compare_cli", ["--legacy", "-hyp", hyp, "-ref", ref])
+    legacy = run("jp_errant.cli", ["--legacy", "-hyp", hyp, "-ref", ref])
     assert "0.5504" in legacy.stdout and legacy.stderr == ""

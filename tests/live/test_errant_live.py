@@ -23,7 +23,7 @@ import pytest
 
 compare_m2 = pytest.importorskip("errant.commands.compare_m2", reason="errant is not installed")
 
-from jp_errant.compare_cli import main as jp_main  # noqa: E402
+from jp_errant.cli import main as jp_main  # noqa: E402
 
 CASES = 2400
 SEED = 20260421

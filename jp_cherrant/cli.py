@@ -16,8 +16,8 @@ __all__ = ["main"]
 
 def main(argv: list[str] | None = None) -> int:
     """The console script: legacy mode or JP mode, both through the shared runner (as
-    jp_errant_compare's, :func:`jp_errant.compare_cli.run_without_cycle_collector`)."""
-    from jp_errant.compare_cli import run_without_cycle_collector
+    jp_errant_compare's, :func:`jp_errant.cli.run_without_cycle_collector`)."""
+    from jp_errant.cli import run_without_cycle_collector
 
     from jp_cherrant.tool import TOOL_INSTANCE
 
