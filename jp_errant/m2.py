@@ -33,8 +33,8 @@ the writing live in :mod:`jp_errant.m2_records`, errant's own reading in
   :class:`M2Error` carrying file and line (``read_m2(named_edits=False)`` gives plain-tuple
   edits for scoring, :func:`named` turns them back into :class:`Edit` values;
   ``read_m2(with_tokens=True)`` gives ``(sentence, tokens)`` pairs).
-- :func:`format_edit`, :func:`format_sentence`, :func:`write_m2` -- writing M2 back
-  (errant's layout: ``S`` line, ``A`` lines, one empty line after every block).
+- (writing M2 back, errant's layout, is :mod:`jp_errant.m2_records`' ``format_edit`` and
+  ``format_sentence``).
 """
 from __future__ import annotations
 

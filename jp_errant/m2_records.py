@@ -2,13 +2,13 @@
 
 :class:`Edit` is one ``A`` line, :class:`Sentence` one block (its ``S`` line and edits),
 :class:`RawBlock` a block's text as errant splits it; :class:`M2Error` is every problem JP mode
-finds in an M2 file. :func:`format_edit`, :func:`format_sentence` and :func:`write_m2` write
+finds in an M2 file. :func:`format_edit` and :func:`format_sentence` write
 them back (``S`` line, ``A`` lines, one empty line after every block). The readers are
 :mod:`jp_errant.m2_blocks` (errant's own reading) and :mod:`jp_errant.m2` (JP mode's).
 """
 from __future__ import annotations
 
-from typing import IO, Iterable, NamedTuple
+from typing import NamedTuple
 
 from jp_shims.errors import InputError
 
@@ -93,8 +93,3 @@ def format_sentence(sentence: Sentence) -> str:
     lines.extend(format_edit(edit) for edit in sentence.edits)
     return "\n".join(lines) + "\n\n"
 
-
-def write_m2(sentences: Iterable[Sentence], stream: IO[str]) -> None:
-    """Write sentences in errant's layout (streamed, one block at a time)."""
-    for sentence in sentences:
-        stream.write(format_sentence(sentence))
