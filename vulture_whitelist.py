@@ -28,9 +28,8 @@ _ = (
     registry.console_scripts,  # setup.cfg's entry points checked against the registry
     result.Result.to_json,  # the --json document of a Python API result (README)
     signature.content_hash,  # the signature's hash of bytes in memory (file_hash of a file)
-    conlleval_api.Figures.classification_report,  # README, docs/jp_conlleval.md
+    conlleval_api.Evaluation.classification_report,  # README, docs/jp_conlleval.md
     conlleval_api.Evaluation.system_on_gold,  # docs/jp_conlleval.md (the guess column per sentence)
-    conlleval_api.Evaluation.diverged_blocks,  # beside changed_blocks: the API's blocks that differ
     conll18_model.UDRepresentation.characters,  # the original's UDRepresentation attribute (its API)
     conll18_reconcile.Reconciliation.system_line,  # a field of the listing's record (its gold_line twin)
     # Definitions the tests check the fast paths against (their reference renderings).

@@ -235,17 +235,6 @@ def _rows_by_pattern(data: bytes, name: str, split, encoding: str = "utf-8") -> 
         yield fields[0].decode(encoding, "surrogateescape"), fields[-1]
 
 
-def tagged_from_pairs(sentences: Iterable[Iterable[Tuple[str, str]]], name: str) -> TaggedFile:
-    """A tagged file from lists of ``(token, tag)`` pairs; line numbers are those the same
-    sentences would have written one token a line with an empty line after each sentence."""
-    def rows():
-        for sentence in sentences:
-            for word, tag in sentence:
-                yield word, tag.encode("utf-8", "surrogateescape")
-            yield None, None
-    return _build(name, rows(), 0)
-
-
 def column_tags(file: TaggedFile, options: Options, scheme: Optional[str] = None) -> List[bytes]:
     """The tags as conlleval's column reading sees them: ``-r`` applied, and with ``scheme``
     each sentence read strictly in that scheme and re-written in IOB2."""

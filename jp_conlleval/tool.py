@@ -231,7 +231,8 @@ class Conlleval(Tool):
 
         settings = parsed.settings
         delimiter = settings.options.delimiter
-        gold_encoding, system_encoding = (_encoding(gold, settings.fallback), _encoding(system, settings.fallback))
+        gold_encoding = file_encoding(gold, settings.fallback)
+        system_encoding = file_encoding(system, settings.fallback)
         try:
             # (One pause of the cyclic collector for all of it: each pause ends in a pass
             # over everything allocated during it.)
@@ -338,7 +339,8 @@ def _text(file, sentences: range) -> str:
                       zip(file.breaks[sentences.start:sentences.stop], file.breaks[sentences.start + 1:sentences.stop + 1]))
 
 
-def _encoding(file: InputFile, fallback: str) -> str:
+def file_encoding(file: InputFile, fallback: str) -> str:
+    """How the words of ``file`` are read: UTF-8, or ``fallback`` for a file that is not."""
     try:
         with file.open() as handle:
             return encodings.stream_encoding(handle, fallback)

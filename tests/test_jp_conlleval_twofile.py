@@ -12,7 +12,8 @@ import pytest
 import jp_conlleval.api
 from jp_conlleval import evaluate
 from jp_conlleval.reader import parse_leading_options
-from jp_conlleval.tagged import FileInputError
+from jp_conlleval.tool import command_line
+from jp_shims.errors import InputError
 from jp_conlleval.tags import raw_tag
 from tests.datafiles import data_root
 
@@ -39,9 +40,10 @@ def _path(folder: Path, name: str) -> Path:
 
 
 def _run(folder: Path, spec: dict):
-    options, files = parse_leading_options(spec["args"])
+    options, _ = parse_leading_options(spec["args"])
+    settings, files = command_line(spec["args"])
     gold, system = (_path(folder, name) for name in files)
-    return evaluate(gold, system, options=options), options
+    return evaluate(gold, system, **settings), options
 
 
 @pytest.mark.parametrize("folder, spec", _jp_cases("jp_projected"))
@@ -63,7 +65,7 @@ def test_unrepresentable_chunks_are_named(folder: Path, spec: dict) -> None:
     assert sorted(chunk.text for chunk in result.unrepresentable) == sorted(spec["jp_unrepresentable"])
     # They stay in "found" and match nothing.
     found = sum(len(chunks) for chunks in [result.unrepresentable])
-    assert result.statistics.found_guess == result.system_chunks
+    assert result.statistics.found_guess == result.figures.system_chunks
     assert found <= result.statistics.found_guess
     lines = {str(chunk).split(": ", 1)[0] for chunk in result.unrepresentable}
     assert all(":" in where for where in lines)
@@ -129,22 +131,22 @@ def test_files_as_people_have_them(tmp_path: Path) -> None:
     gold = _write(tmp_path / "gold", b"Mara\tNNP\tB-PER\nleft\tVBD\tO\n\nOslo\tNNP\tB-LOC\n")
     system = _write(tmp_path / "sys", b"Mara B-PER\r\nleft O\r\n\r\nOslo B-LOC")
     result = evaluate(gold, system)
-    assert result.f1 == 100.0 and result.same_tokens
-    assert result.cr_lines == (0, 3)  # the last line has no line end
+    assert result.f1 == 100.0 and result.figures.same_tokens
+    assert result.figures.cr_lines == (0, 3)  # the last line has no line end
     assert any("CRLF" in note for note in result.notes())
 
 
 @pytest.mark.parametrize("gold, system, message, file, line", [
-    (b"", b"a O\n", "no tokens", "gold", None),  # (no line: None)
+    (b"", b"a O\n", "holds no text", "gold", 1),  # (the runner's check, as on the command line)
     (b"a O\nb O\n", b"a O\nc O\n", "stops matching the gold text here: 'c' vs gold", "sys", 2),
     (b"a O\nb\n", b"a O\nb O\n", "without a tag column", "gold", 2),
 ])
 def test_bad_input_is_located(tmp_path: Path, gold: bytes, system: bytes, message: str, file: str,
                               line: Optional[int]) -> None:
-    with pytest.raises(FileInputError) as raised:
+    with pytest.raises(InputError) as raised:
         evaluate(_write(tmp_path / "gold", gold), _write(tmp_path / "sys", system))
     assert message in raised.value.message
-    assert Path(raised.value.file).name == file and raised.value.line == line
+    assert Path(raised.value.path).name == file and raised.value.line == line
 
 
 WNUT = [
@@ -190,7 +192,7 @@ def test_docs_python_example() -> None:
 def test_one_field_lines_are_found_in_any_layout(data: bytes, line: int) -> None:
     from jp_conlleval.tagged import read_tagged
 
-    with pytest.raises(FileInputError) as raised:
+    with pytest.raises(InputError) as raised:
         read_tagged(data, "f")
     assert raised.value.line == line
 
