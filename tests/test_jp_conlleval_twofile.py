@@ -17,6 +17,10 @@ from jp_shims.errors import InputError
 from jp_conlleval.tags import raw_tag
 from tests.datafiles import data_root
 
+# These tests check figures on files JP mode re-aligns; the API's JPAlignmentWarning there is
+# the contract's (tests/test_contract.py checks it), not what is tested here.
+pytestmark = pytest.mark.filterwarnings("ignore::jp_shims.pyapi.JPAlignmentWarning")
+
 VECTORS = Path(__file__).resolve().parent.parent / "compat_tests" / "vectors" / "conlleval"
 DATA_PREFIX = "../../../data/"
 
