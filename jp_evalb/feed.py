@@ -1,4 +1,5 @@
-"""JP mode's feeding loop: pairs and aligned blocks of trees, in order, to evalb's scorer.
+"""JP mode's pairing: the gold and test trees, in order, as the blocks evalb's scorer takes
+(:meth:`jp_evalb.tool.EvalbTool.pair_units`, the runner's pairing stage).
 
 * Lines are paired as evalb pairs them as long as evalb accepts the pair (same words, possibly
   after its quote repair; a wordless test line is a skip when the lines after it pair up
@@ -7,66 +8,72 @@
 * From a pair evalb rejects, sentences are aligned on their text
   (:func:`jp_align.iter_align_sentences`; the text is the words evalb scores) until the aligner
   holds no sentence it has not placed, then line-by-line pairing resumes.
-* A 1:1 block evalb scores is scored as in legacy mode; any other block by
-  :func:`jp_evalb.blocks.score_block` (text without a counterpart included: missed and
-  spurious brackets).
+* Blocks with sentences of one side only are held back until something two-sided follows or
+  the input ends; when no sentence of either side re-synchronizes within the aligner's
+  look-ahead, the rest of both files is one block read without aligning (:class:`GiveUp`).
 
-Every scored unit goes to a :class:`Listener` (the report writer, the statistics of
-significance) with the gold lines it covers; every block is counted in the audit.
+Every block is a :class:`Unit` (its gold lines, kind and reason, and what the pairing already
+knows of its score); :mod:`jp_evalb.jp` scores it.
 """
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, BinaryIO, Generator, Iterator, Optional, Sequence, Tuple, cast
+from typing import TYPE_CHECKING, Generator, Iterator, NamedTuple, Optional, Sequence, Tuple, cast
 
-from jp_shims.audit import AlignmentAudit, block_kind
-from jp_shims.kinds import EXACT, UNALIGNED
+from jp_shims.kinds import EXACT
+from jp_shims.stages import Streamed
 
-from .blocks import BlockResult, score_block, side_counts
-from .brackets import LabelTable, reader_keys
+from .blocks import side_counts
 from .scoring import Evaluation, clean_pair_score, evaluate_pair
-from .sentences import Sentence, read_sentences
-from .totals import STATUS_COUNTED_SKIP, STATUS_ERROR, STATUS_OK, STATUS_SKIP, SentenceScore
-from .trees import ReadOptions
-from .variant import RunFlags
+from .sentences import Sentence
+from .totals import STATUS_COUNTED_SKIP, STATUS_ERROR, STATUS_OK, STATUS_SKIP
 
 if TYPE_CHECKING:
-    from jp_align import Block, Normalizer
-    from jp_shims.config import AlignConfig
-    from jp_shims.records import BlockRecord
+    from jp_align import Block
 
-    from .params import Params
+    from .jp import EvalbRun
 
 CAUSE_NO_RESYNC = "no_resync"  # jp_align.blocks.CAUSE_NO_RESYNC (jp_align is imported on first use)
 
 
-class Listener:
-    """What the feeding loop tells: override what you need (the default does nothing)."""
+class GiveUp(NamedTuple):
+    """The figures of the rest of both files, read without aligning."""
 
-    def unit(self, first: int, stop: int, score: SentenceScore, ev: Optional[Evaluation],
-             block: Optional[Block], golds: Sequence[Sentence], tests: Sequence[Sentence],
-             groups: Optional[list]) -> None:
-        """One scored unit (sentence line): gold lines ``first`` to ``stop`` (exclusive), its
-        score, evalb's evaluation (a pair evalb scored) or the block and its word groups."""
-
-    def trace(self, text: str) -> None:
-        """evalb's -D trace of lines as they are read."""
-
-    def message(self, text: str) -> None:
-        """A per-line message (``ID : ...``) of evalb's kind, for stderr."""
+    gold_brackets: int
+    test_brackets: int
+    gold_words: int
+    length: int
+    gold_span: Tuple[int, int]  # first and last gold line (0, 0: none)
+    test_span: Tuple[int, int]
 
 
-def feed(gold_stream: BinaryIO, test_stream: BinaryIO, names: tuple[str, str], params: Params,
-         flags: RunFlags, config: AlignConfig, audit: AlignmentAudit, listener: Listener,
-         tally=None, encodings: tuple[str, str] = ("utf-8", "utf-8")) -> None:
-    """Read both files, pair and align them, score every unit and tell ``listener``; count
-    every block in ``audit``. ``names``: the files as messages show them; ``tally``: a
-    per-label breakdown to add to; ``encodings``: the files'. Raises
-    :class:`jp_shims.errors.InputError` for bad input."""
-    feeder = Feeder(params, flags, config, audit, listener, tally)
-    read_options = feeder.read_options
-    gold_sentences = read_sentences(gold_stream, names[0], read_options, encodings[0])
-    limit = flags.limit
+class Unit(NamedTuple):
+    """One block of the pairing, as the runner records it and :mod:`jp_evalb.jp` scores it.
+
+    ``left``: the gold lines it covers (first to stop; a block without gold lines is empty
+    where it stands): the extent of its statistics of significance. ``found``: what the
+    pairing already has of its score -- the :class:`SentenceScore` of the usual pair, evalb's
+    :class:`Evaluation` of a pair evalb accepts, a :class:`GiveUp`, or None (a block to score).
+    """
+
+    left: range
+    kind: str
+    reason: str
+    block: Optional[Block]  # jp_align's block (None: a pair evalb accepted as it stands)
+    found: object = None
+    line_id: int = 0
+
+
+_new_unit = tuple.__new__  # (Unit's own __new__, without its Python-level call: one a pair)
+# A unit and its gold and test sentences (or, for the rest of the files read without aligning,
+# Streamed sides: their count and lines).
+Paired = Tuple[Unit, Sequence[Sentence], Sequence[Sentence]]
+
+
+def pair_units(state: EvalbRun, gold_sentences: Iterator[Sentence],
+               test_sentences: Iterator[Sentence]) -> Iterator[Paired]:
+    """The blocks of both files, in the order evalb's report shows them."""
+    limit = state.flags.limit
     if limit != -1:
         # evalb_spmrl -K n: the first n gold lines (at least one); the test lines left over
         # are not looked at, as the original does not check them.
@@ -74,11 +81,12 @@ def feed(gold_stream: BinaryIO, test_stream: BinaryIO, names: tuple[str, str], p
 
         gold_sentences = islice(gold_sentences, max(limit, 1))
     golds = Lookahead(gold_sentences)
-    tests = Lookahead(read_sentences(test_stream, names[1], read_options, encodings[1]))
+    tests = Lookahead(test_sentences)
+    pairing = Pairing(state)
     # Blocks with sentences on one side only are held back until something two-sided follows
     # or the input ends: then they are scored (text without a counterpart).
-    pending: list[tuple] = []
-    clean_lane = feeder.clean_lane
+    pending: list = []
+    clean_lane, params = pairing.clean_lane, state.params
     while True:
         gold, test = golds.peek(0), tests.peek(0)
         if gold is None and test is None:
@@ -86,52 +94,54 @@ def feed(gold_stream: BinaryIO, test_stream: BinaryIO, names: tuple[str, str], p
         if clean_lane and gold is not None and test is not None and gold.problem is None and test.problem is None:
             score = clean_pair_score(gold.number, gold.tree, test.tree, params)
             if score is not None:  # the usual pair, which evalb accepts as it stands
-                _take_pair(feeder, pending, golds, tests)
-                feeder.clean_pair(gold, test, score)
+                if pending:
+                    yield from _held(pairing, pending)
+                golds.take()
+                tests.take()
+                yield pairing.pair(gold, test, score)
                 continue
-        ev = None if gold is None or test is None else feeder.accepted(gold, test, golds, tests)
+        ev = None if gold is None or test is None else pairing.accepted(gold, test, golds, tests)
         if ev is None and gold is not None and test is not None:
-            block = feeder.in_step_pair(gold, test, golds, tests)
+            block = pairing.in_step_pair(gold, test, golds, tests)
             if block is not None:
                 # The lines around a rejected pair pair up in step: it is a 1:1 block where
                 # it stands, as evalb pairs it (not one the aligner might shift past).
-                _take_pair(feeder, pending, golds, tests)
-                feeder.block(block, [gold], [test])
+                yield from _take_pair(pairing, pending, golds, tests)
+                yield pairing.block(block, [gold], [test])
                 continue
         if ev is not None and gold is not None and test is not None:  # (ev: both are there)
-            _take_pair(feeder, pending, golds, tests)
-            feeder.pair(gold, test, ev)
+            yield from _take_pair(pairing, pending, golds, tests)
+            yield pairing.pair(gold, test, ev)
             continue
-        region = aligned_region(golds, tests, feeder.alignment_options)
+        region = aligned_region(golds, tests, state.alignment_options)
         for block, gold_items, test_items in region:
             if block.cause == CAUSE_NO_RESYNC and _unplaced_known(golds, block.left) \
                     and _unplaced_known(tests, block.right):
                 region.close()
-                _score_held(feeder, pending)
-                feeder.give_up(block, _rest(golds, gold_items, block.left), _rest(tests, test_items, block.right))
+                yield from _held(pairing, pending)
+                yield pairing.give_up(block, _rest(golds, gold_items, block.left), _rest(tests, test_items, block.right))
                 break
             if not gold_items or not test_items:
                 pending.append((block, gold_items, test_items))
                 continue
-            _score_held(feeder, pending)
-            feeder.block(block, gold_items, test_items)
+            yield from _held(pairing, pending)
+            yield pairing.block(block, gold_items, test_items)
     if pending and limit != -1 and not pending[0][1]:
         pending = []  # -K: test lines after the last gold line read are not looked at
-    _score_held(feeder, pending)  # surplus lines at the end of one file
-    feeder.finish()
+    yield from _held(pairing, pending)  # surplus lines at the end of one file
 
 
-def _score_held(feeder: "Feeder", pending: list) -> None:
-    """The blocks held back (sentences on one side only), scored now."""
+def _held(pairing: "Pairing", pending: list) -> Iterator[Paired]:
+    """The blocks held back (sentences on one side only), given now."""
     for held in pending:
-        feeder.block(*held)
+        yield pairing.block(*held)
     pending.clear()
 
 
-def _take_pair(feeder: "Feeder", pending: list, golds: "Lookahead", tests: "Lookahead") -> None:
-    """Before a pair is scored where it stands: the blocks held back first, then the pair
+def _take_pair(pairing: "Pairing", pending: list, golds: "Lookahead", tests: "Lookahead") -> Iterator[Paired]:
+    """Before a pair is given where it stands: the blocks held back first, then the pair
     leaves both streams."""
-    _score_held(feeder, pending)
+    yield from _held(pairing, pending)
     golds.take()
     tests.take()
 
@@ -219,51 +229,24 @@ def _text(sentence: Sentence) -> list[str]:
     return sentence.text
 
 
-class Feeder:
-    """The state of one feeding: evalb's settings, the alignment, the audit, where it is."""
+class Pairing:
+    """The state of one pairing: where it is in the gold file, the last pair evalb rejected."""
 
-    def __init__(self, params: Params, flags: RunFlags, config: AlignConfig, audit: AlignmentAudit,
-                 listener: Listener, tally=None) -> None:
-        self.params, self.flags, self.config, self.audit = params, flags, config, audit
-        self.listener, self.tally = listener, tally
-        self._alignment_options: Optional[dict] = None
-        self.table = LabelTable(params)
-        self.read_options = ReadOptions.from_params(params, trace=params.debug > 1,
-                                                    keys=reader_keys(params, self.table))
-        self.skipped_gold = None
-        if flags.count_skipped:
-            from .spmrl import scored_gold_counter
-
-            self.skipped_gold = scored_gold_counter(self.table, self.read_options)
-        # Pairs scored without an evaluation (clean_pair) when nothing else is needed of them.
-        self.clean_lane = params.debug == 0 and tally is None
-        self.clean_pairs = 0  # (exact blocks, counted in the audit by finish())
+    def __init__(self, state: EvalbRun) -> None:
+        self.state, self.params, self.lookahead = state, state.params, state.config.lookahead
+        # Pairs scored without an evaluation (clean_pair_score) when nothing else is needed of them.
+        self.clean_lane = self.params.debug == 0 and state.tally is None
         self.next_gold = 1
         self.rejected: Optional[tuple[Sentence, Sentence]] = None  # the last pair evalb rejected
-
-    @property
-    def normalizer(self) -> Normalizer:
-        return self.alignment_options["normalizer"]
-
-    @property
-    def alignment_options(self) -> dict:
-        """jp_align's sentence options from the configuration, the exception table extended
-        by the parameter file's EQ_WORD pairs (built on first use)."""
-        if self._alignment_options is None:
-            options = self.config.sentence_options()
-            if self.params.eq_words:
-                options["normalizer"] = options["normalizer"].extended(
-                    token_map={b: a for a, b in self.params.eq_words})
-            self._alignment_options = options
-        return self._alignment_options
 
     def _evaluate(self, gold: Sentence, test: Sentence) -> Optional[Evaluation]:
         """evalb's own result for a pair of lines, unless evalb rejects it (status 1)."""
         if gold.problem or test.problem:
             return None
+        state = self.state
         # (evalb_spmrl's length-mismatch rule is not applied: such a pair is aligned.)
-        ev = evaluate_pair(gold.number, gold.tree, test.tree, self.params, self.table,
-                           read_error=False, debug=self.params.debug, skipped_gold=self.skipped_gold)
+        ev = evaluate_pair(gold.number, gold.tree, test.tree, self.params, state.table,
+                           read_error=False, debug=self.params.debug, skipped_gold=state.skipped_gold)
         return None if ev.score.status == STATUS_ERROR else ev
 
     def accepted(self, gold: Sentence, test: Sentence, golds: Lookahead,
@@ -283,7 +266,7 @@ class Feeder:
             return None
         if ev.score.status not in (STATUS_SKIP, STATUS_COUNTED_SKIP) or not gold.tree.words:
             return ev
-        for k in range(1, self.config.lookahead + 1):
+        for k in range(1, self.lookahead + 1):
             test_next = tests.peek(k)
             if test_next is None:
                 return ev
@@ -303,7 +286,7 @@ class Feeder:
         (pairs with a wordless test line, evalb's skips, in between), or both files end
         together. The pair's kind and reason are jp_align's for that pair alone. None when
         they do not, or when jp_align would not keep the pair together."""
-        for k in range(1, self.config.lookahead + 1):
+        for k in range(1, self.lookahead + 1):
             gold_next, test_next = golds.peek(k), tests.peek(k)
             if gold_next is None or test_next is None:
                 if gold_next is not None or test_next is not None:
@@ -317,32 +300,21 @@ class Feeder:
             break
         else:
             return None
-        blocks = _aligner(iter([gold]), iter([test]), self.alignment_options)
+        blocks = _aligner(iter([gold]), iter([test]), self.state.alignment_options)
         block = next(blocks)[0]
         blocks.close()
         return block if block.is_one_to_one else None
 
-    def clean_pair(self, gold: Sentence, test: Sentence, score: SentenceScore) -> None:
-        """The usual pair (scored by :func:`jp_evalb.scoring.clean_pair_score`), which
-        :meth:`accepted` would accept as it stands; its exact block is counted at the end."""
+    def pair(self, gold: Sentence, test: Sentence, found: object) -> Paired:
+        """A pair evalb accepts where it stands: the usual pair's :class:`SentenceScore`
+        (:func:`jp_evalb.scoring.clean_pair_score`) or evalb's evaluation."""
         number = gold.number
         self.next_gold = number + 1
-        self.clean_pairs += 1
-        self.listener.unit(number, number + 1, score, None, None, (gold,), (test,), None)
+        return _new_unit(Unit, (range(number, number + 1), EXACT, "", None, found, number)), (gold,), (test,)
 
-    def pair(self, gold: Sentence, test: Sentence, ev: Evaluation) -> None:
-        """A pair evalb accepts: exactly evalb's."""
-        self.next_gold = gold.number + 1
-        if self.params.debug > 1:
-            self.listener.trace("".join(gold.tree.trace) + "".join(test.tree.trace))
-        self.audit.count(EXACT)
-        self._unit(None, (gold,), (test,), ev, None, None)
-
-    def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> None:
-        params, debug = self.params, self.params.debug
+    def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> Paired:
+        """An aligned block; one evalb scores as it stands carries evalb's evaluation."""
         line_id = gold_items[0].number if gold_items else self.next_gold
-        if debug > 1:
-            self.listener.trace("".join("".join(s.tree.trace) for s in gold_items + test_items))
         ev = None
         if block.is_one_to_one and block.aligned:
             # What evalb itself would score is scored exactly as evalb does (a pair accepted()
@@ -350,27 +322,15 @@ class Feeder:
             rejected = self.rejected
             if rejected is None or rejected[0] is not gold_items[0] or rejected[1] is not test_items[0]:
                 ev = self._evaluate(gold_items[0], test_items[0])
-        if ev is not None:
-            self.next_gold = gold_items[0].number + 1
-            self.audit.count(EXACT)
-            self._unit(block, gold_items, test_items, ev, None, None)
-            return
-        result = score_block(block, gold_items, test_items, line_id, params, self.table, self.normalizer,
-                             self.read_options, self.flags.count_skipped, self.tally)
-        if result.note:
-            self.listener.message(f"{line_id} : {result.note}")
-        if debug > 1:
-            self.listener.trace("\n")
-        self._audit(block, gold_items, test_items, result)
-        self._unit(block, gold_items, test_items, None, result.score, result.groups)
-        if gold_items:
-            self.next_gold = gold_items[-1].number + 1
+        stop = gold_items[-1].number + 1 if gold_items else line_id
+        self.next_gold = stop
+        return Unit(range(line_id, stop), block.kind, block.reason, block, ev, line_id), gold_items, test_items
 
-    def give_up(self, block: Block, golds: Iterator[Sentence], tests: Iterator[Sentence]) -> None:
+    def give_up(self, block: Block, golds: Iterator[Sentence], tests: Iterator[Sentence]) -> Paired:
         """The rest of both files as one block without a counterpart, read without aligning:
         from this block on, no sentence of either side re-synchronized within the aligner's
         look-ahead, so the files are taken to be unrelated from here. Streamed: only the
-        figures of the block are kept; gold brackets missed, test brackets spurious."""
+        figures of the block are kept."""
         gold_span, test_span = [0, 0], [0, 0]
 
         def spanned(items: Iterator[Sentence], span: list[int]) -> Iterator[Sentence]:
@@ -379,101 +339,18 @@ class Feeder:
                 span[1] = sentence.number
                 yield sentence
 
-        gold_brackets, gold_words, length = side_counts(spanned(golds, gold_span), self.table, self.read_options)
-        test_brackets, _, _ = side_counts(spanned(tests, test_span), self.table, self.read_options)
-        gold_count = gold_span[1] - gold_span[0] + 1 if gold_span[0] else 0
-        test_count = test_span[1] - test_span[0] + 1 if test_span[0] else 0
+        state = self.state
+        gold_brackets, gold_words, length = side_counts(spanned(golds, gold_span), state.table, state.read_options)
+        test_brackets, _, _ = side_counts(spanned(tests, test_span), state.table, state.read_options)
         line_id = gold_span[0] or self.next_gold
-        from .blocks import UNALIGNED_CONSEQUENCE
-
-        reason = f"{block.reason}; the rest of the files is not aligned"
-        self.listener.message(f"{line_id} : Unaligned block (gold {_span_ids(gold_span)} | test "
-                              f"{_span_ids(test_span)}): {reason}; {UNALIGNED_CONSEQUENCE}\n")
-        score = SentenceScore(line_id, length, STATUS_OK, 0, gold_brackets, test_brackets, 0, gold_words, 0)
-        first, stop = line_id, (gold_span[1] + 1 if gold_span[0] else line_id)
-        self.listener.unit(first, stop, score, None, block, (), (), [])
-        if gold_span[0]:
-            self.next_gold = gold_span[1] + 1
-        audit = self.audit
-        where = (audit.gold_lines(gold_span[0], gold_span[1]) if gold_span[0] else None,
-                 audit.system_lines(test_span[0], test_span[1]) if test_span[0] else None)
-        if not audit.keep:
-            audit.count(UNALIGNED, gold_count, test_count, where=where)
-            return
-        from jp_shims.records import BlockRecord
-
-        audit.add(BlockRecord(UNALIGNED, where[0], where[1], "", "", reason=reason, match=block.kind,
-                              figures=_figures(score), groups=(), loss=float(gold_brackets + test_brackets)),
-                  gold_count, test_count)
-
-    def _audit(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence],
-               result: BlockResult) -> None:
-        """Count (and with records kept, record) a block scored by the aligned feeding."""
-        odd = [g for g in result.groups if not (g.is_one_to_one and g.kind == EXACT)]
-        kind = block_kind(block.kind, len(gold_items), len(test_items), retokenized=bool(odd))
-        if not block.aligned:
-            kind = UNALIGNED
-        audit = self.audit
-        if kind == EXACT or not audit.keep:
-            where = None
-            if kind == UNALIGNED:
-                where = (audit.gold_lines(gold_items[0].number, gold_items[-1].number) if gold_items else None,
-                         audit.system_lines(test_items[0].number, test_items[-1].number) if test_items else None)
-            audit.count(kind, len(gold_items), len(test_items), where=where)
-            return
-        score = result.score
-        gold_words = [w for s in gold_items for w in s.tree.words]
-        test_words = [w for s in test_items for w in s.tree.words]
-        from jp_shims.records import WordGroup
-
-        groups = tuple(WordGroup(tuple(gold_words[i] for i in g.left), tuple(test_words[j] for j in g.right), g.kind)
-                       for g in odd)
-        # Brackets missed plus brackets wrongly proposed; a block left unscored (status 1)
-        # loses its whole length.
-        loss = (score.gold + score.test - 2 * score.match if score.status == STATUS_OK
-                else float(score.length) if score.status == STATUS_ERROR else 0.0)
-        reason = block.reason
-        if result.note:
-            reason = (reason + "; " if reason and reason not in result.note else "") + result.note.strip()
-        audit.add(self._record(kind, block, gold_items, test_items, groups, _figures(score), loss, reason),
-                  len(gold_items), len(test_items))
-
-    def _record(self, kind: str, block: Block, gold_items: list[Sentence], test_items: list[Sentence],
-                groups: tuple, figures: dict, loss: Optional[float], reason: str) -> BlockRecord:
-        from jp_shims.records import BlockRecord
-
-        audit = self.audit
-        return BlockRecord(
-            kind,
-            audit.gold_lines(gold_items[0].number, gold_items[-1].number) if gold_items else None,
-            audit.system_lines(test_items[0].number, test_items[-1].number) if test_items else None,
-            " | ".join(" ".join(s.text) for s in gold_items),
-            " | ".join(" ".join(s.text) for s in test_items),
-            reason=reason, match=block.kind, figures=figures, groups=groups, loss=loss)
-
-    def _unit(self, block: Optional[Block], gold_items: Sequence[Sentence], test_items: Sequence[Sentence],
-              ev: Optional[Evaluation], score: Optional[SentenceScore], groups: Optional[list]) -> None:
-        if ev is not None:
-            score = ev.score
-            if self.tally is not None:
-                self.tally.add_evaluation(ev)
-        assert score is not None  # (a unit has evalb's evaluation or the block's score)
-        first = gold_items[0].number if gold_items else self.next_gold
-        stop = gold_items[-1].number + 1 if gold_items else self.next_gold
-        self.listener.unit(first, stop, score, ev, block, gold_items, test_items, groups)
-
-    def finish(self) -> None:
-        """The exact blocks of the clean lane, counted at once."""
-        if self.clean_pairs:
-            self.audit.count(EXACT, self.clean_pairs, self.clean_pairs, self.clean_pairs)
-            self.clean_pairs = 0
+        stop = gold_span[1] + 1 if gold_span[0] else line_id
+        self.next_gold = stop
+        found = GiveUp(gold_brackets, test_brackets, gold_words, length, (gold_span[0], gold_span[1]),
+                       (test_span[0], test_span[1]))
+        return (Unit(range(line_id, stop), block.kind, block.reason, block, found, line_id),
+                _streamed(gold_span), _streamed(test_span))  # type: ignore[return-value]  # (Streamed: len only)
 
 
-def _figures(score: SentenceScore) -> dict:
-    return {"status": score.status, "matched": score.match, "gold": score.gold, "test": score.test,
-            "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags}
-
-
-def _span_ids(span: list[int]) -> str:
+def _streamed(span: list[int]) -> Streamed:
     first, last = span
-    return "-" if not first else str(first) if first == last else f"{first}-{last}"
+    return Streamed(last - first + 1 if first else 0, (first, last) if first else None)
