@@ -2,9 +2,10 @@
 
 One tool class for both programs: the :class:`~jp_evalb.variant.Variant` says which of evalb
 or evalb_spmrl it reproduces. The tool supplies evalb's options (parsed by
-:mod:`jp_evalb.args`), the bracketed-tree format, the run on one pair of files
-(:func:`jp_evalb.jp.run_pair`), the metric of significance (:mod:`jp_evalb.significance`) and
-legacy mode (:mod:`jp_evalb.legacy`, unchanged); the runner does the rest.
+:mod:`jp_evalb.args`), the bracketed-tree format, the stages of a run on one pair of files
+(evalb's pairing, :mod:`jp_evalb.feed`; a block's score and the summary, :mod:`jp_evalb.jp`),
+the metric of significance (:mod:`jp_evalb.significance`) and legacy mode
+(:mod:`jp_evalb.legacy`, unchanged); the runner does the rest.
 """
 from __future__ import annotations
 
