@@ -20,7 +20,7 @@ from jp_shims.kinds import EXACT, UNALIGNED
 from jp_shims.tool import BlockScore, Run
 
 from .args import Options
-from .blocks import UNALIGNED_CONSEQUENCE, score_block
+from .blocks import UNALIGNED_CONSEQUENCE, ids, score_block
 from .brackets import LabelTable, reader_keys, tag_view
 from .feed import GiveUp, Unit
 from .report import HEADER, debug_dump, matching_trace, sentence_line, sentence_record, totals_record
@@ -258,18 +258,11 @@ def _figures(score: SentenceScore) -> dict:
             "crossing": score.crossing, "words": score.words, "correct_tags": score.correct_tags}
 
 
-def _ids(sentences: Sequence[Sentence]) -> str:
-    if not sentences:
-        return "-"
-    first, last = sentences[0].number, sentences[-1].number
-    return str(first) if first == last else f"{first}-{last}"
-
-
 def _span_ids(span: Tuple[int, int]) -> str:
     first, last = span
     return "-" if not first else str(first) if first == last else f"{first}-{last}"
 
 
 def _block_dump(kind: str, golds: Sequence[Sentence], tests: Sequence[Sentence], groups: list) -> str:
-    return (f"-<block>--- gold {_ids(golds)} | test {_ids(tests)} | {kind} | "
+    return (f"-<block>--- gold {ids(golds)} | test {ids(tests)} | {kind} | "
             f"{len(groups)} word groups\n========\n")

@@ -5,7 +5,8 @@ whole documents: it gives the tool the run's settings (:meth:`~jp_shims.tool.Too
 reads both files into units (:meth:`~jp_shims.tool.Tool.read_inputs`, by default
 :meth:`~jp_shims.tool.Tool.read_units` of each),
 aligns them by the space-free text of their tokens (jp_align, with the run's
-:class:`~jp_shims.config.AlignConfig`), scores each block (:meth:`~jp_shims.tool.Tool.score_block`),
+:class:`~jp_shims.config.AlignConfig`; :meth:`StagedTool.pair_units`: a tool may pair them
+itself first), scores each block (:meth:`~jp_shims.tool.Tool.score_block`),
 counts it in the audit and records it when JP mode changed it, keeps its statistics of
 significance when asked, writes its report lines, folds the scores in order
 (:meth:`~jp_shims.tool.Tool.combine`; a block is recorded once combine has folded it,
