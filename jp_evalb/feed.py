@@ -50,18 +50,23 @@ class GiveUp(NamedTuple):
 class Unit(NamedTuple):
     """One block of the pairing, as the runner records it and :mod:`jp_evalb.jp` scores it.
 
-    ``left``: the gold lines it covers (first to stop; a block without gold lines is empty
-    where it stands): the extent of its statistics of significance. ``found``: what the
-    pairing already has of its score -- the :class:`SentenceScore` of the usual pair, evalb's
+    ``first`` to ``stop``: the gold lines it covers (a block without gold lines is empty where
+    it stands; ``first`` is its line ID in evalb's report). ``found``: what the pairing
+    already has of its score -- the :class:`SentenceScore` of the usual pair, evalb's
     :class:`Evaluation` of a pair evalb accepts, a :class:`GiveUp`, or None (a block to score).
     """
 
-    left: range
+    first: int
+    stop: int
     kind: str
     reason: str
     block: Optional[Block]  # jp_align's block (None: a pair evalb accepted as it stands)
     found: object = None
-    line_id: int = 0
+
+    @property
+    def left(self) -> range:
+        """The gold lines it covers: the extent of its statistics of significance."""
+        return range(self.first, self.stop)
 
 
 _new_unit = tuple.__new__  # (Unit's own __new__, without its Python-level call: one a pair)
@@ -98,7 +103,9 @@ def pair_units(state: EvalbRun, gold_sentences: Iterator[Sentence],
                     yield from _held(pairing, pending)
                 golds.take()
                 tests.take()
-                yield pairing.pair(gold, test, score)
+                number = gold.number
+                pairing.next_gold = number + 1
+                yield _new_unit(Unit, (number, number + 1, EXACT, "", None, score)), (gold,), (test,)
                 continue
         ev = None if gold is None or test is None else pairing.accepted(gold, test, golds, tests)
         if ev is None and gold is not None and test is not None:
@@ -305,12 +312,12 @@ class Pairing:
         blocks.close()
         return block if block.is_one_to_one else None
 
-    def pair(self, gold: Sentence, test: Sentence, found: object) -> Paired:
-        """A pair evalb accepts where it stands: the usual pair's :class:`SentenceScore`
-        (:func:`jp_evalb.scoring.clean_pair_score`) or evalb's evaluation."""
+    def pair(self, gold: Sentence, test: Sentence, found: Evaluation) -> Paired:
+        """A pair evalb accepts where it stands, with evalb's evaluation (the usual pair,
+        scored by :func:`jp_evalb.scoring.clean_pair_score`, is given by the loop itself)."""
         number = gold.number
         self.next_gold = number + 1
-        return _new_unit(Unit, (range(number, number + 1), EXACT, "", None, found, number)), (gold,), (test,)
+        return Unit(number, number + 1, EXACT, "", None, found), (gold,), (test,)
 
     def block(self, block: Block, gold_items: list[Sentence], test_items: list[Sentence]) -> Paired:
         """An aligned block; one evalb scores as it stands carries evalb's evaluation."""
@@ -324,7 +331,7 @@ class Pairing:
                 ev = self._evaluate(gold_items[0], test_items[0])
         stop = gold_items[-1].number + 1 if gold_items else line_id
         self.next_gold = stop
-        return Unit(range(line_id, stop), block.kind, block.reason, block, ev, line_id), gold_items, test_items
+        return Unit(line_id, stop, block.kind, block.reason, block, ev), gold_items, test_items
 
     def give_up(self, block: Block, golds: Iterator[Sentence], tests: Iterator[Sentence]) -> Paired:
         """The rest of both files as one block without a counterpart, read without aligning:
@@ -347,7 +354,7 @@ class Pairing:
         self.next_gold = stop
         found = GiveUp(gold_brackets, test_brackets, gold_words, length, (gold_span[0], gold_span[1]),
                        (test_span[0], test_span[1]))
-        return (Unit(range(line_id, stop), block.kind, block.reason, block, found, line_id),
+        return (Unit(line_id, stop, block.kind, block.reason, block, found),
                 _streamed(gold_span), _streamed(test_span))  # type: ignore[return-value]  # (Streamed: len only)
 
 

@@ -155,10 +155,10 @@ def score_unit(state: EvalbRun, unit: Unit, golds: Sequence[Sentence], tests: Se
         return BlockScore(score, kind=EXACT, text=state.text(parts) if state.writes else "")
     block = unit.block
     assert block is not None  # (a block to score comes from the aligner)
-    result = score_block(block, list(golds), list(tests), unit.line_id, state.params, state.table, state.normalizer,
+    result = score_block(block, list(golds), list(tests), unit.first, state.params, state.table, state.normalizer,
                          state.read_options, state.flags.count_skipped, state.tally)
     if result.note:
-        state.message(f"{unit.line_id} : {result.note}")
+        state.message(f"{unit.first} : {result.note}")
     score = result.score
     if state.writes:
         if debug > 1:
@@ -191,9 +191,9 @@ def _give_up(state: EvalbRun, unit: Unit, found: GiveUp) -> BlockScore:
     """The rest of both files, read without aligning: gold brackets missed, test brackets
     spurious."""
     reason = f"{unit.reason}; the rest of the files is not aligned"
-    state.message(f"{unit.line_id} : Unaligned block (gold {_span_ids(found.gold_span)} | test "
+    state.message(f"{unit.first} : Unaligned block (gold {_span_ids(found.gold_span)} | test "
                   f"{_span_ids(found.test_span)}): {reason}; {UNALIGNED_CONSEQUENCE}\n")
-    score = SentenceScore(unit.line_id, found.length, STATUS_OK, 0, found.gold_brackets, found.test_brackets, 0,
+    score = SentenceScore(unit.first, found.length, STATUS_OK, 0, found.gold_brackets, found.test_brackets, 0,
                           found.gold_words, 0)
     parts = [sentence_line(score)]
     if state.params.debug >= 1:
