@@ -1,9 +1,9 @@
 """JP mode's stages of one gold/test run (:class:`jp_evalb.tool.EvalbTool` on the runner's
 loop, :func:`jp_shims.stages.run_stages`): the run's state, the scoring of one block of the
-pairing (:mod:`jp_evalb.feed`) into evalb's sentence line, the totals and evalb's summary (or
+pairing (:mod:`jp_evalb.pairing`) into evalb's sentence line, the totals and evalb's summary (or
 the figures of ``--json``), the per-label table and evalb_spmrl's ``./status``.
 
-The stages, top to bottom: :mod:`jp_evalb.sentences` (input), :mod:`jp_evalb.feed` (the
+The stages, top to bottom: :mod:`jp_evalb.sentences` (input), :mod:`jp_evalb.pairing` (the
 pairing), :mod:`jp_evalb.blocks` (block scoring), this module (a block's score, the run's
 report), and :mod:`jp_evalb.tool` (the tool).
 """
@@ -22,7 +22,7 @@ from jp_shims.tool import BlockScore, Run
 from .args import Options
 from .blocks import UNALIGNED_CONSEQUENCE, ids, score_block
 from .brackets import LabelTable, reader_keys, tag_view
-from .feed import GiveUp, Unit
+from .pairing import GiveUp, Unit
 from .report import HEADER, debug_dump, matching_trace, sentence_line, sentence_record, totals_record
 from .scoring import Evaluation as PairEvaluation
 from .totals import STATUS_ERROR, STATUS_OK, RunTotals, SentenceScore

@@ -3,7 +3,7 @@
 One tool class for both programs: the :class:`~jp_evalb.variant.Variant` says which of evalb
 or evalb_spmrl it reproduces. The tool supplies evalb's options (parsed by
 :mod:`jp_evalb.args`), the bracketed-tree format, the stages of a run on one pair of files
-(evalb's pairing, :mod:`jp_evalb.feed`; a block's score and the summary, :mod:`jp_evalb.jp`),
+(evalb's pairing, :mod:`jp_evalb.pairing`; a block's score and the summary, :mod:`jp_evalb.jp`),
 the metric of significance (:mod:`jp_evalb.significance`) and legacy mode
 (:mod:`jp_evalb.legacy`, unchanged); the runner does the rest.
 """
@@ -226,12 +226,12 @@ class EvalbTool(StagedTool):
 
     def pair_units(self, parsed: Parsed, gold: Iterable[Any], system: Iterable[Any],
                    options: Dict[str, Any]) -> Iterable[Tuple[Any, Sequence[Any], Sequence[Any]]]:
-        """evalb's pairing (:mod:`jp_evalb.feed`): a pair of lines evalb accepts is scored
+        """evalb's pairing (:mod:`jp_evalb.pairing`): a pair of lines evalb accepts is scored
         where it stands, exactly as evalb scores it -- its skip lines (a test line without
         words), its Error sentences, the sentences counted toward the ``-e`` error limit,
         ``-K`` -- so that lined-up input prints evalb's bytes; the trees are aligned only from
         a pair evalb rejects."""
-        from .feed import pair_units
+        from .pairing import pair_units
 
         state = parsed.settings
         eq_words = state.params.eq_words
