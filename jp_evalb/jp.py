@@ -10,6 +10,7 @@ report), and :mod:`jp_evalb.tool` (the tool).
 from __future__ import annotations
 
 from functools import partial
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, List, Optional, Sequence, Tuple
 
 from jp_shims.config import AlignConfig
@@ -206,11 +207,10 @@ def combine(state: EvalbRun, scores: Any, run: Run) -> Tuple[RunTotals, Optional
     """evalb's totals of the blocks' sentence lines, and the sentence records of the JSON
     document (gathered unless the report streams to stdout: memory stays flat)."""
     totals = RunTotals(state.params.cutoff_len)
-    add = totals.add
     if run.streaming:
-        for score in scores:
-            add(score.statistics)
+        totals.add_all(map(attrgetter("statistics"), scores))
         return totals, None
+    add = totals.add
     records = []
     for score in scores:
         add(score.statistics)

@@ -18,7 +18,7 @@ knows of its score); :mod:`jp_evalb.jp` scores it.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Generator, Iterator, NamedTuple, Optional, Sequence, Tuple, cast
+from typing import TYPE_CHECKING, Callable, Generator, Iterator, NamedTuple, Optional, Sequence, Tuple, cast
 
 from jp_shims.kinds import EXACT
 from jp_shims.stages import Streamed
@@ -180,6 +180,8 @@ class Lookahead:
     def __init__(self, items: Iterator[Sentence]) -> None:
         self._items = items
         self._buffer: deque = deque()
+        # The first sentence, taken out (deque's own popleft: one call a line of each file).
+        self.take: Callable[[], Sentence] = self._buffer.popleft
         self.lent = 0  # sentences the aligner has taken since the last lend()
         self.recent: deque = deque(maxlen=self.RECENT)  # the last sentences lent
 
@@ -193,9 +195,6 @@ class Lookahead:
                 return None
             buffer.append(item)
         return buffer[k]
-
-    def take(self) -> Sentence:
-        return self._buffer.popleft()
 
     def lend(self) -> Iterator[Sentence]:
         self.lent = 0
