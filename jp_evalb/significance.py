@@ -31,8 +31,8 @@ def scored_blocks(gold: str, test: str, params: Params, lang: str = "en") -> lis
 
     tool = TOOL if params.variant is TOOL.variant else SPMRL_TOOL
     parsed = Parsed(gold, test, Settings(Options(params, None, None), False), {})
-    evaluation = tool.run(parsed, InputFile(gold, gold), InputFile(test, test), ALIGN_CONFIG.with_(lang=lang),
-                          AlignmentAudit(gold, test), Run("compared", statistics=True), _ignore)
+    evaluation = tool.staged(parsed, InputFile(gold, gold), InputFile(test, test), ALIGN_CONFIG.with_(lang=lang),
+                             AlignmentAudit(gold, test), Run("compared", statistics=True), _ignore)
     return list(evaluation.statistics.blocks)
 
 

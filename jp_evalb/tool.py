@@ -193,15 +193,18 @@ class EvalbTool(StagedTool):
         evalb's per-line messages on stderr: under --strict they wait for the end of the run,
         and a run that --strict stops prints its one error line alone."""
         held: List[str] = []
-        evaluation = self.run(parsed, gold, system, config, audit, run,
-                              held.append if config.strict else sys.stderr.write)
+        evaluation = self.staged(parsed, gold, system, config, audit, run,
+                                 held.append if config.strict else sys.stderr.write)
         if held and not (audit.unaligned_gold or audit.unaligned_system):
             sys.stderr.write("".join(held))
         return evaluation
 
-    def run(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig, audit: AlignmentAudit,
-            run: Run, message: Callable[[str], object]) -> Evaluation:
-        """One run of the stages, evalb's per-line messages given to ``message``."""
+    def staged(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+               audit: AlignmentAudit, run: Run, message: Callable[[str], object]) -> Evaluation:
+        """One run of the stages, evalb's per-line messages given to ``message``. The run's
+        state (:class:`jp_evalb.jp.EvalbRun`: evalb's tables, the per-label tally, the open
+        inputs) is made here rather than in :meth:`prepare_run`, so that the inputs it opens
+        are closed however the run ends."""
         from .jp import EvalbRun
 
         settings: Settings = parsed.settings
