@@ -93,7 +93,7 @@ def pair_units(state: EvalbRun, gold_sentences: Iterator[Sentence],
     pending: list = []
     clean_lane, params = pairing.clean_lane, state.params
     while True:
-        gold, test = golds.peek(0), tests.peek(0)
+        gold, test = golds.first(), tests.first()
         if gold is None and test is None:
             break
         if clean_lane and gold is not None and test is not None and gold.problem is None and test.problem is None:
@@ -184,6 +184,16 @@ class Lookahead:
         self.take: Callable[[], Sentence] = self._buffer.popleft
         self.lent = 0  # sentences the aligner has taken since the last lend()
         self.recent: deque = deque(maxlen=self.RECENT)  # the last sentences lent
+
+    def first(self) -> Optional[Sentence]:
+        """``peek(0)``, the pairing's question before every pair, answered in fewer steps."""
+        buffer = self._buffer
+        if buffer:
+            return buffer[0]
+        item = next(self._items, None)
+        if item is not None:
+            buffer.append(item)
+        return item
 
     def peek(self, k: int) -> Optional[Sentence]:
         buffer = self._buffer
