@@ -12,7 +12,7 @@ brackets spurious (they stay in precision's), its gold words count with no corre
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, NamedTuple, Optional
+from typing import TYPE_CHECKING, Iterable, NamedTuple, Optional, Sequence
 
 from .brackets import LabelTable, correct_tags, score_brackets, survivors
 from .sentences import Sentence
@@ -33,7 +33,7 @@ class BlockResult(NamedTuple):
     note: Optional[str] = None  # stderr message (unreadable or unaligned text)
 
 
-def ids(sentences: list[Sentence]) -> str:
+def ids(sentences: Sequence[Sentence]) -> str:
     """``4`` or ``4-6``: the line numbers of one side of a block (``-``: none)."""
     if not sentences:
         return "-"

@@ -1,5 +1,5 @@
 """The metric of jp_evalb's paired significance tests, over the per-unit statistics the one
-scoring pass gives (:func:`jp_evalb.jp.run_pair`, ``statistics=True``).
+scoring pass gives (the runner's stages with ``Run(statistics=True)``).
 
 Every line or block JP mode scores is one unit, recorded with the gold lines it covers; its
 vector (:func:`jp_evalb.jp.score_vector`) holds what evalb's summary adds up: matched, gold
@@ -8,9 +8,8 @@ to the cut-off. The runner sums them per resample and applies :func:`metric_func
 """
 from __future__ import annotations
 
-from typing import Optional
 
-from .jp import ALIGN_CONFIG, run_pair
+from .jp import ALIGN_CONFIG
 from .params import Params
 
 __all__ = ["METRICS", "metric_function", "scored_blocks"]
@@ -25,15 +24,16 @@ def scored_blocks(gold: str, test: str, params: Params, lang: str = "en") -> lis
     input; evalb's per-line messages are not printed."""
     from jp_shims.audit import AlignmentAudit
     from jp_shims.inputs import InputFile
-    from jp_shims.tool import Run
+    from jp_shims.tool import Parsed, Run
 
     from .args import Options
+    from .tool import SPMRL_TOOL, TOOL, Settings
 
-    options = Options(params, gold, test)
-    result = run_pair(options, InputFile(gold, gold), InputFile(test, test), ALIGN_CONFIG.with_(lang=lang),
-                      AlignmentAudit(gold, test), Run("compared", statistics=True), _ignore)
-    units: Optional[list] = result.units
-    return list(units or [])
+    tool = TOOL if params.variant is TOOL.variant else SPMRL_TOOL
+    parsed = Parsed(gold, test, Settings(Options(params, None, None), False), {})
+    evaluation = tool.staged(parsed, InputFile(gold, gold), InputFile(test, test), ALIGN_CONFIG.with_(lang=lang),
+                             AlignmentAudit(gold, test), Run("compared", statistics=True), _ignore)
+    return list(evaluation.statistics.blocks)
 
 
 def _ignore(_text: str) -> None:

@@ -2,15 +2,16 @@
 
 One tool class for both programs: the :class:`~jp_evalb.variant.Variant` says which of evalb
 or evalb_spmrl it reproduces. The tool supplies evalb's options (parsed by
-:mod:`jp_evalb.args`), the bracketed-tree format, the run on one pair of files
-(:func:`jp_evalb.jp.run_pair`), the metric of significance (:mod:`jp_evalb.significance`) and
-legacy mode (:mod:`jp_evalb.legacy`, unchanged); the runner does the rest.
+:mod:`jp_evalb.args`), the bracketed-tree format, the stages of a run on one pair of files
+(evalb's pairing, :mod:`jp_evalb.pairing`; a block's score and the summary, :mod:`jp_evalb.jp`),
+the metric of significance (:mod:`jp_evalb.significance`) and legacy mode
+(:mod:`jp_evalb.legacy`, unchanged); the runner does the rest.
 """
 from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
 
 from jp_shims.audit import AlignmentAudit
 from jp_shims import encodings
@@ -19,7 +20,8 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims import sniff
 from jp_shims.inputs import Format, InputFile
-from jp_shims.tool import AdditiveStatistics, Evaluation, Parsed, Run, Tool
+from jp_shims.stages import StagedTool, run_stages
+from jp_shims.tool import AdditiveStatistics, BlockScore, Evaluation, Parsed, Run, Statistics
 
 from .args import Options, Usage, parse_evalb_args, split_extra
 from .jp import ALIGN_CONFIG
@@ -48,7 +50,7 @@ class Settings(NamedTuple):
     fallback: str = encodings.FALLBACK  # --encoding: how a file that is not UTF-8 is read
 
 
-class EvalbTool(Tool):
+class EvalbTool(StagedTool):
     """evalb (``EVALB``) or evalb_spmrl (``SPMRL``), as the runner sees it."""
 
     labels = ("gold", "test")
@@ -184,34 +186,98 @@ class EvalbTool(Tool):
         # (evalb's document names the input files, as the run names them)
         return {**parsed.options, "gold": parsed.gold, "test": parsed.system}
 
+    # --- the run: the runner's stages (jp_shims.stages.run_stages) -------------------------------
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, run: Run) -> Evaluation:
-        """The escape hatch (not :func:`jp_shims.stages.run_stages`): evalb pairs the lines
-        itself and aligns only from a pair it rejects (:mod:`jp_evalb.feed`). A pair evalb
-        accepts -- its skip lines (a test line without words), its Error sentences, the
-        sentences counted toward the ``-e`` error limit, ``-K`` -- is scored where it stands,
-        exactly as evalb scores it, so that lined-up input prints evalb's bytes; aligning
-        every tree first, as the runner's loop does, would pair some of those lines
-        differently."""
-        from .jp import WIDTH, run_pair
-
-        settings: Settings = parsed.settings
-        # evalb's per-line messages (stderr); under --strict they wait for the end of the run,
-        # and a run that --strict stops prints its one error line alone.
+        """The runner's loop (:func:`jp_shims.stages.run_stages`) over evalb's stages, with
+        evalb's per-line messages on stderr: under --strict they wait for the end of the run,
+        and a run that --strict stops prints its one error line alone."""
         held: List[str] = []
-        message = held.append if config.strict else sys.stderr.write
-        # The sentence records of the JSON document are gathered unless the report streams
-        # to stdout (then memory stays flat whatever the input's size).
-        result = run_pair(settings.options, gold, system, config, audit, run, message, per_label=settings.per_label,
-                          records=not run.streaming, fallback=settings.fallback)
+        evaluation = self.staged(parsed, gold, system, config, audit, run,
+                                 held.append if config.strict else sys.stderr.write)
         if held and not (audit.unaligned_gold or audit.unaligned_system):
             sys.stderr.write("".join(held))
-        read = {file.name: encoding for file, encoding in zip((gold, system), result.encodings)}
+        return evaluation
+
+    def staged(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
+               audit: AlignmentAudit, run: Run, message: Callable[[str], object]) -> Evaluation:
+        """One run of the stages, evalb's per-line messages given to ``message``. The run's
+        state (:class:`jp_evalb.jp.EvalbRun`: evalb's tables, the per-label tally, the open
+        inputs) is made here rather than in :meth:`prepare_run`, so that the inputs it opens
+        are closed however the run ends."""
+        from .jp import EvalbRun
+
+        settings: Settings = parsed.settings
+        state = EvalbRun(settings.options, config, run, message, settings.per_label, settings.fallback)
+        try:
+            return run_stages(self, parsed._replace(settings=state), gold, system, config, audit, run)
+        finally:
+            state.close()
+
+    def prepare_run(self, parsed: Parsed, config: AlignConfig, normalizer: Any, records: bool) -> Parsed:
+        parsed.settings.records = records
+        return parsed
+
+    def read_inputs(self, parsed: Parsed, gold: InputFile, system: InputFile) -> Tuple[Iterable[Any], Iterable[Any]]:
+        from .sentences import read_sentences
+
+        state = parsed.settings
+        streams = state.open(gold, system)
+        (gold_name, test_name), (gold_encoding, test_encoding) = state.names, state.encodings
+        return (read_sentences(streams[0], gold_name, state.read_options, gold_encoding),
+                read_sentences(streams[1], test_name, state.read_options, test_encoding))
+
+    def pair_units(self, parsed: Parsed, gold: Iterable[Any], system: Iterable[Any],
+                   options: Dict[str, Any]) -> Iterable[Tuple[Any, Sequence[Any], Sequence[Any]]]:
+        """evalb's pairing (:mod:`jp_evalb.pairing`): a pair of lines evalb accepts is scored
+        where it stands, exactly as evalb scores it -- its skip lines (a test line without
+        words), its Error sentences, the sentences counted toward the ``-e`` error limit,
+        ``-K`` -- so that lined-up input prints evalb's bytes; the trees are aligned only from
+        a pair evalb rejects."""
+        from .pairing import pair_units
+
+        state = parsed.settings
+        eq_words = state.params.eq_words
+        if eq_words:  # (the exception table extended by the parameter file's EQ_WORD pairs)
+            options = dict(options, normalizer=options["normalizer"].extended(token_map={b: a for a, b in eq_words}))
+        state.alignment_options = options
+        return pair_units(state, iter(gold), iter(system))
+
+    def tokens(self, unit: Any) -> Sequence[str]:
+        return unit.text
+
+    def unit_lines(self, unit: Any) -> Tuple[int, int]:
+        return unit.number, unit.number
+
+    def score_block(self, parsed: Parsed, block: Any, gold: Sequence[Any], system: Sequence[Any],
+                    config: AlignConfig) -> BlockScore:
+        return parsed.settings.score(block, gold, system)
+
+    def combine(self, parsed: Parsed, scores: Iterable[BlockScore], run: Run) -> Any:
+        from .jp import combine
+
+        return combine(parsed.settings, scores, run)
+
+    def report(self, parsed: Parsed, totals: Any, run: Run) -> Evaluation:
+        from .jp import report
+
+        state = parsed.settings
+        run_totals, records = totals
+        scores, headline = report(state, run_totals, records, run)
+        read = dict(zip(state.names, state.encodings))
         notes = [encodings.fallback_note(name, encoding, self.original)
                  for name, encoding in read.items() if encoding != encodings.UTF8]
-        return Evaluation(result.scores, result.headline,
-                          None if result.units is None else AdditiveStatistics(result.units, WIDTH),
-                          advisories=notes)
+        return Evaluation(scores, headline, advisories=notes)
+
+    def written(self, parsed: Parsed, headline: str) -> str:
+        # (evalb's summary and per-label table in the encoding of the inputs it echoes)
+        return encodings.as_written(headline, parsed.settings.encoding)
+
+    def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Statistics:
+        from .jp import WIDTH, score_vector
+
+        cutoff = parsed.settings.params.cutoff_len
+        return AdditiveStatistics([(extent, score_vector(score, cutoff)) for extent, score in blocks], WIDTH)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from .significance import METRICS, metric_function

@@ -8,7 +8,7 @@ sentences, and those up to the length cut-off), adding sentences in batches.
 from __future__ import annotations
 
 from operator import and_, eq
-from typing import NamedTuple, Optional, Sequence
+from typing import Iterable, NamedTuple, Optional, Sequence
 
 STATUS_OK, STATUS_ERROR, STATUS_SKIP = 0, 1, 2
 STATUS_COUNTED_SKIP = 3  # evalb_spmrl -X: a skipped sentence counted as valid
@@ -160,6 +160,15 @@ class RunTotals:
         pending.append(score)
         if len(pending) >= self.BATCH:
             self._fold()
+
+    def add_all(self, scores: Iterable[SentenceScore]) -> None:
+        """:meth:`add` of each score (in one loop: no call a sentence)."""
+        pending, batch = self._pending, self.BATCH
+        for score in scores:
+            pending.append(score)
+            if len(pending) >= batch:
+                self._fold()
+                pending = self._pending
 
     def _fold(self) -> None:
         pending = self._pending

@@ -5,7 +5,8 @@ whole documents: it gives the tool the run's settings (:meth:`~jp_shims.tool.Too
 reads both files into units (:meth:`~jp_shims.tool.Tool.read_inputs`, by default
 :meth:`~jp_shims.tool.Tool.read_units` of each),
 aligns them by the space-free text of their tokens (jp_align, with the run's
-:class:`~jp_shims.config.AlignConfig`), scores each block (:meth:`~jp_shims.tool.Tool.score_block`),
+:class:`~jp_shims.config.AlignConfig`; :meth:`StagedTool.pair_units`: a tool may pair them
+itself first), scores each block (:meth:`~jp_shims.tool.Tool.score_block`),
 counts it in the audit and records it when JP mode changed it, keeps its statistics of
 significance when asked, writes its report lines, folds the scores in order
 (:meth:`~jp_shims.tool.Tool.combine`; a block is recorded once combine has folded it,
@@ -15,7 +16,7 @@ through: memory holds one aligned window.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from jp_align import iter_align_sentences
 
@@ -25,7 +26,21 @@ from .inputs import InputFile
 from .kinds import EXACT, UNALIGNED
 from .tool import AdditiveStatistics, BlockScore, Evaluation, Parsed, Run, Statistics, Tool
 
-__all__ = ["StagedTool", "run_stages"]
+__all__ = ["StagedTool", "Streamed", "run_stages"]
+
+
+class Streamed:
+    """One side of a block whose units were read to the end and not held (evalb's block
+    that gives up aligning: the rest of both files): how many units, their first and last
+    line (None: no unit). Recorded without text."""
+
+    __slots__ = ("count", "lines")
+
+    def __init__(self, count: int, lines: Optional[Tuple[int, int]]) -> None:
+        self.count, self.lines = count, lines
+
+    def __len__(self) -> int:
+        return self.count
 
 
 class StagedTool(Tool):
@@ -59,6 +74,16 @@ class StagedTool(Tool):
         each). A tool whose options read the two sides differently (jp_preprocess_eval's
         ``--gold-format`` / ``--system-format``) overrides this."""
         return self.read_units(parsed, gold), self.read_units(parsed, system)
+
+    def pair_units(self, parsed: Parsed, gold: Iterable[Any], system: Iterable[Any],
+                   options: Dict[str, Any]) -> Iterable[Tuple[Any, Sequence[Any], Sequence[Any]]]:
+        """The blocks of the units, in order, each ``(block, gold units, system units)``
+        (default: jp_align's sentence alignment, ``options`` its settings). A tool that pairs
+        units itself and aligns only where its own pairing fails (evalb takes a pair of lines
+        evalb accepts where it stands) overrides this: its blocks give ``kind``, ``reason``
+        and ``left`` (the range of gold positions the statistics of significance name), and a
+        side whose units were read to the end and let go is a :class:`Streamed`."""
+        return iter_align_sentences(gold, system, tokens=self.tokens, **options)
 
     def tokens(self, unit: Any) -> Sequence[str]:
         """The tokens of a unit, whose space-free text the sentence alignment compares."""
@@ -100,6 +125,13 @@ class StagedTool(Tool):
         report shows it, JSON runs included)."""
         raise NotImplementedError
 
+    def written(self, parsed: Parsed, headline: str) -> str:
+        """The headline as the runner writes it (default: as it is). A tool whose report
+        echoes input read in another encoding (evalb's per-label table of a Latin-1 file)
+        gives it here as :func:`jp_shims.encodings.as_written` makes it; the headline of the
+        :class:`Evaluation` (the HTML report's) stays text."""
+        return headline
+
     def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Statistics:
         """The statistics of significance from each block's ``(gold extent, statistics)``
         (default: count vectors that add up)."""
@@ -118,7 +150,7 @@ def run_stages(tool: StagedTool, parsed: Parsed, gold: InputFile, system: InputF
     options = config.sentence_options()
     parsed = tool.prepare_run(parsed, config, options["normalizer"], audit.keep)
     kept: Optional[List[Tuple[Tuple[int, int], Any]]] = [] if run.statistics else None
-    blocks = iter_align_sentences(*tool.read_inputs(parsed, gold, system), tokens=tool.tokens, **options)
+    blocks = tool.pair_units(parsed, *tool.read_inputs(parsed, gold, system), options)
 
     def scored() -> Iterator[BlockScore]:
         exact = 0  # exact blocks (one sentence each side, the same tokens), counted at the end
@@ -133,7 +165,8 @@ def run_stages(tool: StagedTool, parsed: Parsed, gold: InputFile, system: InputF
                 yield score
                 # (Resumed: combine has folded the block. Its record is made now, with what
                 # only the fold knows -- Tool.settle: errant's figures depend on the blocks before.)
-                if block.kind == EXACT and len(gold_units) == len(system_units) == 1 and not score.retokenized:
+                if (block.kind == EXACT and len(gold_units) == len(system_units) == 1 and not score.retokenized
+                        and score.kind in (None, EXACT)):
                     exact += 1
                 else:
                     _record(tool, audit, block, gold_units, system_units, tool.settle(parsed, score))
@@ -143,7 +176,7 @@ def run_stages(tool: StagedTool, parsed: Parsed, gold: InputFile, system: InputF
     totals = tool.combine(parsed, scored(), run)
     evaluation = tool.report(parsed, totals, run)
     if run.report:
-        run.write(evaluation.headline)
+        run.write(tool.written(parsed, evaluation.headline))
     if kept is not None:
         evaluation = evaluation._replace(statistics=tool.block_statistics(parsed, kept))
     return evaluation
@@ -153,7 +186,7 @@ def _record(tool: StagedTool, audit: AlignmentAudit, block: Any, gold: Sequence[
             score: BlockScore) -> None:
     """Count the block, and keep its record when the audit keeps records and JP mode changed
     it (an exact block is counted only: memory stays flat on lined-up input)."""
-    kind = block_kind(block.kind, len(gold), len(system), score.retokenized)
+    kind = score.kind or block_kind(block.kind, len(gold), len(system), score.retokenized)
     if kind == EXACT or not audit.keep:
         where = None
         if kind == UNALIGNED:  # (the first unaligned block's places go into the note)
@@ -165,17 +198,24 @@ def _record(tool: StagedTool, audit: AlignmentAudit, block: Any, gold: Sequence[
     from .records import BlockRecord
 
     gold_lines, system_lines = _lines(tool, audit.gold_lines, gold), _lines(tool, audit.system_lines, system)
-    audit.add(BlockRecord(kind, gold_lines, system_lines,
-                          " | ".join(" ".join(tool.tokens(unit)) for unit in gold),
-                          " | ".join(" ".join(tool.tokens(unit)) for unit in system),
-                          reason=block.reason, match=block.kind, figures=dict(score.figures),
-                          groups=tuple(score.groups), loss=score.loss, details=tuple(score.details),
-                          edits=tuple(score.edits)),
+    audit.add(BlockRecord(kind, gold_lines, system_lines, _text(tool, gold), _text(tool, system),
+                          reason=block.reason if score.reason is None else score.reason, match=block.kind,
+                          figures=dict(score.figures), groups=tuple(score.groups), loss=score.loss,
+                          details=tuple(score.details), edits=tuple(score.edits)),
               len(gold), len(system))
 
 
 def _lines(tool: StagedTool, lines: Any, units: Sequence[Any]) -> Any:
     """The units' line range (``lines``: the audit's ``gold_lines`` or ``system_lines``)."""
+    if isinstance(units, Streamed):
+        return None if units.lines is None else lines(*units.lines)
     if not units:
         return None
     return lines(tool.unit_lines(units[0])[0], tool.unit_lines(units[-1])[1])
+
+
+def _text(tool: StagedTool, units: Sequence[Any]) -> str:
+    """The units' text as recorded (none for a side not held)."""
+    if isinstance(units, Streamed):
+        return ""
+    return " | ".join(" ".join(tool.tokens(unit)) for unit in units)

@@ -108,7 +108,9 @@ class BlockScore(NamedTuple):
     report show it (:class:`jp_shims.records.BlockRecord`; the runner builds it, and only
     for blocks JP mode changed). ``retokenized``: a 1:1 block whose tokens differ.
     ``text``: the original's report lines of this block (evalb's line per sentence), written
-    in order as the blocks are scored.
+    in order as the blocks are scored. ``kind`` and ``reason``: the block's kind and reason as
+    recorded, where the tool's scoring decides them (None: the alignment's; evalb records a
+    1:1 block it scored as it stands as exact, and adds its scoring note to the reason).
     """
 
     statistics: Any
@@ -119,6 +121,8 @@ class BlockScore(NamedTuple):
     details: Sequence[str] = ()
     edits: Sequence[Any] = ()
     text: str = ""
+    kind: Optional[str] = None
+    reason: Optional[str] = None
 
 
 class Evaluation(NamedTuple):

@@ -321,7 +321,7 @@ def test_aligned_block_tags_go_through_the_one_tag_scorer(tmp_path, monkeypatch)
 
 
 def test_a_pair_evalb_rejected_is_not_evaluated_again(tmp_path, monkeypatch):
-    from jp_evalb import feed
+    from jp_evalb import pairing
 
     gold, test = _new_york(tmp_path)
     lines = write(tmp_path, "lined", "(S (NN a) (VB b))")
@@ -337,8 +337,8 @@ def test_a_pair_evalb_rejected_is_not_evaluated_again(tmp_path, monkeypatch):
 
     # (A pair is evaluated by evaluate_pair, or by clean_pair_score where that suffices: it
     # returns None at once for any other pair.)
-    monkeypatch.setattr(feed, "evaluate_pair", spy(feed.evaluate_pair))
-    monkeypatch.setattr(feed, "clean_pair_score", spy(feed.clean_pair_score))
+    monkeypatch.setattr(pairing, "evaluate_pair", spy(pairing.evaluate_pair))
+    monkeypatch.setattr(pairing, "clean_pair_score", spy(pairing.clean_pair_score))
     status, out, _ = run([gold, test])
     assert status == 0 and len(evaluated) == 1 and sentences(out)[0][2] == 0
     evaluated.clear()
