@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     from jp_errant.score_options import ScoreOptions
     from jp_errant.significance import metric_function as errant_metric
     from jp_evalb.params import Params, read_parameter_file
-    from jp_evalb.significance import METRICS, metric_function, scored_blocks
+    from jp_evalb.significance import METRICS, metric_function
+    from jp_evalb.tool import scored_blocks
     from jp_evalb.jp import WIDTH
     from jp_shims import registry
     from jp_shims.runner import statistics

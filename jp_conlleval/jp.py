@@ -26,7 +26,7 @@ from jp_align.normalize import raw_text
 
 from jp_shims.config import AlignConfig
 
-from .api import Figures
+from .figures import Figures
 from .pieces import SIZE, join, sentences, split_at
 from .projection import divergence
 from .reader import Options

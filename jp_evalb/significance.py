@@ -9,35 +9,10 @@ to the cut-off. The runner sums them per resample and applies :func:`metric_func
 from __future__ import annotations
 
 
-from .jp import ALIGN_CONFIG
-from .params import Params
 
-__all__ = ["METRICS", "metric_function", "scored_blocks"]
+__all__ = ["METRICS", "metric_function"]
 
 METRICS = ("F", "R", "P", "TA")
-
-
-def scored_blocks(gold: str, test: str, params: Params, lang: str = "en") -> list:
-    """Every line or block JP mode scores for ``gold``/``test`` with ``params``, as
-    ``((first, stop) gold line numbers, vector)``: the statistics ``evaluate`` gives the
-    runner, for callers outside a run. Raises :class:`jp_shims.errors.InputError` for bad
-    input; evalb's per-line messages are not printed."""
-    from jp_shims.audit import AlignmentAudit
-    from jp_shims.inputs import InputFile
-    from jp_shims.tool import Parsed, Run
-
-    from .args import Options
-    from .tool import SPMRL_TOOL, TOOL, Settings
-
-    tool = TOOL if params.variant is TOOL.variant else SPMRL_TOOL
-    parsed = Parsed(gold, test, Settings(Options(params, None, None), False), {})
-    evaluation = tool.staged(parsed, InputFile(gold, gold), InputFile(test, test), ALIGN_CONFIG.with_(lang=lang),
-                             AlignmentAudit(gold, test), Run("compared", statistics=True), _ignore)
-    return list(evaluation.statistics.blocks)
-
-
-def _ignore(_text: str) -> None:
-    pass
 
 
 def metric_function(totals):

@@ -98,7 +98,8 @@ def test_evalb_block_counts_add_up_to_the_printed_summary(case, monkeypatch, tmp
     case = prepared(case, tmp_path)
     from jp_evalb.args import parse_evalb_args
     from jp_evalb.jp import WIDTH
-    from jp_evalb.significance import metric_function, scored_blocks
+    from jp_evalb.significance import metric_function
+    from jp_evalb.tool import scored_blocks
 
     monkeypatch.chdir(case.folder)
     args = resolve_args(case)

@@ -52,7 +52,8 @@ def _evalb_params(case: Path):
 def compare_systems(gold: str, tests: list, params, options):
     """The comparison the runner makes of jp_evalb's systems (tests[0] the baseline), from
     the per-unit statistics of each system's one scoring pass."""
-    from jp_evalb.significance import METRICS, metric_function, scored_blocks
+    from jp_evalb.significance import METRICS, metric_function
+    from jp_evalb.tool import scored_blocks
     from jp_evalb.jp import WIDTH
     from jp_shims.significance.cli import run_comparison
     from jp_shims.significance.resampling import additive_systems
