@@ -492,9 +492,95 @@ static PyTypeObject ReaderType = {
     .tp_methods = Reader_methods,
 };
 
+/* crossing(gold, test): how many test brackets a gold bracket crosses -- gs < ts < ge < te
+ * or ts < gs < te < ge for some gold (gs, ge) --, as jp_evalb.brackets.crossing_python
+ * counts them: the same pairwise test, without Python's cost per comparison. ``gold`` a
+ * sequence and ``test`` an iterable of brackets whose first two items are the span (ints);
+ * NotImplemented for anything else (the caller counts in Python then). */
+static int span_of_bracket(PyObject *bracket, Py_ssize_t *start, Py_ssize_t *end) {
+    if (!PyTuple_Check(bracket) || PyTuple_GET_SIZE(bracket) < 2) {
+        return 0;
+    }
+    PyObject *a = PyTuple_GET_ITEM(bracket, 0), *b = PyTuple_GET_ITEM(bracket, 1);
+    if (!PyLong_CheckExact(a) || !PyLong_CheckExact(b)) {
+        return 0;
+    }
+    *start = PyLong_AsSsize_t(a);
+    *end = PyLong_AsSsize_t(b);
+    if ((*start == -1 || *end == -1) && PyErr_Occurred()) {
+        PyErr_Clear();  /* (beyond Py_ssize_t: left to Python) */
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *crossing(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "crossing(gold, test) takes 2 arguments");
+        return NULL;
+    }
+    PyObject *gold = PySequence_Fast(args[0], "crossing: gold must be a sequence");
+    if (gold == NULL) {
+        return NULL;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(gold);
+    PyObject **items = PySequence_Fast_ITEMS(gold);
+    Py_ssize_t *spans = PyMem_Malloc(sizeof(Py_ssize_t) * 2 * (count ? count : 1));
+    if (spans == NULL) {
+        Py_DECREF(gold);
+        return PyErr_NoMemory();
+    }
+    PyObject *result = NULL, *iterator = NULL, *bracket = NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (!span_of_bracket(items[i], &spans[2 * i], &spans[2 * i + 1])) {
+            Py_INCREF(Py_NotImplemented);
+            result = Py_NotImplemented;
+            goto done;
+        }
+    }
+    iterator = PyObject_GetIter(args[1]);
+    if (iterator == NULL) {
+        goto done;
+    }
+    Py_ssize_t crossed = 0, ts, te;
+    while ((bracket = PyIter_Next(iterator)) != NULL) {
+        int ok = span_of_bracket(bracket, &ts, &te);
+        Py_DECREF(bracket);
+        if (!ok) {
+            Py_INCREF(Py_NotImplemented);
+            result = Py_NotImplemented;
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < count; i++) {
+            Py_ssize_t gs = spans[2 * i], ge = spans[2 * i + 1];
+            if ((gs < ts && ts < ge && ge < te) || (ts < gs && gs < te && te < ge)) {
+                crossed++;
+                break;
+            }
+        }
+    }
+    if (!PyErr_Occurred()) {
+        result = PyLong_FromSsize_t(crossed);
+    }
+done:
+    Py_XDECREF(iterator);
+    PyMem_Free(spans);
+    Py_DECREF(gold);
+    return result;
+}
+
+static PyMethodDef module_functions[] = {
+    {"crossing", (PyCFunction)(void (*)(void))crossing, METH_FASTCALL,
+     "crossing(gold, test): how many test brackets a gold bracket crosses (the pairwise count of "
+     "jp_evalb.brackets.crossing_python), or NotImplemented for brackets that are not "
+     "(int, int, ...) tuples."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "jp_evalb._fastread",
-    "Optional accelerator of jp_evalb's fast tree reader (see jp_evalb.trees).", -1, NULL,
+    "Optional accelerator of jp_evalb's fast tree reader (see jp_evalb.trees) and of its "
+    "count of crossing brackets (jp_evalb.brackets).", -1, module_functions,
     NULL, NULL, NULL, NULL,
 };
 

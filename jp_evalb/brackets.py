@@ -12,6 +12,7 @@ from collections import Counter
 from operator import eq
 from typing import Collection, NamedTuple, Optional, Sequence
 
+from . import accelerator
 from .params import Params
 from .variant import cut_label
 
@@ -174,10 +175,22 @@ def count_crossing(
 
 
 _PAIRWISE_TEST_BRACKETS = 4
+_accelerated_crossing = accelerator.crossing  # (None: not compiled, or left out)
 
 
 def _crossing(gold: Sequence[tuple[int, int, str]], test: Collection[tuple[int, int, str]]) -> int:
-    """:func:`count_crossing` without the shortcut."""
+    """:func:`count_crossing` without the shortcut: the C accelerator's count where it is
+    built, :func:`crossing_python` otherwise (or for brackets it does not take)."""
+    if _accelerated_crossing is not None:
+        found = _accelerated_crossing(gold, test)
+        if found is not NotImplemented:
+            return found
+    return crossing_python(gold, test)
+
+
+def crossing_python(gold: Sequence[tuple[int, int, str]], test: Collection[tuple[int, int, str]]) -> int:
+    """:func:`count_crossing` without the shortcut, in Python (the C accelerator counts the
+    same pairs: ``jp_evalb._fastread.crossing``)."""
     if len(test) <= _PAIRWISE_TEST_BRACKETS:
         # A few test brackets (the usual case once those equal to a gold bracket are left
         # out): comparing them with every gold bracket is quicker than the tables.
@@ -279,7 +292,13 @@ def score_brackets(
         else:
             match = multiset_matches(gold, test, gold_set, test_set)
             candidates = [b for b in test if b not in gold_set]
-        return BracketScore(match, len(gold), len(test), _crossing(gold, candidates) if candidates else 0)
+        crossing = 0
+        if candidates:
+            # (the accelerator's count called here directly: this runs once a sentence)
+            crossing = NotImplemented if _accelerated_crossing is None else _accelerated_crossing(gold, candidates)
+            if crossing is NotImplemented:
+                crossing = crossing_python(gold, candidates)
+        return BracketScore(match, len(gold), len(test), crossing)
     else:
         gold_match, match = None, count_matches(gold, test, params)
     crossing = count_crossing(gold, test, gold_nested=gold_nested)

@@ -18,7 +18,7 @@ knows of its score); :mod:`jp_evalb.jp` scores it.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, Generator, Iterator, NamedTuple, Optional, Protocol, Sequence, TYPE_CHECKING, Tuple, cast
+from typing import Any, Callable, Generator, Iterator, NamedTuple, Optional, Sequence, TYPE_CHECKING, Tuple, cast
 
 from jp_shims.kinds import EXACT
 from jp_shims.stages import Streamed
@@ -29,6 +29,8 @@ from .sentences import Sentence
 from .totals import STATUS_COUNTED_SKIP, STATUS_ERROR, STATUS_OK, STATUS_SKIP
 
 if TYPE_CHECKING:
+    from typing import Protocol
+
     from jp_align import Block
     from jp_shims.config import AlignConfig
 
@@ -37,20 +39,21 @@ if TYPE_CHECKING:
     from .trees import ReadOptions
     from .variant import RunFlags
 
+    # (For the type checker only: creating a Protocol class costs every run start-up time.)
+    class EvalbRun(Protocol):
+        """What the pairing reads of a run's state (:class:`jp_evalb.jp.EvalbRun`, which scores
+        the blocks the pairing yields: a protocol here, so that the two modules do not import
+        each other)."""
 
-class EvalbRun(Protocol):
-    """What the pairing reads of a run's state (:class:`jp_evalb.jp.EvalbRun`, which scores
-    the blocks the pairing yields: a protocol here, so that the two modules do not import
-    each other)."""
+        params: "Params"
+        flags: "RunFlags"
+        config: "AlignConfig"
+        table: "LabelTable"
+        read_options: "ReadOptions"
+        skipped_gold: Any
+        tally: Any
+        alignment_options: dict
 
-    params: "Params"
-    flags: "RunFlags"
-    config: "AlignConfig"
-    table: "LabelTable"
-    read_options: "ReadOptions"
-    skipped_gold: Any
-    tally: Any
-    alignment_options: dict
 
 CAUSE_NO_RESYNC = "no_resync"  # jp_align.blocks.CAUSE_NO_RESYNC (jp_align is imported on first use)
 

@@ -16,33 +16,24 @@ and trace included. Last come the helpers of JP mode for lines that are not read
 """
 from __future__ import annotations
 
-import os
 import re
 from itertools import accumulate
 from typing import Any, Callable, Mapping, NamedTuple, Optional, Protocol
 
+from . import accelerator
 from .lines import LineBuffer
 from .params import Params
 
 __all__ = [
-    "PURE_PYTHON_VARIABLE", "AcceleratedReader", "QUOTE_WORDS", "MSG_TWO_ELEMENTS", "MSG_READING",
+    "AcceleratedReader", "QUOTE_WORDS", "MSG_TWO_ELEMENTS", "MSG_READING",
     "MSG_UNBALANCED", "MSG_TOO_MANY_CLOSE", "UNDEFINED_LINE_END", "QuoteTerm", "Tree", "ReadOptions", "read_tree",
     "C_SPACE", "PIECE_MEMO_SIZE", "PIECE_MEMO_LENGTH", "PHRASE", "LONG_LABEL", "LONG_WORD", "all_brackets",
     "leaf_words", "nesting_depth",
 ]
 
-PURE_PYTHON_VARIABLE = "JP_SHIMS_PURE_PYTHON"
-# The optional C accelerator of the fast reader (setup.py builds it where a C compiler is
-# available): the same trees as _read_spans, several times faster on ASCII lines.
-# JP_SHIMS_PURE_PYTHON=1 leaves it out (to compare, or to rule it out when debugging).
-AcceleratedReader: Optional[Callable[..., "SpanReader"]] = None
-if os.environ.get(PURE_PYTHON_VARIABLE) != "1":
-    try:
-        from . import _fastread
-    except ImportError:  # not compiled here: _read_spans alone gives the same trees
-        pass
-    else:
-        AcceleratedReader = _fastread.Reader
+# The optional C accelerator's reader (jp_evalb.accelerator): the same trees as _read_spans,
+# several times faster on ASCII lines; None where it is not compiled or left out.
+AcceleratedReader: Optional[Callable[..., "SpanReader"]] = accelerator.Reader
 
 # C isspace() ("C" locale) and evalb's is_terminator(): whitespace, "(" and ")".
 _WS = r"[ \t\n\v\f\r]"

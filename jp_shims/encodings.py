@@ -26,10 +26,11 @@ FALLBACK = "latin-1"  # one character per byte, as the byte-reading originals se
 OPTION = "--encoding"
 HELP_ENTRY = (f"{OPTION} ENC", "read an input that is not valid UTF-8 as ENC (default latin-1, one character "
                                "a byte; utf-8: such an input is an error); a note names the file")
-# Bytes read into text by the "surrogateescape" error handler: U+DC80 to U+DCFF.
-_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
-_ESCAPED_RUN = re.compile("([\udc80-\udcff]+)")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+# Bytes read into text by the "surrogateescape" error handler: U+DC80 to U+DCFF. (Patterns,
+# compiled by re on first use: most runs never meet such a character.)
+_ESCAPED_BYTE = "[\udc80-\udcff]"
+_ESCAPED_RUN = "([\udc80-\udcff]+)"
+_SURROGATE = "[\ud800-\udfff]"
 _PROBE = b"(\t\n\r )|-=Az09+~\\"  # what an input encoding must read as ASCII does (not UTF-7)
 CHUNK = 1 << 20
 
@@ -82,20 +83,26 @@ def stream_encoding(handle: BinaryIO, fallback: str = FALLBACK) -> str:
     """The encoding to read an input in (``handle``: ``InputFile.open()``, read to its end):
     UTF-8 when the whole input is valid UTF-8 (or when ``fallback`` is UTF-8: its reader then
     reports the invalid line), else ``fallback``. Raises OSError."""
-    if codecs.lookup(fallback).name == UTF8 or stream_is_utf8(handle):
+    if _reads_utf8(fallback) or stream_is_utf8(handle):
         return UTF8
     return fallback
 
 
 def data_encoding(data: bytes, fallback: str = FALLBACK) -> str:
     """:func:`stream_encoding` of bytes in memory."""
-    if data.isascii() or codecs.lookup(fallback).name == UTF8:
+    if data.isascii() or _reads_utf8(fallback):
         return UTF8
     try:
         data.decode(UTF8)
     except UnicodeDecodeError:
         return fallback
     return UTF8
+
+
+def _reads_utf8(fallback: str) -> bool:
+    # (The default is known not to be UTF-8: looking it up would import its codec module
+    # in every run.)
+    return fallback != FALLBACK and codecs.lookup(fallback).name == UTF8
 
 
 def fallback_note(name: str, encoding: str, original: Optional[str]) -> str:
@@ -127,7 +134,7 @@ def stdout_bytes(text: str) -> bytes:
         return text.encode(UTF8, "surrogateescape")
     except UnicodeEncodeError:
         # (split: the escaped bytes at odd places, the rest between them)
-        parts = _ESCAPED_RUN.split(text)
+        parts = re.split(_ESCAPED_RUN, text)
         return b"".join(part.encode(UTF8, "surrogateescape" if odd else "surrogatepass")
                         for odd, part in zip(itertools.cycle((False, True)), parts))
 
@@ -137,8 +144,8 @@ def readable(text: str) -> str:
     character) shown as its Latin-1 character, any other lone surrogate as ``\\udXXX``."""
     if text.isascii():
         return text
-    text = _ESCAPED_BYTE.sub(lambda m: chr(ord(m.group()) - 0xDC00), text)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    text = re.sub(_ESCAPED_BYTE, lambda m: chr(ord(m.group()) - 0xDC00), text)
+    return re.sub(_SURROGATE, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def readable_bytes(data: bytes) -> str:

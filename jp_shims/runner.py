@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .audit import AlignmentAudit, note_line
 from .cli import take_flag, take_value
@@ -41,8 +41,10 @@ from .command import check_writable, run_main
 from .config import LANGUAGES, AlignConfig
 from .errors import InputError, UsageError
 from .inputs import InputFile, Inputs, check_format, check_not_blank, in_memory
-from .result import Result
 from .tool import Evaluation, Parsed, Run, Statistics, Tool
+
+if TYPE_CHECKING:
+    from .result import Result  # (imported by the API's calls only: a command line never makes one)
 
 # The run's names (a tool author's are jp_shims.tool's and jp_shims.stages').
 __all__ = ["JP_FLAGS", "JP_VALUED", "main", "write_stdout", "without_common_options", "settings", "statistics",
@@ -385,6 +387,7 @@ def evaluate(tool: Union[str, Tool], gold: Any, system: Any, options: Sequence[s
         text = io.StringIO()
         evaluation = tool.evaluate(parsed, gold_file, system_file, config, audit, Run("api", text.write))
     from .pyapi import warn_alignment, warn_figures
+    from .result import Result
 
     warn_alignment(audit.summary, tool.prog, stacklevel=3)
     warn_figures(evaluation.advisories, tool.prog, stacklevel=3)

@@ -44,11 +44,14 @@ DESCRIPTIONS = {
 # How many lines of a file's start the sniffer reads (blank lines included).
 HEAD_LINES = 40
 
-_S_LINE = re.compile(r"S(?: |$)")
-_A_LINE = re.compile(r"A -?\d+ -?\d+\|\|\|.*\|\|\|")
-_CONLLU_WORD = re.compile(r"\d+(?:-\d+|\.\d+)?(?:\t[^\t]*){5}\t(?:\d+|_)(?:\t[^\t]*){3}$")
-_TREE = re.compile(r"\s*\(\s*(?:\(|[^\s()]+\s*(?:\(|$))")
-_CHUNK_TAG = re.compile(r"(?:O|[BIESLU]-[^\s]+)$")
+# (Patterns, compiled by re on first use; each test below looks at a line with one only when
+# a plain string test lets it through: a run sniffs its inputs at start-up, where compiling
+# patterns it does not need would cost more than the sniffing.)
+_S_LINE = r"S(?: |$)"
+_A_LINE = r"A -?\d+ -?\d+\|\|\|.*\|\|\|"
+_CONLLU_WORD = r"\d+(?:-\d+|\.\d+)?(?:\t[^\t]*){5}\t(?:\d+|_)(?:\t[^\t]*){3}$"
+_TREE = r"\s*\(\s*(?:\(|[^\s()]+\s*(?:\(|$))"
+_CHUNK_TAG = r"(?:O|[BIESLU]-[^\s]+)$"
 
 
 class Sniffed(NamedTuple):
@@ -74,20 +77,20 @@ def sniff(lines: Sequence[Tuple[int, str]]) -> Optional[Sniffed]:
 
 def _m2(content: List[Tuple[int, str]]) -> Optional[Sniffed]:
     for index, (number, text) in enumerate(content):
-        if _A_LINE.match(text) and (index == 0 or _S_LINE.match(content[index - 1][1])):
+        if text.startswith("A ") and re.match(_A_LINE, text) and (index == 0 or re.match(_S_LINE, content[index - 1][1])):
             return Sniffed(M2, content[index - 1][0] if index else number)
     return None
 
 
 def _conllu(content: List[Tuple[int, str]]) -> Optional[Sniffed]:
     for number, text in content:
-        if _CONLLU_WORD.match(text):
+        if text[:1].isdigit() and text.count("\t") >= 9 and re.match(_CONLLU_WORD, text):
             return Sniffed(CONLLU, number)
     return None
 
 
 def _trees(content: List[Tuple[int, str]]) -> Optional[Sniffed]:
-    if content and _TREE.match(content[0][1]):
+    if content and "(" in content[0][1] and re.match(_TREE, content[0][1]):
         return Sniffed(TREES, content[0][0])
     return None
 
@@ -98,7 +101,7 @@ def _columns(content: List[Tuple[int, str]]) -> Optional[Sniffed]:
             continue
         fields, next_fields = _fields(text), _fields(following)
         if (len(fields) >= 2 and len(fields) == len(next_fields)
-                and _CHUNK_TAG.match(fields[-1].strip()) and _CHUNK_TAG.match(next_fields[-1].strip())):
+                and re.match(_CHUNK_TAG, fields[-1].strip()) and re.match(_CHUNK_TAG, next_fields[-1].strip())):
             return Sniffed(COLUMNS, number)
     return None
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from jp_align import iter_align_sentences
-
 from .audit import AlignmentAudit, block_kind
 from .config import AlignConfig
 from .inputs import InputFile
@@ -83,6 +81,8 @@ class StagedTool(Tool):
         evalb accepts where it stands) overrides this: its blocks give ``kind``, ``reason``
         and ``left`` (the range of gold positions the statistics of significance name), and a
         side whose units were read to the end and let go is a :class:`Streamed`."""
+        from jp_align import iter_align_sentences  # (imported by a run that aligns: not every run does)
+
         return iter_align_sentences(gold, system, tokens=self.tokens, **options)
 
     def tokens(self, unit: Any) -> Sequence[str]:

@@ -17,14 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import jp_evalb.trees as trees_module
+from jp_evalb import accelerator
 from jp_evalb.params import Params, read_parameter_file
-from jp_evalb.brackets import LabelTable
+from jp_evalb.brackets import LabelTable, crossing_python
 from jp_evalb.lines import legacy_lines
 from jp_evalb.trees import ReadOptions, _read_spans, read_tree
 from jp_evalb.variant import SPMRL
 from tests.datafiles import data_path
 
-if os.environ.get(trees_module.PURE_PYTHON_VARIABLE) == "1":
+if os.environ.get(accelerator.PURE_PYTHON_VARIABLE) == "1":
     pytest.skip("JP_SHIMS_PURE_PYTHON=1: the accelerator is left out, every run reads trees in pure Python",
                 allow_module_level=True)
 if trees_module.AcceleratedReader is None:
@@ -154,3 +155,24 @@ def test_accelerator_equals_python_reader_on_corpus_lines(parts):
         assert outcomes[True] >= 2400 and outcomes[None] == 0, outcomes
     else:  # (Sejong: Korean text, which the Python reader reads)
         assert outcomes[None] > 0, outcomes
+
+
+# Brackets as the readers make them: a start, an end (-1: a bracket never closed), a label.
+_BRACKET = st.tuples(st.integers(0, 12), st.integers(-1, 12), st.sampled_from(["NP", "VP", "S"]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_BRACKET, max_size=14), st.lists(_BRACKET, max_size=14), st.booleans())
+def test_accelerated_crossing_counts_what_python_counts(gold, test, as_set):
+    assert accelerator.crossing is not None, "jp_evalb._fastread was built without crossing: rebuild it"
+    candidates = set(test) if as_set else test  # (score_brackets passes a set, count_crossing a list)
+    assert accelerator.crossing(gold, candidates) == crossing_python(gold, candidates)
+
+
+def test_accelerated_crossing_leaves_other_brackets_to_python():
+    assert accelerator.crossing is not None
+    assert accelerator.crossing([(0, "5", "NP")], [(1, 2, "X")]) is NotImplemented
+    assert accelerator.crossing([(0, 5, "NP")], [[1, 2, "X"]]) is NotImplemented
+    assert accelerator.crossing([(0, 5, "NP")], [(2 ** 70, 2, "X")]) is NotImplemented
+    assert accelerator.crossing([], [(1, 3, "X")]) == 0
+    assert accelerator.crossing([(0, 2, "NP")], iter([(1, 3, "X"), (0, 2, "Y")])) == 1
