@@ -192,7 +192,7 @@ def _unaligned_rest(gold: _Tap, system: _Tap, counts: Counts, log: Optional[Reco
         return
     audit.add(BlockRecord(
         KIND, gold_lines, system_lines,
-        " ".join(texts[0]) + " ...", " ".join(texts[1]) + " ...", reason=reason, match="unaligned",
+        " ".join(texts[0]) + " ...", " ".join(texts[1]) + " ...", reason=reason, match=KIND,
         figures={"words_gold": words[0], "words_system": words[1], "las_correct": 0},
         loss=float(words[0] + words[1])), sizes[0], sizes[1])
 

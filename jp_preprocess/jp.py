@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import List, NamedTuple, Optional, Sequence
 
-from jp_align import Block, Normalizer, align_words
+from jp_align import EXACT, Block, Normalizer, align_words
 
 from jp_preprocess.matching import block_texts_match
 from jp_preprocess.sentence import Sentence
@@ -122,7 +122,7 @@ def align_block(block: Block, gold: Sequence[Sentence], system: Sequence[Sentenc
         words, same_ends = word_groups(gold_tokens, system_tokens, normalizer)
     # Most groups are 1:1 exact; test that first, without a call, as this runs per token.
     word_matches = tuple(
-        (group.kind == "exact" and len(group.left) == 1 and len(group.right) == 1)
+        (group.kind == EXACT and len(group.left) == 1 and len(group.right) == 1)
         or is_match(group, gold_tokens[group.left.start:group.left.stop],
                     system_tokens[group.right.start:group.right.stop], token_normalizer)
         for group in words)
@@ -164,7 +164,7 @@ def word_groups(gold: Sequence[str], system: Sequence[str],
         start -= 1  # the rest of one side would be empty: keep one identical token with it
     groups = align_words(gold[start:n - trimmed], system[start:m - trimmed], normalizer=normalizer)
     last = groups[-1]
-    if trimmed and not (last.kind == "exact" and last.left == range(n - trimmed - start - 1, n - trimmed - start)
+    if trimmed and not (last.kind == EXACT and last.left == range(n - trimmed - start - 1, n - trimmed - start)
                         and last.right == range(m - trimmed - start - 1, m - trimmed - start)):
         trimmed = 0
         groups = align_words(gold[start:], system[start:], normalizer=normalizer)

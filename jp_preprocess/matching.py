@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from jp_align import Block, Normalizer
+from jp_align import EXACT, Block, Normalizer
 
 def space_free(tokens: Sequence[str]) -> str:
     return "".join("".join(tokens).split())
@@ -28,7 +28,7 @@ def block_texts_match(block: Block, left: Sequence[str], right: Sequence[str], n
     The texts decide, not the block's kind: with a whole-token exception rule (English
     "can" -> "ca"), identical raw texts tokenized differently ("ca n't" / "can 't") can come
     out of jp_align as "similar" or even "unaligned"."""
-    if block.kind == "exact":  # jp_align checked the raw space-free texts
+    if block.kind == EXACT:  # jp_align checked the raw space-free texts
         return True
     # "normalized" is re-checked: NORMALIZER may be stricter than the aligner's.
     return texts_match(left, right, normalizer)

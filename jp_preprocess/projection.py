@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator, Optional
 
-from jp_align import Normalizer, normalizer_for
+from jp_align import EXACT, NORMALIZED, Normalizer, normalizer_for
 from jp_conll18.reader import shorten
 from jp_shims.errors import InputError
 
@@ -83,7 +83,7 @@ class Projection:
                     group_o.append(o)
             if self._on_group is not None:
                 same = "".join(w.text for w in group_b) == "".join(w.text for w in group_o)
-                self._on_group(group_b, group_o, "exact" if same else "normalized")
+                self._on_group(group_b, group_o, EXACT if same else NORMALIZED)
             for _ in range(base_words - 1):
                 yield 0
             yield int(border)
