@@ -42,7 +42,9 @@ def __getattr__(name: str) -> object:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import import_module
 
-    return getattr(import_module(f".{home}", __name__), name)
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value  # (found once: the next look-up is a plain attribute)
+    return value
 
 
 def __dir__() -> list:

@@ -227,7 +227,7 @@ def _separator(delimiter: Union[str, bytes, None]) -> Callable[[str, str], Optio
             return line if line.split() == [token, tag] else None
         return plain
     from .fields import compile_splitter
-    from .perl_regex import PerlPatternError
+    from .pattern_errors import PerlPatternError
 
     raw = delimiter if isinstance(delimiter, bytes) else os.fsencode(delimiter)
     try:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional, cast
 
-from .perl_regex import compile_perl
-
 __all__ = ["Splitter", "UNDEFINED", "compile_splitter"]
 
 Splitter = Callable[[bytes], List[bytes]]
@@ -41,6 +39,8 @@ def compile_splitter(delimiter: bytes) -> Splitter:
     literal = _literal(delimiter)
     if literal is not None:
         return _literal_splitter(literal)
+    from .perl_regex import compile_perl  # (loaded for a pattern only: the literals need none)
+
     regex = compile_perl(delimiter)  # raises PerlPatternError
     if not regex.groups:  # no capture group, no undef
         return cast(Splitter, regex.split)

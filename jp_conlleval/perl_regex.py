@@ -39,21 +39,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
+from .pattern_errors import PerlPatternError, UnsupportedPattern
 from .perl_classes import ALL, HSPACE, VSPACE, case_variants, emit_set, posix_sets, property_set
 
-__all__ = ["PerlPatternError", "UnsupportedPattern", "PerlRegex", "compile_perl"]
+__all__ = ["PerlRegex", "compile_perl"]
 
 _QUANTIFIER_MAX = 65534
 _CONTEXT = 512  # characters before a match that lookbehinds (even nested ones) may look at
-
-
-class PerlPatternError(Exception):
-    """An invalid pattern; ``str()`` is Perl's message without its location suffix
-    (``Unmatched ( in regex; marked by <-- HERE in m/( <-- HERE /``)."""
-
-
-class UnsupportedPattern(PerlPatternError):
-    """A valid Perl pattern that this translation does not run (see the module's limits)."""
 
 
 def _always(match: "Optional[re.Match[str]]") -> "re.Match[str]":

@@ -14,7 +14,7 @@ from jp_shims.errors import InputError as SharedInputError
 
 from .arguments import unmark
 from jp_conlleval.fields import UNDEFINED, Splitter, compile_splitter
-from jp_conlleval.perl_regex import PerlPatternError, UnsupportedPattern
+from jp_conlleval.pattern_errors import PerlPatternError, UnsupportedPattern
 from .scoring import BOUNDARY, Line
 from .tags import raw_tag
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, NamedTuple, Op
 
 from jp_align.normalize import raw_text
 
-from jp_conlleval.perl_regex import PerlPatternError
+from jp_conlleval.pattern_errors import PerlPatternError
 from jp_conlleval.fields import Splitter, compile_splitter
 from .reader import BOUNDARY_WORD, EXIT_DIE, InputError, Options, split_lines
 from .tags import OUTSIDE, Tag, chunk_ends, chunk_starts, raw_tag, split_tag, to_iob2

@@ -8,13 +8,18 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from jp_shims.inputs import InputFile
+from jp_shims import sniff
+from jp_shims.inputs import Format, InputFile
 
 from jp_preprocess.plaintext import iter_text_sentences
 from jp_preprocess.sentence import Sentence
 from jp_preprocess.textio import read_head
 
 FORMATS = ("auto", "text", "conllu")
+# Any line is plain text; but a file that is evidently M2, trees or token columns is not
+# sentences to score (jp_shims.sniff).
+TEXT_OR_CONLLU = Format("plain text (one sentence a line) or CoNLL-U", lambda line: True,
+                        kinds=frozenset({sniff.TEXT, sniff.CONLLU}))
 
 # Line breaks as CoNLL-U files are read (jp_conll18: LF, CRLF or a lone CR).
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

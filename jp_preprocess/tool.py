@@ -13,17 +13,16 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
-from jp_shims import sniff
 from jp_shims.audit import Summary
 from jp_shims.config import AlignConfig
 from jp_shims.errors import UsageError
-from jp_shims.inputs import Format, InputFile
+from jp_shims.inputs import InputFile
 from jp_shims.records import WordGroup
 from jp_shims.kinds import EXACT
 from jp_shims.stages import StagedTool
 from jp_shims.tool import BlockScore, Evaluation, Parsed, Run
 
-from jp_preprocess.formats import FORMATS, iter_sentences
+from jp_preprocess.formats import FORMATS, TEXT_OR_CONLLU, iter_sentences
 from jp_preprocess.jp import AlignedBlock, Result, align_block
 from jp_preprocess.report import counts_dict, render_table
 from jp_preprocess.sentence import Sentence
@@ -117,12 +116,6 @@ def _settings(settings: Settings, name: Callable[[str], str]) -> Parsed:
 
 def _from_command_line(args: argparse.Namespace) -> Parsed:
     return _settings(Settings(args.gold_format, args.system_format, args.casefold, args.threshold), OPTIONS.__getitem__)
-
-
-# Any line is plain text; but a file that is evidently M2, trees or token columns is not
-# sentences to score (jp_shims.sniff).
-TEXT_OR_CONLLU = Format("plain text (one sentence a line) or CoNLL-U", lambda line: True,
-                        kinds=frozenset({sniff.TEXT, sniff.CONLLU}))
 
 
 class PreprocessEval(StagedTool):

@@ -212,7 +212,7 @@ def _run(parser: CommandParser, argv: List[str]) -> int:
 def _prepared(inputs: Inputs, name: str, shown: Dict[str, str]) -> str:
     """The path to read for input ``name`` (standard input and BOM files are spooled), once
     its start is not evidently another format (M2, trees, token columns: jp_shims.sniff)."""
-    from jp_preprocess.tool import TEXT_OR_CONLLU
+    from jp_preprocess.formats import TEXT_OR_CONLLU
 
     file = inputs.prepare(name)
     check_format(file, TEXT_OR_CONLLU)

@@ -26,11 +26,12 @@ import argparse
 import sys
 import time
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
-from multiprocessing import get_context
-from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Deque, Iterable, Iterator, List, Optional, TextIO, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 Unit = TypeVar("Unit")
 Result = TypeVar("Result")
@@ -192,6 +193,10 @@ def _run_in_worker(work: Work, make_context: Callable[[], Any], batch: List[Any]
 def _in_workers(batches: Iterator[List[Unit]], work: Callable[[Any, List[Unit]], List[Result]],
                 make_context: Callable[[], Any], jobs: int) -> Iterator[tuple[List[Unit], List[Result]]]:
     """Results in input order; at most ``IN_FLIGHT_PER_WORKER * jobs`` batches queued."""
+    # (imported by the runs with workers: a run in one process never loads them)
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     pending: Deque[tuple[List[Unit], Future]] = deque()
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
         try:

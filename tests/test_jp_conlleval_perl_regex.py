@@ -16,7 +16,8 @@ import pytest
 
 from jp_conlleval.fields import UNDEFINED, compile_splitter
 from jp_conlleval.legacy import run_legacy
-from jp_conlleval.perl_regex import PerlPatternError, UnsupportedPattern, compile_perl
+from jp_conlleval.pattern_errors import PerlPatternError, UnsupportedPattern
+from jp_conlleval.perl_regex import compile_perl
 from jp_conlleval.reader import InputError, MergedReader, Options
 
 # Perl's side: one "PATTERN-HEX LINE-HEX" request a line; answers "OK" + "=HEX" (a field) or

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jp_conlleval.perl_regex import PerlPatternError
+from jp_conlleval.pattern_errors import PerlPatternError
 from jp_conlleval.fields import compile_splitter
 from jp_conlleval.legacy import run_legacy
 from jp_conlleval.merged import score_merged
