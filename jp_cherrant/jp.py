@@ -252,23 +252,25 @@ def score_block(parsed: Parsed, block: Paired, refs: Sequence[Any], hyps: Sequen
         return (scored_units(plan, Units([pair])) if plan.statistics
                 else _new_tuple(BlockScore, (pair, *_SCORE_DEFAULTS)))
     numbers = block.left
+    if block.kind != UNALIGNED and len(refs) == len(hyps) == 1:
+        ref, hyp = refs[0].sentence, hyps[0].sentence
+        if ref.source == hyp.source:  # (most blocks: the same sentence, scored as ChERRANT pairs it)
+            if wanted is not None and numbers.start not in wanted:
+                return BlockScore(Units([]), kind=EXACT)
+            pair = _new_tuple(SentencePair, (hyp.edits, ref.edits, hyps[0].head))
+            return (scored_units(plan, Units([pair]), kind=EXACT) if plan.statistics
+                    else _new_tuple(BlockScore, (pair, *_EXACT_DEFAULTS)))
     ref_sentences = [item.sentence for item in refs]
-    if block.kind != UNALIGNED and len(refs) == len(hyps) == 1 and ref_sentences[0].source == hyps[0].sentence.source:
-        if wanted is not None and numbers.start not in wanted:
-            return BlockScore(Units([]), kind=EXACT)
-        pair = SentencePair(hyps[0].sentence.edits, ref_sentences[0].edits, hyps[0].head)
-        return (scored_units(plan, Units([pair]), kind=EXACT) if plan.statistics
-                else _new_tuple(BlockScore, (pair, *_EXACT_DEFAULTS)))
     if block.kind == UNALIGNED or not refs or not hyps:
         # Text without a counterpart: reference sentences missed, hypothesis ones spurious.
         units = CutUnits(plan.keep)
-        marks = _Marker(units, plan.keep and wanted is not None)
+        pairs = _Pairs(units, plan.keep and wanted is not None)
         for number, ref in zip(numbers, ref_sentences):
-            marks.add(SentencePair((), ref.edits, " " + ref.source), (number, number + 1),
+            pairs.add(SentencePair((), ref.edits, " " + ref.source), (number, number + 1),
                       wanted is None or number in wanted, "gold", ref.source.split())
         hyps_wanted = wanted is None or (numbers.start - 1) in wanted or numbers.start in wanted
         for item in hyps:
-            marks.add(SentencePair(item.sentence.edits, (), item.head), (numbers.start, numbers.start), hyps_wanted,
+            pairs.add(SentencePair(item.sentence.edits, (), item.head), (numbers.start, numbers.start), hyps_wanted,
                       "system", item.sentence.source.split())
         return scored_units(plan, units)
     hyp_sentences = [item.sentence for item in hyps]
@@ -276,12 +278,12 @@ def score_block(parsed: Parsed, block: Paired, refs: Sequence[Any], hyps: Sequen
                     plan.options.mode == "dt")
     system = block.pairing.system
     units = CutUnits(plan.keep, tuple((system, item) for item in cut.crossing))
-    marks = _Marker(units, plan.keep and wanted is not None)
+    pairs = _Pairs(units, plan.keep and wanted is not None)
     # One sentence each side: ChERRANT pairs them by position and echoes the hypothesis's
     # line 0 (e.g. a full-width '：' against ':' in its own demo files).
     one_to_one = hyps[0].head if len(refs) == len(hyps) == 1 else None
     for number, ref, piece in zip(numbers, ref_sentences, cut.pieces):
-        marks.add(SentencePair(piece, ref.edits, " " + ref.source if one_to_one is None else one_to_one),
+        pairs.add(SentencePair(piece, ref.edits, " " + ref.source if one_to_one is None else one_to_one),
                   (number, number + 1), wanted is None or number in wanted, "gold", ref.source.split())
     details = _details(block, ref_sentences, cut) if plan.keep else ()
     return scored_units(plan, units, retokenized=True, details=details)
@@ -315,7 +317,7 @@ def _block_rows(path: str, block: RawBlock, cache: FieldCache) -> list:
     raise AssertionError("unreachable: a block that failed has a failing A line")
 
 
-class _Marker:
+class _Pairs:
     """Adds an aligned block's sentence pairs to its units, in order: a pair ``--start/--end``
     selects is scored, with its extent, and (``units.recorded``) its edits are marked once the
     fold has scored it (offsets shifted past the earlier sentences of the text they are
