@@ -1,30 +1,31 @@
 """jp_cherrant_compare on the shared runner: jp_errant_compare's tool with ChERRANT's options.
 
 A variant, not a copy: the options are ChERRANT's additions to errant_compare's
-(:mod:`jp_cherrant.compare_args`), the scoring units cut hypothesis blocks at reference
-sentence boundaries (:mod:`jp_cherrant.jp`), and everything else -- the parsing, the
-scorer, the report, the JSON scores, the significance counts, the runner's options, errors,
-notes and report -- is jp_errant's tool (:class:`jp_errant.tool.ErrantCompare`).
+(:mod:`jp_cherrant.compare_args`); of the runner's stages (:mod:`jp_shims.stages`), the
+reading, the pairing and the scoring of a block are ChERRANT's (:mod:`jp_cherrant.jp`:
+ChERRANT's pairs while the files line up, then one unit per reference sentence, the
+hypothesis cut to it); everything else -- the parsing, the scorer's fold, the report, the
+JSON scores, the significance counts, the runner's options, errors, notes and report -- is
+jp_errant's tool (:class:`jp_errant.tool.ErrantCompare`).
 """
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Dict, Iterable, List, Sequence, Tuple, cast
 
 from jp_errant.jp import options_document
-from jp_errant.jp import Plan
-from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
-from jp_errant.scorer import score_corpus
-from jp_errant.tool import ErrantCompare, choice_statistics
+from jp_errant.tool import ErrantCompare
 from jp_shims import sniff
 from jp_shims.audit import AlignmentAudit, Summary
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
-from jp_shims.tool import Evaluation, Parsed, Run
+from jp_shims.tool import BlockScore, Evaluation, Parsed, Run
 
 from jp_cherrant.compare_args import LEGACY_PROG, CherrantSettings, build_parser, kept_coders, sentence_slice
-from jp_cherrant.jp import TOOL, crossing_place, note_what, scoring_units
+from jp_cherrant.jp import (
+    TOOL, M2Blocks, crossing_edits, crossing_place, note_what, pair_blocks, score_block,
+)
 
 # ChERRANT's M2: a block's line 0 is its S line, or an edit line ChERRANT reads as one.
 M2 = Format("an M2 file (blocks of an 'S' line and 'A' lines)",
@@ -77,52 +78,52 @@ class CherrantCompare(ErrantCompare):
 
         return run_legacy(argv, sys.stdout)
 
-    def run_plan(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
-                 audit: AlignmentAudit, run: Run) -> Evaluation:
-        """The escape hatch of the runner's stages (:meth:`jp_shims.tool.Tool.evaluate`):
-        ChERRANT's pairs are taken by position while the files line up -- no alignment of
-        units -- and past that point each reference sentence is a unit with the hypothesis
-        cut to it (:func:`jp_cherrant.jp.scoring_units`, which counts and records the
-        blocks). Scored by errant's scorer, reported by errant's :meth:`report`; the details
-        are the edits that cross a reference boundary."""
-        plan: Plan = parsed.settings
-        settings, options = plan.settings, plan.options
-        totals = CorpusResult()
-        extents: list = []
+    # --- the run: jp_errant_compare's stages, with ChERRANT's reading, pairing and cut -------
+    def read_units(self, parsed: Parsed, file: InputFile) -> Any:
+        """ChERRANT's blocks of the file, streamed (:class:`jp_cherrant.jp.M2Blocks`)."""
+        return M2Blocks(file)
+
+    def pair_units(self, parsed: Parsed, gold: Iterable[Any], system: Iterable[Any],
+                   options: Dict[str, Any]) -> Iterable[Tuple[Any, Sequence[Any], Sequence[Any]]]:
+        """ChERRANT's pairs by position while the files are in step, then jp_align's blocks of
+        the sentences (:func:`jp_cherrant.jp.pair_blocks`): no unit is aligned while the
+        files line up (a block whose line 0 is an edit line has no text to align on)."""
+        settings = parsed.settings.settings
+        # (gold and system are read_units' M2Blocks)
+        return pair_blocks(cast(M2Blocks, gold), cast(M2Blocks, system), options,
+                           sentence_slice(settings.start, settings.end), kept_coders(settings.max_answer_num))
+
+    def tokens(self, unit: Any) -> List[str]:
+        """The tokens of a sentence of the aligned part (a :class:`jp_cherrant.jp.Item`: only
+        those are recorded, a lined-up pair being an exact block)."""
+        return unit.sentence.source.split()
+
+    def unit_lines(self, unit: Any) -> Tuple[int, int]:
+        return unit.sentence.line, unit.sentence.line
+
+    def score_block(self, parsed: Parsed, block: Any, gold: Sequence[Any], system: Sequence[Any],
+                    config: AlignConfig) -> BlockScore:
+        """One unit per reference sentence, the hypothesis cut to it
+        (:func:`jp_cherrant.jp.score_block`); the record's details say what each reference
+        sentence gets and which hypothesis edits cross a boundary."""
+        return score_block(parsed, block, gold, system)
+
+    def combine(self, parsed: Parsed, scores: Iterable[BlockScore], run: Run) -> Any:
+        """jp_errant_compare's fold (its totals, a :class:`jp_errant.score_options.CorpusResult`), and the edits that
+        crossed a reference boundary, each with its file."""
         crossing: list = []
-        pairs = scoring_units(system, gold, options, kept_coders(settings.max_answer_num),
-                              sentence_slice(settings.start, settings.end), audit, crossing, config, totals,
-                              extents if plan.statistics else None)
-        blocks: list = []
-        payloads: list = []
-        if plan.statistics:
-            pairs = _counting(pairs, extents, blocks, options, plan.level, payloads)
-        score_corpus(pairs, options, run.write, totals=totals)
-        evaluation = self.report(parsed, totals, run)
-        if run.report:  # (its own loop: it writes what jp_shims.stages writes for errant)
-            run.write(evaluation.headline)
+        return super().combine(parsed, crossing_edits(scores, crossing), run), crossing
+
+    def report(self, parsed: Parsed, totals: Any, run: Run) -> Evaluation:
+        """errant's report of the totals; the scores name the crossing edits (``crossing_edits``),
+        and so does the note."""
+        result, crossing = totals
+        evaluation = super().report(parsed, result, run)
         evaluation.scores["crossing_edits"] = [crossing_place(path, item) for path, item in crossing]
-        return evaluation._replace(details=crossing, statistics=choice_statistics(blocks, payloads, plan)
-                                   if plan.statistics else None)
+        return evaluation._replace(details=crossing)
 
     def note(self, summary: Summary, evaluation: Evaluation):
         return note_what(summary, evaluation.details or []), None
-
-
-def _counting(pairs: Iterator[SentencePair], extents: list, blocks: list, options: ScoreOptions,
-              level: int = 0, payloads: Optional[list] = None) -> Iterator[SentencePair]:
-    """The pairs as they are scored, each one's annotator-pair counts kept with its unit's
-    reference sentences (the statistics of significance, from the one scoring pass); with a
-    category ``level``, each annotator pair's categories go to ``payloads``."""
-    from jp_errant.significance import candidates
-
-    for pair in pairs:
-        found = candidates(pair, options, level)
-        if level and payloads is not None:
-            payloads.append([candidate[3] for candidate in found])
-            found = [candidate[:3] for candidate in found]
-        blocks.append((extents[-1], found))
-        yield pair
 
 
 TOOL_INSTANCE = CherrantCompare()

@@ -10,7 +10,7 @@ alignment window is held.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable, Iterator, List, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from jp_align import EXACT, UNALIGNED, Normalizer, align_words
 from jp_errant.compare_align import map_edits_to_reference, merge_sentences
@@ -97,9 +97,11 @@ class Plan(NamedTuple):
 class Units:
     """One aligned block as the scorer's units: its sentence pairs (one merged pair, or a
     pair per sentence of an unaligned block), each pair's annotator candidates (significance),
-    and what the fold notes for the block's record (``figures``, ``marks``)."""
+    and what the fold notes for the block's record (``figures``, ``marks``). ``extents``: the
+    gold range of each pair, where a variant's pairs cover less than their block
+    (jp_cherrant_compare scores each reference sentence on its own; None: the block's)."""
 
-    __slots__ = ("pairs", "markers", "candidates", "payloads", "recorded", "figures", "marks")
+    __slots__ = ("pairs", "markers", "candidates", "payloads", "recorded", "figures", "marks", "extents")
 
     def __init__(self, pairs: List[SentencePair], recorded: bool = False) -> None:
         self.pairs = pairs
@@ -109,6 +111,7 @@ class Units:
         self.recorded = recorded  # the block is recorded: the fold notes its figures and marks
         self.figures: Optional[dict] = None
         self.marks: list = []
+        self.extents: Optional[List[Tuple[int, int]]] = None
 
 
 def score_block(parsed: Parsed, block: Any, refs: Sequence[Sentence], hyps: Sequence[Sentence],
@@ -127,11 +130,11 @@ def score_block(parsed: Parsed, block: Any, refs: Sequence[Sentence], hyps: Sequ
         ref, hyp = refs[0], hyps[0]
         if ref.source == hyp.source:
             pair = _new_tuple(SentencePair, (hyp.edits, ref.edits, hyp.source))
-            return _scored(plan, Units([pair])) if plan.statistics else _new_tuple(BlockScore, (pair, *_DEFAULTS))
+            return scored_units(plan, Units([pair])) if plan.statistics else _new_tuple(BlockScore, (pair, *_DEFAULTS))
         if not plan.keep:
             hyp_edits = map_edits_to_reference(hyp.source.split(), ref.source.split(), hyp.edits, plan.normalizer)
             pair = SentencePair(hyp_edits, ref.edits, hyp.source)
-            return (_scored(plan, Units([pair]), retokenized=True) if plan.statistics
+            return (scored_units(plan, Units([pair]), retokenized=True) if plan.statistics
                     else BlockScore(pair, retokenized=True))
     ref_tokens = [token for item in refs for token in item.source.split()]
     hyp_tokens = [token for item in hyps for token in item.source.split()]
@@ -146,23 +149,23 @@ def score_block(parsed: Parsed, block: Any, refs: Sequence[Sentence], hyps: Sequ
                 offset = 0
                 for sentence in sentences:
                     tokens = sentence.source.split()
-                    units.markers.append(_unaligned_marker(side, tokens, offset))
+                    units.markers.append(edit_marker(tokens, side, offset))
                     offset += len(tokens)
-        return _scored(plan, units, retokenized)
+        return scored_units(plan, units, retokenized)
     pair = block_pair(refs, hyps, plan.normalizer)
     recorded = plan.keep and block_kind(kind, len(refs), len(hyps), retokenized) != EXACT
     units = Units([pair], recorded)
     if not recorded:
-        return _scored(plan, units, retokenized)
-    units.markers.append(_merged_marker(ref_tokens))
+        return scored_units(plan, units, retokenized)
+    units.markers.append(edit_marker(ref_tokens))
     groups = tuple(
         WordGroup(tuple(ref_tokens[g.left.start:g.left.stop]), tuple(hyp_tokens[g.right.start:g.right.stop]), g.kind)
         for g in align_words(ref_tokens, hyp_tokens, normalizer=plan.normalizer)
         if not (g.is_one_to_one and g.kind == EXACT))
-    return _scored(plan, units, retokenized, groups=groups, details=edit_lines(pair))
+    return scored_units(plan, units, retokenized, groups=groups, details=edit_lines(pair))
 
 
-def _scored(plan: Plan, units: Units, retokenized: bool = False, **record: Any) -> BlockScore:
+def scored_units(plan: Plan, units: Units, retokenized: bool = False, **record: Any) -> BlockScore:
     """The block's score; with the statistics of significance, each pair's annotator
     candidates (and, with a category level, each candidate's categories)."""
     if plan.statistics:
@@ -179,22 +182,16 @@ def _scored(plan: Plan, units: Units, retokenized: bool = False, **record: Any) 
 
 def empty_units(plan: Plan) -> Units:
     """The units of two files without a sentence (:data:`EMPTY_PAIR`), with its candidates."""
-    return _scored(plan, Units([EMPTY_PAIR])).statistics
+    return scored_units(plan, Units([EMPTY_PAIR])).statistics
 
 
-def _unaligned_marker(side: str, tokens: List[str], offset: int) -> Callable[[ScoreOptions, tuple], list]:
+def edit_marker(tokens: List[str], on: str = "gold", offset: int = 0) -> Callable[[ScoreOptions, tuple], list]:
+    """The marks of a pair's edits, both sides', placed on the text ``on`` whose ``tokens``
+    their offsets index (a merged pair: both sides in reference offsets, on the reference),
+    shifted by ``offset`` tokens (the sentences before it on that text)."""
     def marks(options: ScoreOptions, pair: tuple) -> list:
-        sentence_pair, before = pair
-        scored = scored_edits(sentence_pair, options, before)[0 if side == "system" else 1]
-        return edit_marks(scored, side, side, tokens, offset)
-    return marks
-
-
-def _merged_marker(ref_tokens: List[str]) -> Callable[[ScoreOptions, tuple], list]:
-    def marks(options: ScoreOptions, pair: tuple) -> list:
-        # Both sides' edits are in reference offsets: all are placed on the reference text.
         system, gold = scored_edits(pair[0], options, pair[1])
-        return edit_marks(system, "system", "gold", ref_tokens) + edit_marks(gold, "gold", "gold", ref_tokens)
+        return edit_marks(system, "system", on, tokens, offset) + edit_marks(gold, "gold", on, tokens, offset)
     return marks
 
 

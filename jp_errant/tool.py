@@ -8,6 +8,7 @@ does the rest. References are the gold side, hypotheses the system side.
 from __future__ import annotations
 
 import argparse
+from itertools import repeat
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Sequence, Tuple
 
 from jp_shims import sniff
@@ -56,8 +57,8 @@ class ErrantCompare(StagedTool):
     settings_type: type = Settings  # the settings' type (a variant's has more fields)
 
     # What a variant of errant_compare (jp_cherrant_compare) changes: its parser and settings,
-    # its legacy run, its JSON options and signature options, and its run (run_plan).
-    # Everything else is shared.
+    # its legacy run, its JSON options and signature options, and the stages that read, pair
+    # and score its units. Everything else is shared.
     def command_parser(self) -> argparse.ArgumentParser:
         return build_parser(self.prog, jp_mode=False)
 
@@ -220,11 +221,13 @@ class ErrantCompare(StagedTool):
         return Evaluation(scores_document(totals, options, macro), text, advisories=(caveat,) if caveat else ())
 
     def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Any:
-        """Each sentence pair's annotator candidates with its block's reference sentences."""
+        """Each sentence pair's annotator candidates with its block's reference sentences (or
+        its own, where the units say: :attr:`jp_errant.jp.Units.extents`)."""
         plan: Plan = parsed.settings
         if not blocks:  # two files without a sentence: errant's one empty sentence each
             blocks = [((0, 1), empty_units(plan))]
-        return choice_statistics([(extent, found) for extent, units in blocks for found in units.candidates],
+        return choice_statistics([(own, found) for extent, units in blocks
+                                  for own, found in zip(units.extents or repeat(extent), units.candidates)],
                                  [payload for _, units in blocks for payload in units.payloads], plan)
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:

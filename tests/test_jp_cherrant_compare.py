@@ -260,9 +260,9 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
     """Sentence by sentence, the hypothesis edits JP mode scores are those of ``jp_hyp_refseg``
     (the same edits in the reference's sentences, from which jp_expect_stdout was made)."""
     from compat_tests.test_vectors import resolve_args
-    from jp_cherrant.jp import scoring_units
+    from jp_cherrant.tool import TOOL_INSTANCE
+    from jp_errant.jp import ALIGNMENT, Plan, Units
     from jp_errant.m2_blocks import iter_blocks
-    from jp_shims.audit import AlignmentAudit
     from jp_shims.inputs import InputFile
 
     args = resolve_args(case)
@@ -272,8 +272,17 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
         refseg = str(data_path(*refseg[len("../../../data/"):].split("/")))
     else:
         refseg = str(case.folder / refseg)
-    units = list(scoring_units(InputFile(hyp, hyp), InputFile(ref, ref), ScoreOptions(), None, None,
-                               AlignmentAudit(ref, hyp), []))
+    # The tool's own stages (jp_shims.stages.run_stages runs them): read, pair, score.
+    tool = TOOL_INSTANCE
+    parsed = tool.configure()
+    options = parsed.settings.options
+    parsed = parsed._replace(settings=Plan(parsed.settings, options, 0, False, False, ALIGNMENT.normalizer()))
+    paired = tool.pair_units(parsed, *tool.read_inputs(parsed, InputFile(ref, ref), InputFile(hyp, hyp)),
+                             ALIGNMENT.sentence_options())
+    units = []
+    for block, refs, hyps in paired:
+        statistics = tool.score_block(parsed, block, refs, hyps, ALIGNMENT).statistics
+        units += statistics.pairs if isinstance(statistics, Units) else [statistics]
     with open(refseg, encoding="utf-8") as handle:
         expected = [legacy_block_rows(block.text, FieldCache(), cherrant=True) for block in iter_blocks(handle)]
 
@@ -377,3 +386,17 @@ def test_api_scores_inf_beta_and_empty_types_as_the_command_line(tmp_path) -> No
     assert jp_cherrant.compare(hyp, ref).tp == 2
     with pytest.raises(ValueError, match="empty error type"):
         jp_cherrant.compare(ref, hyp, cat=1)
+
+
+@pytest.mark.parametrize("bad", ["ref", "hyp", "both"])
+def test_a_file_that_is_not_utf8_is_one_error_line_with_start_end_too(tmp_path, bad) -> None:
+    """Invalid UTF-8 is bad input on the line of its first bad byte (the hypothesis named when
+    both fail), also where --start/--end first count the reference's blocks."""
+    good = "S 我 去\nA 0 1|||S|||你|||0\n\nS 他 来\nA 0 1|||S|||x|||0\n".encode()
+    (tmp_path / "ref.m2").write_bytes(good.replace("他".encode(), b"\xff") if bad in ("ref", "both") else good)
+    (tmp_path / "hyp.m2").write_bytes(good.replace("他".encode(), b"\xff") if bad in ("hyp", "both") else good)
+    named = "ref.m2" if bad == "ref" else "hyp.m2"
+    for options in ([], ["--start", "0", "--end", "1"]):
+        result = run_tool("jp_cherrant_compare", ["-hyp", "hyp.m2", "-ref", "ref.m2", *options], cwd=tmp_path)
+        assert (result.returncode, result.out, result.err) == (
+            2, "", f"jp_cherrant_compare: error: {named}:4: invalid UTF-8\n"), options
