@@ -59,9 +59,10 @@ class Segment(NamedTuple):
     line for one sentence where the texts correspond: m2scorer never compares texts, and a
     correction differs from its source anyway), whose ``kind`` is ``EXACT``; otherwise a
     re-segmented block, of the aligner's ``kind`` (``unaligned`` for texts that do not
-    correspond), with ``reason`` saying what was done. ``hypotheses``: one per gold sentence (a missed
-    sentence: its own text, scored as left unchanged); ``spurious``: the non-empty lines of
-    an unaligned block, each one proposed edit that matches nothing.
+    correspond; ``exact`` for one sentence on two lines of its own text), with ``reason``
+    saying what was done. ``hypotheses``: one per gold sentence (a missed sentence: its own
+    text, scored as left unchanged); ``spurious``: the non-empty lines of an unaligned
+    block, each one proposed edit that matches nothing.
     """
 
     left: range
@@ -166,7 +167,8 @@ def segments(gold: list[Sentence], system: list[tuple[str, int]], align: str = "
     if align not in ALIGN_CHOICES:
         raise ValueError("align must be one of %s" % ", ".join(ALIGN_CHOICES))
     if align == "never":
-        yield from _by_position(gold, system, range(min(len(gold), len(system))), range(min(len(gold), len(system))))
+        both = range(min(len(gold), len(system)))
+        yield from _by_position(gold, system, both, both)
         return
     system = without_trailing_blank_lines(gold, system)
     gold_tokens = [s.tokens for s in gold]

@@ -42,6 +42,9 @@ class SentenceResult(NamedTuple):
 
 
 INFINITY = float("inf")
+# (Results and candidates are made once per sentence and annotator: through tuple.__new__,
+# without the Python-level call of a NamedTuple's __new__.)
+_new_tuple = tuple.__new__
 
 
 class Totals:
@@ -212,18 +215,18 @@ def offer(sentence: Sentence | None, hypothesis: str, options: Options) -> Offer
     very_verbose = options.very_verbose
     hyp_tokens = py2.split(hypothesis)
     lattice: lat.Lattice | None
-    trace: list = []
-    write = trace.append
+    sentence_trace = ""
     if very_verbose:
         # the trace prints the whole tables, so they are computed in full
+        trace: list = []
         bands = (lat.full_band(sentence.tokens, hyp_tokens, 1), lat.full_band(sentence.tokens, hyp_tokens, 2))
         lattice = lat.build(sentence.tokens, hyp_tokens, options.max_unchanged_words, bands)
-        vv.sentence_trace(lattice, (bands[0].full(), bands[1].full()), write)
+        vv.sentence_trace(lattice, (bands[0].full(), bands[1].full()), trace.append)
+        sentence_trace = "".join(trace)
     else:
         # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
         lattice = None if hyp_tokens == sentence.tokens else lat.build(
             sentence.tokens, hyp_tokens, options.max_unchanged_words)
-    sentence_trace = "".join(trace)
     if lattice is not None:
         spans: dict = {}   # (start, end) -> arcs, filled as the gold edits ask
         paths: dict = {}   # annotators crediting the same arcs share one path
@@ -231,8 +234,7 @@ def offer(sentence: Sentence | None, hypothesis: str, options: Options) -> Offer
     for annotator in sentence.annotators:
         gold_edits = sentence.gold[annotator]
         path: list
-        trace = []
-        write = trace.append
+        annotator_trace = ""
         if lattice is None:
             path = []
         else:
@@ -245,17 +247,19 @@ def offer(sentence: Sentence | None, hypothesis: str, options: Options) -> Offer
                 found = paths[credited] = (keys, [lattice.edit(key) for key in keys])
             path = found[1]
             if very_verbose:
-                vv.weights_trace(lattice, gold_edits, credited, write)
+                trace = []
+                vv.weights_trace(lattice, gold_edits, credited, trace.append)
                 if options.verbose:
-                    write(">> Annotator: %d\n" % annotator)
+                    trace.append(">> Annotator: %d\n" % annotator)
                 every = weighting.base_weights(lattice)
                 every.update(weight)
-                vv.graph_trace(lattice, every, found[0], write)
+                vv.graph_trace(lattice, every, found[0], trace.append)
+                annotator_trace = "".join(trace)
         if options.ignore_whitespace_casing:
             path = [e for e in path if not _trivial(e)]
         matched, matched_gold = _count_correct(path, gold_edits)
-        candidates.append(Candidate(annotator, path, matched, matched_gold, gold_edits, "".join(trace)))
-    return Offer(sentence, hypothesis, sentence_trace, candidates)
+        candidates.append(_new_tuple(Candidate, (annotator, path, matched, matched_gold, gold_edits, annotator_trace)))
+    return _new_tuple(Offer, (sentence, hypothesis, sentence_trace, candidates))
 
 
 def choose(offered: Offer, totals: Totals, options: Options, write: Callable[[str], object] = _discard,
@@ -318,9 +322,9 @@ def choose(offered: Offer, totals: Totals, options: Options, write: Callable[[st
 
 
 def _result(sentence: Sentence, candidate: Candidate) -> SentenceResult:
-    return SentenceResult(candidate.annotator, len(candidate.matched), len(candidate.edits),
-                          len(candidate.gold_edits), candidate.edits, candidate.matched, candidate.gold_edits,
-                          sentence.types.get(candidate.annotator, []), candidate.matched_gold)
+    annotator, edits, matched, matched_gold, gold_edits, _ = candidate
+    return _new_tuple(SentenceResult, (annotator, len(matched), len(edits), len(gold_edits), edits, matched,
+                                       gold_edits, sentence.types.get(annotator, []), matched_gold))
 
 
 def candidate_counts(offered: Offer) -> list:

@@ -230,12 +230,15 @@ class M2Scorer(StagedTool):
         options = plan.options
         write = run.write
         statistics, by_type = run.statistics, run.statistics and settings.per_type
+        keep = settings.per_type  # (every sentence's result, for the per-type table)
         totals = Totals()
         for score in scores:
             scored: Scored = score.statistics
-            results = [choose(offered, totals, options, write, settings.per_type) for offered in scored.offers]
-            if scored.texts is not None:
-                scored.results = results
+            if scored.texts is None:
+                for offered in scored.offers:
+                    choose(offered, totals, options, write, keep)
+            else:
+                scored.results = [choose(offered, totals, options, write, keep) for offered in scored.offers]
             if statistics:
                 scored.candidates = [candidate_counts(offered) for offered in scored.offers]
                 if by_type:
