@@ -282,9 +282,9 @@ def choose(offered: Offer, totals: Totals, options: Options, write: Callable[[st
         write(offered.trace)
     best = NO_CHOICE
     for candidate in offered.candidates:
-        if candidate.trace:
-            write(candidate.trace)
-        path, matched, gold_edits = candidate.edits, candidate.matched, candidate.gold_edits
+        annotator, path, matched, _, gold_edits, trace = candidate
+        if trace:
+            write(trace)
         c = totals.correct + len(matched)
         e = totals.proposed + len(path)
         g = totals.gold + len(gold_edits)
@@ -292,7 +292,7 @@ def choose(offered: Offer, totals: Totals, options: Options, write: Callable[[st
         if verbose:
             p_run = c / e if e else 1.0
             r_run = c / g if g else 1.0
-            out = [] if very_verbose else [">> Annotator: %d" % candidate.annotator]
+            out = [] if very_verbose else [">> Annotator: %d" % annotator]
             out.extend(_markers(path, matched, gold_edits))
             out.append("SOURCE        : " + sentence.text)
             out.append("HYPOTHESIS    : " + offered.hypothesis)
