@@ -69,9 +69,12 @@ class Segment(NamedTuple):
     right: range
     kind: str
     reason: str
-    hypotheses: list[str]
-    spurious: list[str]
+    hypotheses: Sequence[str]
+    spurious: Sequence[str]
     paired: bool = False
+
+
+_new_tuple = tuple.__new__
 
 
 def cut_points(source: Sequence[str], hypothesis: Sequence[str], boundaries: Sequence[int]) -> list[int]:
@@ -210,9 +213,10 @@ def segments(gold: list[Sentence], system: list[tuple[str, int]], align: str = "
 
 def _by_position(gold: list[Sentence], system: list[tuple[str, int]], left: range,
                  right: range) -> Iterator[Segment]:
-    """Line j paired with sentence i as m2scorer pairs them, one segment a pair."""
+    """Line j paired with sentence i as m2scorer pairs them, one segment a pair (made
+    through tuple.__new__: one a sentence of lined-up input)."""
     for i, j in zip(left, right):
-        yield Segment(range(i, i + 1), range(j, j + 1), EXACT, "", [system[j][0]], [], True)
+        yield _new_tuple(Segment, (range(i, i + 1), range(j, j + 1), EXACT, "", (system[j][0],), (), True))
 
 
 def without_trailing_blank_lines(gold: list[Sentence], system: list[tuple[str, int]]) -> list[tuple[str, int]]:

@@ -66,6 +66,12 @@ SETTINGS = {"beta": "--beta", "max_unchanged_words": "--max_unchanged_words",
 _FLAGS = ("ignore_whitespace_casing", "verbose", "very_verbose", "per_type")
 
 
+# BlockScore's fields after its statistics, as it defaults them (the score of a paired block,
+# one a sentence of lined-up input, is built through tuple.__new__).
+_DEFAULTS = tuple(BlockScore._field_defaults[name] for name in BlockScore._fields[1:])
+_new_tuple = tuple.__new__
+
+
 class Plan:
     """One run's state: the settings, the scorer's options, whether the blocks JP mode changed are recorded, and
     what the pairing found for the note (the gold sentences, the unrelated line pairs of
@@ -213,10 +219,12 @@ class M2Scorer(StagedTool):
         spurious line."""
         plan: Plan = parsed.settings
         options = plan.options
+        if block.paired:  # (most blocks: one sentence, one line, not recorded)
+            return _new_tuple(BlockScore, (Scored([offer(gold[0], block.hypotheses[0], options)], 1, None, False),
+                                           *_DEFAULTS))
         offers = [offer(sentence, hypothesis, options) for sentence, hypothesis in zip(gold, block.hypotheses)]
-        if block.spurious:
-            offers += [offer(None, text, options) for text in block.spurious]
-        recorded = plan.records and not block.paired
+        offers += [offer(None, text, options) for text in block.spurious]
+        recorded = plan.records
         return BlockScore(Scored(offers, len(gold), [s.text for s in gold] if recorded else None,
                                  recorded and block.kind != UNALIGNED))
 

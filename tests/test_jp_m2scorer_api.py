@@ -67,7 +67,7 @@ def test_lined_up_lines_are_kept_as_written():
     gold = m2io.parse_gold(GOLD)
     system = [("He  goes to school .", 1), ("The cat sleeps .", 2), ("She likes apples .", 3)]
     found = list(segments(gold, system))
-    assert found[0].hypotheses == ["He  goes to school ."] and [s.kind for s in found] == ["exact"] * 3
+    assert list(found[0].hypotheses) == ["He  goes to school ."] and [s.kind for s in found] == ["exact"] * 3
 
 
 def test_cut_points_keep_corrections_with_their_sentence():
