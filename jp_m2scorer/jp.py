@@ -27,11 +27,11 @@ and everything before it is one unaligned block.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Iterator, NamedTuple, Sequence
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
-from jp_align import UNALIGNED, Block, iter_align_sentences, levenshtein_distance
+from jp_align import EXACT, UNALIGNED, Block, iter_align_sentences, levenshtein_distance
 from jp_align.normalize import raw_text
 from jp_align.blocks import CAUSE_NO_RESYNC
 from jp_align.sentences import POSITIONAL_PAIR_MAX_DISTANCE
@@ -51,18 +51,30 @@ WINDOW = 6
 ALIGN_CHOICES = ("auto", "always", "never")
 
 
-class BlockRecord(NamedTuple):
-    """One aligned block that is not a plain one-line-per-sentence pair."""
+class Segment(NamedTuple):
+    """One block of the pairing, in gold order: the gold sentences ``left`` (indices) and
+    the system lines ``right`` it covers, and what each gold sentence is scored with.
 
-    kind: str                 # jp_align kind: similar, mismatch, unaligned, ...
-    gold_indices: list[int]   # indices of the gold sentences (scoring order)
-    gold_lines: list[int]     # gold file line numbers of the S lines
-    system_lines: list[int]   # system file line numbers
-    gold_texts: list[str]
-    system_texts: list[str]
-    hypotheses: list[str]     # what each gold sentence was scored with
+    ``paired``: a line paired with a sentence as m2scorer pairs them (by position, or one
+    line for one sentence where the texts correspond: m2scorer never compares texts, and a
+    correction differs from its source anyway), whose ``kind`` is ``EXACT``; otherwise a
+    re-segmented block, of the aligner's ``kind`` (``unaligned`` for texts that do not
+    correspond; ``exact`` for one sentence on two lines of its own text), with ``reason``
+    saying what was done. ``hypotheses``: one per gold sentence (a missed sentence: its own
+    text, scored as left unchanged); ``spurious``: the non-empty lines of an unaligned
+    block, each one proposed edit that matches nothing.
+    """
+
+    left: range
+    right: range
+    kind: str
     reason: str
-    spurious: int = 0         # system lines counted as one unmatched proposed edit each (not empty ones)
+    hypotheses: Sequence[str]
+    spurious: Sequence[str]
+    paired: bool = False
+
+
+_new_tuple = tuple.__new__
 
 
 def cut_points(source: Sequence[str], hypothesis: Sequence[str], boundaries: Sequence[int]) -> list[int]:
@@ -148,32 +160,30 @@ def unrelated_pairs(gold: list[Sentence], system: list[tuple[str, int]]) -> int:
     return sum(1 for sentence, (text, _) in zip(gold, system) if not _related(sentence.tokens, py2.split(text)))
 
 
-def resegment(gold: list[Sentence], system: list[tuple[str, int]],
-              align: str = "auto", config: AlignConfig = ALIGNMENT) -> tuple[list, list[BlockRecord], int]:
-    """(gold sentence, hypothesis text) pairs in gold order, the blocks that changed, and
-    the number of blocks left one line per sentence (scored as m2scorer pairs them).
-
-    A pair ``(None, text)`` is a non-empty system line of an unaligned block: one proposed
-    edit that matches nothing (:func:`jp_m2scorer.scorer.score_sentences`).
-    """
+def segments(gold: list[Sentence], system: list[tuple[str, int]], align: str = "auto",
+             options: Mapping[str, Any] | None = None) -> Iterator[Segment]:
+    """The :class:`Segment` s of the gold sentences and the system lines, in gold order (a
+    decision over the whole files: lines as many as the sentences are paired by position
+    unless the alignment shows them shifted; ``align="never"``: by position always, the
+    caller checks the counts). ``options``: the sentence alignment's
+    (:meth:`jp_shims.config.AlignConfig.sentence_options`; default :data:`ALIGNMENT`'s)."""
     if align not in ALIGN_CHOICES:
         raise ValueError("align must be one of %s" % ", ".join(ALIGN_CHOICES))
     if align == "never":
-        return [(sentence, text) for sentence, (text, _) in zip(gold, system)], [], min(len(gold), len(system))
+        both = range(min(len(gold), len(system)))
+        yield from _by_position(gold, system, both, both)
+        return
     system = without_trailing_blank_lines(gold, system)
     gold_tokens = [s.tokens for s in gold]
     system_tokens = [py2.split(text) for text, _ in system]
-    blocks = list(align_linear(gold_tokens, system_tokens, config))
+    blocks = list(align_linear(gold_tokens, system_tokens, options))
     if align == "auto" and len(system) == len(gold) and not _shifted(blocks, gold_tokens, system_tokens):
-        return [(sentence, text) for sentence, (text, _) in zip(gold, system)], [], len(gold)
-    pairs: list = []
-    records: list[BlockRecord] = []
-    plain = 0
+        yield from _by_position(gold, system, range(len(gold)), range(len(system)))
+        return
     for block in blocks:
-        left, right = list(block.left), list(block.right)
+        left, right = block.left, block.right
         if len(left) == 1 and len(right) == 1 and block.kind != UNALIGNED:
-            pairs.append((gold[left[0]], system[right[0]][0]))
-            plain += 1
+            yield from _by_position(gold, system, left, right)
             continue
         sentences = [gold[i] for i in left]
         lines = [system[j] for j in right]
@@ -181,35 +191,32 @@ def resegment(gold: list[Sentence], system: list[tuple[str, int]],
             if len(left) == len(right) and all(_related(gold_tokens[i], system_tokens[j]) for i, j in zip(left, right)):
                 # as many lines as sentences, each resembling its sentence (the aligner's
                 # rule for a pair between agreeing text): they correspond by position
-                pairs.extend((gold[i], system[j][0]) for i, j in zip(left, right))
-                plain += len(left)
+                yield from _by_position(gold, system, left, right)
                 continue
             # texts that do not correspond: the gold sentences are missed (scored as left
             # unchanged), the system lines are spurious (one unmatched edit each; an empty
             # line proposes nothing)
-            pairs.extend((sentence, sentence.text) for sentence in sentences)
-            spurious = [text for text, _ in lines if text]
-            pairs.extend((None, text) for text in spurious)
-            records.append(BlockRecord(
-                UNALIGNED, left, [s.line for s in sentences], [number for _, number in lines],
-                [s.text for s in sentences], [text for text, _ in lines], [],
-                block.reason or _describe(len(left), len(right)), len(spurious)))
+            yield Segment(left, right, UNALIGNED, (block.reason or _describe(len(left), len(right)))
+                          + "; gold sentences missed, each system line one unmatched edit",
+                          [sentence.text for sentence in sentences], [text for text, _ in lines if text])
             continue
         hypotheses = _split_block(sentences, [system_tokens[j] for j in right])
         if len(left) == len(right) and _cost(sentences, [py2.split(t) for t, _ in lines]) <= _cost(
                 sentences, [h.split(" ") if h else [] for h in hypotheses]):
             # the lines pair with the sentences at least as well one by one (a block of
             # heavily corrected sentences, not a merge or a split): keep them as written
-            hypotheses = [text for text, _ in lines]
-            pairs.extend(zip(sentences, hypotheses))
-            plain += len(left)
+            yield from _by_position(gold, system, left, right)
             continue
-        pairs.extend(zip(sentences, hypotheses))
-        records.append(BlockRecord(
-            block.kind, left, [s.line for s in sentences], [number for _, number in lines],
-            [s.text for s in sentences], [text for text, _ in lines], hypotheses,
-            block.reason or _describe(len(left), len(right))))
-    return pairs, records, plain
+        yield Segment(left, right, block.kind, (block.reason or _describe(len(left), len(right)))
+                      + "; scored as: " + " | ".join(hypotheses), hypotheses, [])
+
+
+def _by_position(gold: list[Sentence], system: list[tuple[str, int]], left: range,
+                 right: range) -> Iterator[Segment]:
+    """Line j paired with sentence i as m2scorer pairs them, one segment a pair (made
+    through tuple.__new__: one a sentence of lined-up input)."""
+    for i, j in zip(left, right):
+        yield _new_tuple(Segment, (range(i, i + 1), range(j, j + 1), EXACT, "", (system[j][0],), (), True))
 
 
 def without_trailing_blank_lines(gold: list[Sentence], system: list[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -255,7 +262,7 @@ def _related(source: Sequence[str], hypothesis: Sequence[str]) -> bool:
 
 
 def align_linear(left: Sequence[Sequence[str]], right: Sequence[Sequence[str]],
-                 config: AlignConfig = ALIGNMENT) -> Iterator[Block]:
+                 options: Mapping[str, Any] | None = None) -> Iterator[Block]:
     """``jp_align``'s sentence blocks, in linear time also where the texts never
     re-synchronize.
 
@@ -263,12 +270,15 @@ def align_linear(left: Sequence[Sequence[str]], right: Sequence[Sequence[str]],
     correspond (about a hundred distance computations each). Once it reports that the texts
     do not re-synchronize within its look-ahead, the rest of both sides is searched once
     for the nearest pair of identical (space-free, non-empty) sentences; what lies before
-    it is one unaligned block, and the aligner starts afresh at the pair.
+    it is one unaligned block, and the aligner starts afresh at the pair. ``options``: the
+    sentence alignment's (default :data:`ALIGNMENT`'s).
     """
+    if options is None:
+        options = ALIGNMENT.sentence_options()
     start_l = start_r = 0
     while start_l < len(left) or start_r < len(right):
         restart = None
-        for block, _, _ in iter_align_sentences(left[start_l:], right[start_r:], **config.sentence_options()):
+        for block, _, _ in iter_align_sentences(left[start_l:], right[start_r:], **options):
             shifted = Block(range(block.left.start + start_l, block.left.stop + start_l),
                             range(block.right.start + start_r, block.right.stop + start_r),
                             block.kind, block.reason, block.cause)

@@ -1,7 +1,10 @@
 """MaxMatch scoring of a corpus (release 3.2 semantics: spec §4 and §5).
 
-``score_sentences`` is the one scorer: legacy and JP mode (and the Python API) feed it
-(source sentence, hypothesis) pairs; only what is fed differs.
+One scorer in two steps: :func:`offer` scores a (source sentence, hypothesis) pair for
+every annotator, :func:`choose` chooses the annotator with the running totals (and prints
+``-v``). ``--legacy`` runs both on each pair (:func:`score_sentences`); JP mode runs them as
+the runner's stages (:meth:`jp_m2scorer.tool.M2Scorer.score_block` and ``combine``): only
+what is fed differs.
 """
 from __future__ import annotations
 
@@ -39,18 +42,22 @@ class SentenceResult(NamedTuple):
 
 
 INFINITY = float("inf")
+# (Results and candidates are made once per sentence and annotator: through tuple.__new__,
+# without the Python-level call of a NamedTuple's __new__.)
+_new_tuple = tuple.__new__
 
 
 class Totals:
     """Corpus counts so far (a plain class: the scorer imports no dataclasses, for start-up)."""
 
-    __slots__ = ("correct", "proposed", "gold", "sentences")
+    __slots__ = ("correct", "proposed", "gold", "sentences", "lines")
 
     def __init__(self, correct: int = 0, proposed: int = 0, gold: int = 0, sentences: list | None = None) -> None:
         self.correct = correct
         self.proposed = proposed
         self.gold = gold
         self.sentences = [] if sentences is None else sentences   # SentenceResult per sentence, if kept
+        self.lines = 0   # gold sentences chosen so far (-v numbers them)
 
     def __repr__(self) -> str:
         return "Totals(correct=%d, proposed=%d, gold=%d)" % (self.correct, self.proposed, self.gold)
@@ -174,128 +181,188 @@ def _discard(text: str) -> None:
     return None
 
 
+class Candidate(NamedTuple):
+    """What one annotator's gold edits make of a sentence, before any choice: the path's
+    edits (unshrunk), those credited and the indices of the gold edits they matched, and
+    the ``--very_verbose`` lines printed before this annotator's ``-v`` lines."""
+
+    annotator: int
+    edits: list
+    matched: list
+    matched_gold: list
+    gold_edits: list
+    trace: str
+
+
+class Offer(NamedTuple):
+    """One gold sentence scored against its hypothesis, every annotator's :class:`Candidate`
+    in the order they compete (``sentence`` None: JP mode's unaligned system line, one
+    proposed edit that matches nothing). ``trace``: the ``--very_verbose`` tables printed
+    before the first annotator."""
+
+    sentence: Sentence | None
+    hypothesis: str
+    trace: str
+    candidates: list
+
+
+def offer(sentence: Sentence | None, hypothesis: str, options: Options) -> Offer:
+    """Score a (gold sentence, hypothesis line) pair for every annotator: the choice among
+    them reads the running totals (:func:`choose`). ``options.very_verbose``: the trace is
+    kept in the offer, to be printed in order when the sentence is chosen."""
+    if sentence is None:
+        return Offer(None, hypothesis, "", [])
+    very_verbose = options.very_verbose
+    hyp_tokens = py2.split(hypothesis)
+    lattice: lat.Lattice | None
+    sentence_trace = ""
+    if very_verbose:
+        # the trace prints the whole tables, so they are computed in full
+        trace: list = []
+        bands = (lat.full_band(sentence.tokens, hyp_tokens, 1), lat.full_band(sentence.tokens, hyp_tokens, 2))
+        lattice = lat.build(sentence.tokens, hyp_tokens, options.max_unchanged_words, bands)
+        vv.sentence_trace(lattice, (bands[0].full(), bands[1].full()), trace.append)
+        sentence_trace = "".join(trace)
+    else:
+        # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
+        lattice = None if hyp_tokens == sentence.tokens else lat.build(
+            sentence.tokens, hyp_tokens, options.max_unchanged_words)
+    if lattice is not None:
+        spans: dict = {}   # (start, end) -> arcs, filled as the gold edits ask
+        paths: dict = {}   # annotators crediting the same arcs share one path
+    candidates = []
+    for annotator in sentence.annotators:
+        gold_edits = sentence.gold[annotator]
+        path: list
+        annotator_trace = ""
+        if lattice is None:
+            path = []
+        else:
+            credited = frozenset(weighting.gold_arcs(lattice, gold_edits, spans)) if gold_edits else frozenset()
+            # only the gold arcs' weights: every other arc weighs its base weight
+            weight = weighting.gold_weights(lattice, credited)
+            found = paths.get(credited)
+            if found is None:
+                keys = best_path(lattice, weight)
+                found = paths[credited] = (keys, [lattice.edit(key) for key in keys])
+            path = found[1]
+            if very_verbose:
+                trace = []
+                vv.weights_trace(lattice, gold_edits, credited, trace.append)
+                if options.verbose:
+                    trace.append(">> Annotator: %d\n" % annotator)
+                every = weighting.base_weights(lattice)
+                every.update(weight)
+                vv.graph_trace(lattice, every, found[0], trace.append)
+                annotator_trace = "".join(trace)
+        if options.ignore_whitespace_casing:
+            path = [e for e in path if not _trivial(e)]
+        matched, matched_gold = _count_correct(path, gold_edits)
+        candidates.append(_new_tuple(Candidate, (annotator, path, matched, matched_gold, gold_edits, annotator_trace)))
+    return _new_tuple(Offer, (sentence, hypothesis, sentence_trace, candidates))
+
+
+def choose(offered: Offer, totals: Totals, options: Options, write: Callable[[str], object] = _discard,
+           keep: bool = False) -> SentenceResult | None:
+    """m2scorer's choice of the sentence's annotator: the one whose edits give the best F of
+    the running ``totals`` (then the most correct edits, then the fewest weighted edits);
+    ``totals`` then count it (``keep``: its result is kept in ``totals.sentences``).
+    ``write`` receives the ``-v`` and ``--very_verbose`` output of the sentence. An
+    unaligned system line (no sentence) counts one proposed edit: its result is None."""
+    sentence = offered.sentence
+    if sentence is None:
+        totals.proposed += 1
+        return None
+    totals.lines += 1
+    beta = options.beta
+    beta2 = beta * beta
+    verbose = options.verbose
+    very_verbose = options.very_verbose
+    if offered.trace:
+        write(offered.trace)
+    best = NO_CHOICE
+    for candidate in offered.candidates:
+        annotator, path, matched, _, gold_edits, trace = candidate
+        if trace:
+            write(trace)
+        c = totals.correct + len(matched)
+        e = totals.proposed + len(path)
+        g = totals.gold + len(gold_edits)
+        f = f_candidate(c, e, g, beta)
+        if verbose:
+            p_run = c / e if e else 1.0
+            r_run = c / g if g else 1.0
+            out = [] if very_verbose else [">> Annotator: %d" % annotator]
+            out.extend(_markers(path, matched, gold_edits))
+            out.append("SOURCE        : " + sentence.text)
+            out.append("HYPOTHESIS    : " + offered.hypothesis)
+            out.append("EDIT SEQ      : " + py2.repr_value([shrink(x) for x in path]))
+            out.append("GOLD EDITS    : " + py2.repr_value(gold_edits))
+            out.append("CORRECT EDITS : " + py2.repr_value(matched))
+            out.append("# correct     : %d" % c)
+            out.append("# proposed    : %d" % e)
+            out.append("# gold        : %d" % g)
+            out.append("precision     : " + py2.str_float(p_run))
+            out.append("recall        : " + py2.str_float(r_run))
+            out.append("f_%.1f         : %s" % (beta, py2.str_float(f)))
+            out.append("-------------------------------------------")
+            write("\n".join(out) + "\n")
+        scored = (f, len(matched), e + beta2 * g)
+        if _better(scored, best[0]):
+            best = (scored, candidate)
+    chosen = NO_RESULT if best[1] is None else _result(sentence, best[1])
+    totals.correct += chosen.correct
+    totals.proposed += chosen.proposed
+    totals.gold += chosen.gold
+    if keep:
+        totals.sentences.append(chosen)
+    if verbose:
+        write(">> Chosen Annotator for line %d : %d\n\n" % (totals.lines, chosen.annotator))
+    return chosen
+
+
+def _result(sentence: Sentence, candidate: Candidate) -> SentenceResult:
+    annotator, edits, matched, matched_gold, gold_edits, _ = candidate
+    return _new_tuple(SentenceResult, (annotator, len(matched), len(edits), len(gold_edits), edits, matched,
+                                       gold_edits, sentence.types.get(annotator, []), matched_gold))
+
+
+def candidate_counts(offered: Offer) -> list:
+    """Every annotator's (correct, proposed, gold) in the order they compete (the
+    significance tests make the choice again inside every resample); an unaligned system
+    line: one proposed edit."""
+    if offered.sentence is None:
+        return [(0, 1, 0)]
+    return [(len(c.matched), len(c.edits), len(c.gold_edits)) for c in offered.candidates]
+
+
+def candidate_types(offered: Offer) -> list:
+    """Every annotator's gold edits by type, ``{type: [matched, missed]}`` (as
+    :func:`per_type`; ``--per-type`` with ``--compare``)."""
+    if offered.sentence is None:
+        return [{}]
+    types = offered.sentence.types
+    return [_types_counted(types.get(c.annotator, []), c.matched_gold) for c in offered.candidates]
+
+
 def score_sentences(
     pairs: Iterable[tuple[Sentence | None, str]],
     options: Options,
     write: Callable[[str], object] = _discard,
     keep: bool = True,
-    candidates: list | None = None,
-    payloads: list | None = None,
 ) -> Totals:
-    """Score (gold sentence, hypothesis line) pairs in order; ``write`` receives the output
-    of ``-v`` and ``--very_verbose`` (``options.verbose``, ``options.very_verbose``: a run
-    that prints no report asks for neither).
+    """Score (gold sentence, hypothesis line) pairs in order (:func:`offer`, then
+    :func:`choose`); ``write`` receives the output of ``-v`` and ``--very_verbose``
+    (``options.verbose``, ``options.very_verbose``).
 
     A pair ``(None, line)`` (JP mode's unaligned system text) counts one proposed edit that
-    matches nothing and is not put through the lattice.
-
-    ``keep``: keep every sentence's result in ``Totals.sentences`` (per-type figures, block
-    figures); without it memory stays flat whatever the corpus size. ``candidates``: a list
-    receiving, per sentence, every annotator's (correct, proposed, gold) in the order they
-    compete (the significance tests make the choice again inside every resample);
-    ``payloads`` (with ``candidates``): per sentence, every annotator's gold edits by type,
-    ``{type: [matched, missed]}`` (``--per-type`` with ``--compare``).
+    matches nothing and is not put through the lattice. ``keep``: keep every sentence's
+    result in ``Totals.sentences`` (per-type figures); without it memory stays flat whatever
+    the corpus size.
     """
     totals = Totals()
-    beta = options.beta
-    beta2 = beta * beta
-    verbose = options.verbose
-    very_verbose = options.very_verbose
-    number = 0
     for sentence, hypothesis in pairs:
-        if sentence is None:
-            # JP mode: a system line of an unaligned block, one edit that matches nothing
-            totals.proposed += 1
-            if candidates is not None:
-                candidates.append([(0, 1, 0)])
-                if payloads is not None:
-                    payloads.append([{}])
-            continue
-        number += 1
-        hyp_tokens = py2.split(hypothesis)
-        lattice: lat.Lattice | None
-        if very_verbose:
-            # the trace prints the whole tables, so they are computed in full
-            bands = (lat.full_band(sentence.tokens, hyp_tokens, 1), lat.full_band(sentence.tokens, hyp_tokens, 2))
-            lattice = lat.build(sentence.tokens, hyp_tokens, options.max_unchanged_words, bands)
-            vv.sentence_trace(lattice, (bands[0].full(), bands[1].full()), write)
-        else:
-            # An unchanged sentence's lattice holds only unchanged-token arcs: no edit on any path.
-            lattice = None if hyp_tokens == sentence.tokens else lat.build(
-                sentence.tokens, hyp_tokens, options.max_unchanged_words)
-        if lattice is not None:
-            spans: dict = {}   # (start, end) -> arcs, filled as the gold edits ask
-            paths: dict = {}   # annotators crediting the same arcs share one path
-        best = NO_CHOICE
-        offered: list | None = [] if candidates is not None else None
-        by_type: list | None = [] if payloads is not None else None
-        for annotator in sentence.annotators:
-            gold_edits = sentence.gold[annotator]
-            path: list
-            if lattice is None:
-                path = []
-            else:
-                credited = frozenset(weighting.gold_arcs(lattice, gold_edits, spans)) if gold_edits else frozenset()
-                # only the gold arcs' weights: every other arc weighs its base weight
-                weight = weighting.gold_weights(lattice, credited)
-                found = paths.get(credited)
-                if found is None:
-                    keys = best_path(lattice, weight)
-                    found = paths[credited] = (keys, [lattice.edit(key) for key in keys])
-                path = found[1]
-                if very_verbose:
-                    vv.weights_trace(lattice, gold_edits, credited, write)
-                    if verbose:
-                        write(">> Annotator: %d\n" % annotator)
-                    every = weighting.base_weights(lattice)
-                    every.update(weight)
-                    vv.graph_trace(lattice, every, found[0], write)
-            if options.ignore_whitespace_casing:
-                path = [e for e in path if not _trivial(e)]
-            matched, matched_gold = _count_correct(path, gold_edits)
-            if offered is not None:
-                offered.append((len(matched), len(path), len(gold_edits)))
-                if by_type is not None:
-                    by_type.append(_types_counted(sentence.types.get(annotator, []), matched_gold))
-            c = totals.correct + len(matched)
-            e = totals.proposed + len(path)
-            g = totals.gold + len(gold_edits)
-            f = f_candidate(c, e, g, beta)
-            if verbose:
-                p_run = c / e if e else 1.0
-                r_run = c / g if g else 1.0
-                out = [] if very_verbose else [">> Annotator: %d" % annotator]
-                out.extend(_markers(path, matched, gold_edits))
-                out.append("SOURCE        : " + sentence.text)
-                out.append("HYPOTHESIS    : " + hypothesis)
-                out.append("EDIT SEQ      : " + py2.repr_value([shrink(x) for x in path]))
-                out.append("GOLD EDITS    : " + py2.repr_value(gold_edits))
-                out.append("CORRECT EDITS : " + py2.repr_value(matched))
-                out.append("# correct     : %d" % c)
-                out.append("# proposed    : %d" % e)
-                out.append("# gold        : %d" % g)
-                out.append("precision     : " + py2.str_float(p_run))
-                out.append("recall        : " + py2.str_float(r_run))
-                out.append("f_%.1f         : %s" % (beta, py2.str_float(f)))
-                out.append("-------------------------------------------")
-                write("\n".join(out) + "\n")
-            candidate = (f, len(matched), e + beta2 * g)
-            if _better(candidate, best[0]):
-                best = (candidate, SentenceResult(
-                    annotator, len(matched), len(path), len(gold_edits), path, matched,
-                    gold_edits, sentence.types.get(annotator, []), matched_gold))
-        chosen = best[1]
-        if candidates is not None:
-            candidates.append(offered)
-            if payloads is not None:
-                payloads.append(by_type)
-        totals.correct += chosen.correct
-        totals.proposed += chosen.proposed
-        totals.gold += chosen.gold
-        if keep:
-            totals.sentences.append(chosen)
-        if verbose:
-            write(">> Chosen Annotator for line %d : %d\n\n" % (number, chosen.annotator))
+        choose(offer(sentence, hypothesis, options), totals, options, write, keep)
     return totals
 
 
@@ -303,7 +370,8 @@ def score_sentences(
 # (--beta nan, or --beta inf where (1+inf)*C/(inf*G+E) is nan) never compares greater or
 # equal, so no annotator is chosen (-v prints -1) and the sentence adds nothing to the
 # totals (vectors fz_beta_nan_*, fz_beta_inf_*).
-NO_CHOICE = ((-1.0, -1, INFINITY), SentenceResult(-1, 0, 0, 0, [], [], [], [], []))
+NO_CHOICE: tuple = ((-1.0, -1, INFINITY), None)
+NO_RESULT = SentenceResult(-1, 0, 0, 0, [], [], [], [], [])
 
 
 def _types_counted(types: list, matched_gold: list) -> dict:
@@ -330,18 +398,27 @@ def _better(candidate: tuple, best: tuple) -> bool:
 
 def report(totals: Totals, options: Options) -> str:
     """The lines the original prints after scoring (spec §5.1, and §5.2's totals with -v)."""
+    return totals_trace(totals, options) + headline(totals, options.beta)
+
+
+def totals_trace(totals: Totals, options: Options) -> str:
+    """The totals ``-v`` prints after the sentences (spec §5.2; nothing without it)."""
+    if not options.verbose:
+        return ""
     p, r, f = prf(totals.correct, totals.proposed, totals.gold, options.beta)
+    lines = ["CORRECT EDITS  : %d" % totals.correct, "PROPOSED EDITS : %d" % totals.proposed,
+             "GOLD EDITS     : %d" % totals.gold, "P = " + py2.str_float(p), "R = " + py2.str_float(r),
+             "F_%.1f = %s" % (options.beta, py2.str_float(f))]
+    return "\n".join(lines) + "\n"
+
+
+def headline(totals: Totals, beta: float) -> str:
+    """The three lines of P, R and F the original prints last (spec §5.1)."""
+    p, r, f = prf(totals.correct, totals.proposed, totals.gold, beta)
     lines = []
-    if options.verbose:
-        lines.append("CORRECT EDITS  : %d" % totals.correct)
-        lines.append("PROPOSED EDITS : %d" % totals.proposed)
-        lines.append("GOLD EDITS     : %d" % totals.gold)
-        lines.append("P = " + py2.str_float(p))
-        lines.append("R = " + py2.str_float(r))
-        lines.append("F_%.1f = %s" % (options.beta, py2.str_float(f)))
     lines.append("Precision   : %.4f" % p)
     lines.append("Recall      : %.4f" % r)
-    lines.append("F_%.1f       : %.4f" % (options.beta, f))
+    lines.append("F_%.1f       : %.4f" % (beta, f))
     return "\n".join(lines) + "\n"
 
 

@@ -1,11 +1,11 @@
 """m2scorer's metric for the paired significance tests.
 
-JP mode re-segments the system's lines onto the gold sentences (``jp.resegment``), so every
+JP mode re-segments the system's lines onto the gold sentences (``jp.segments``), so every
 gold sentence is scored on its own and is one unit. m2scorer chooses each sentence's
 annotator by the F of the running totals; the choice is made again inside every resample
 (``jp_shims.significance.ChoiceCounts``, rule "m2scorer") from every annotator's (correct,
-proposed, gold), counted once by the scorer itself (``score_sentences(candidates=...)``, in
-:mod:`jp_m2scorer.tool`'s one scoring pass).
+proposed, gold), counted once in the run (``scorer.candidate_counts`` of each sentence's
+offer, kept by :meth:`jp_m2scorer.tool.M2Scorer.combine`).
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numbers
 import re
-from typing import Any, Callable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from jp_shims import sniff
 from jp_shims.audit import AlignmentAudit, Summary
@@ -20,13 +20,15 @@ from jp_shims.cli import take_flag, take_value
 from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError, UsageError
 from jp_shims.inputs import Format, InputFile
-from jp_shims.kinds import EXACT
-from jp_shims.tool import ChoiceStatistics, Evaluation, Parsed, Run, Tool
+from jp_shims.kinds import EXACT, UNALIGNED
+from jp_shims.stages import StagedTool, run_stages
+from jp_shims.tool import BlockScore, ChoiceStatistics, Evaluation, Parsed, Run
 
-from . import m2io
+from . import m2io, py2
 from . import options as opts
-from .jp import ALIGN_CHOICES, ALIGNMENT
-from .scorer import Options, Totals, per_type, per_type_report, prf, report, score_sentences
+from .jp import ALIGN_CHOICES, ALIGNMENT, Segment
+from .scorer import (Options, Totals, candidate_counts, candidate_types, choose, headline, offer, per_type,
+                     per_type_report, prf, totals_trace)
 
 PROG = "jp_m2scorer"
 ORIGINAL = "m2scorer"
@@ -64,7 +66,48 @@ SETTINGS = {"beta": "--beta", "max_unchanged_words": "--max_unchanged_words",
 _FLAGS = ("ignore_whitespace_casing", "verbose", "very_verbose", "per_type")
 
 
-class M2Scorer(Tool):
+# BlockScore's fields after its statistics, as it defaults them (the score of a paired block,
+# one a sentence of lined-up input, is built through tuple.__new__).
+_DEFAULTS = tuple(BlockScore._field_defaults[name] for name in BlockScore._fields[1:])
+_new_tuple = tuple.__new__
+
+
+class Plan:
+    """One run's state: the settings, the scorer's options, whether the blocks JP mode changed are recorded, and
+    what the pairing found for the note (the gold sentences, the unrelated line pairs of
+    lined-up input), and what the report writes after the headline (``--per-type``)."""
+
+    __slots__ = ("settings", "options", "records", "sentences", "unrelated", "after")
+
+    def __init__(self, settings: Settings, options: Options, records: bool) -> None:
+        self.settings = settings
+        self.options = options  # the scorer's, as this run traces it
+        self.records = records
+        self.sentences = 0
+        self.unrelated = 0
+        self.after = ""
+
+
+class Scored:
+    """One segment as scored: each gold sentence's :class:`~jp_m2scorer.scorer.Offer` (then
+    each spurious line's), until :meth:`M2Scorer.combine` chooses among them; what the
+    choice leaves for the record (``results``, when ``texts``: the gold sentences' texts
+    of a recorded block; ``marked``: its edits are placed on them) and for significance
+    (``candidates``, ``payloads``)."""
+
+    __slots__ = ("offers", "sentences", "texts", "marked", "results", "candidates", "payloads")
+
+    def __init__(self, offers: list, sentences: int, texts: Optional[List[str]], marked: bool) -> None:
+        self.offers = offers
+        self.sentences = sentences  # gold sentences (the offers after them: spurious lines)
+        self.texts = texts
+        self.marked = marked
+        self.results: list = []
+        self.candidates: list = []
+        self.payloads: list = []
+
+
+class M2Scorer(StagedTool):
     prog = PROG
     original = ORIGINAL
     usage = USAGE
@@ -117,59 +160,157 @@ class M2Scorer(Tool):
             raise UsageError("options only, not the input files (%s)" % files[0])
         return _parsed("", "", settings)
 
-    # --- the run ----------------------------------------------------------------------------
+    # --- the run: the runner's stages (jp_shims.stages.run_stages) ------------------------
     def evaluate(self, parsed: Parsed, gold: InputFile, system: InputFile, config: AlignConfig,
                  audit: AlignmentAudit, run: Run) -> Evaluation:
-        """The escape hatch (not :mod:`jp_shims.stages`): jp_m2scorer's alignment is not the
-        runner's sentence alignment. Lines that are as many as the gold sentences are paired
-        by position, as m2scorer pairs them, unless the alignment of the *whole* file shows a
-        shift (a decision over every block before any sentence is scored); where the aligner
-        reports that the texts do not re-synchronize, the rest is searched for the next
-        identical sentence pair (:func:`jp_m2scorer.jp.align_linear`); and a block's system
-        tokens are cut at the gold sentence boundaries, one hypothesis per gold sentence,
-        so that -v prints m2scorer's per-sentence trace in gold order."""
-        from . import jp
-
+        """The runner's stages (:func:`jp_shims.stages.run_stages`) with the run's
+        :class:`Plan`: -v and --very_verbose trace the scoring only where the report is
+        written (their tables cost more than the scoring itself)."""
         settings: Settings = parsed.settings
         options = settings.options
+        scoring = options if run.report else options._replace(verbose=False, very_verbose=False)
+        return run_stages(self, parsed._replace(settings=Plan(settings, scoring, audit.keep)), gold, system,
+                          config, audit, run)
+
+    def read_inputs(self, parsed: Parsed, gold: InputFile, system: InputFile) -> Tuple[list, list]:
+        """The gold M2 sentences and the system lines (:mod:`jp_m2scorer.m2io`); with
+        ``--align never``, lines that are not as many as the sentences are bad input."""
+        plan: Plan = parsed.settings
         gold_sentences = m2io.read_gold(gold)
         system_lines = m2io.read_system(system)
-        if settings.align == "never" and len(system_lines) != len(gold_sentences):
+        if plan.settings.align == "never" and len(system_lines) != len(gold_sentences):
             raise InputError(system.name, None, "%d system lines for %d gold sentences (--align never pairs "
                                                 "them by position, as m2scorer does)" % (len(system_lines), len(gold_sentences)))
-        pairs, blocks, plain = jp.resegment(gold_sentences, system_lines, settings.align, config)
-        # -v and --very_verbose print while scoring: only into the report itself.
-        scoring = options if run.report else Options(
-            options.beta, options.max_unchanged_words, options.ignore_whitespace_casing)
-        candidates: Optional[list] = [] if run.statistics else None
-        # --per-type with --compare: every annotator's gold edits by type are tested too
-        payloads: Optional[list] = [] if run.statistics and settings.per_type else None
-        if run.statistics:
-            pairs = list(pairs)
-        totals = score_sentences(pairs, scoring, run.write, keep=settings.per_type or bool(blocks),
-                                 candidates=candidates, payloads=payloads)
-        _count_blocks(audit, blocks, plain, totals)
-        if run.report:
-            run.write(report(totals, options))
-            if settings.per_type:
-                run.write(per_type_report(per_type(totals.sentences), options.beta))
-        unrelated = 0
-        if not blocks and settings.align == "auto" and len(system_lines) == len(gold_sentences) and gold_sentences:
-            unrelated = jp.unrelated_pairs(gold_sentences, system_lines)
-        choice: Any = None
-        if candidates is not None:
-            choice = ChoiceStatistics(_extents(pairs, candidates), options.beta, "m2scorer")
-            if payloads is not None:
-                from jp_shims.significance.groups import GroupedStatistics
+        return gold_sentences, system_lines
 
-                from .significance import TypeScoring
+    def pair_units(self, parsed: Parsed, gold: Any, system: Any,
+                   options: Dict[str, Any]) -> Iterator[Tuple[Segment, list, list]]:
+        """jp_m2scorer's pairing (:func:`jp_m2scorer.jp.segments`, a decision over the whole
+        files): lines that are as many as the gold sentences are paired by position, as
+        m2scorer pairs them, unless the alignment of the *whole* file shows a shift; where
+        the aligner reports that the texts do not re-synchronize, the rest is searched for
+        the next identical sentence pair (:func:`jp_m2scorer.jp.align_linear`); a block's
+        system tokens are cut at the gold sentence boundaries, one hypothesis per gold
+        sentence, so that -v prints m2scorer's per-sentence trace in gold order. Lined-up
+        input that was not re-segmented is checked for unrelated pairs (the note's)."""
+        from .jp import segments, unrelated_pairs
 
-                choice = GroupedStatistics(choice, [[{("type", kind): counts for kind, counts in offered.items()}
-                                                     for offered in sentence] for sentence in payloads],
-                                           TypeScoring())
-        return Evaluation(_scores(totals, options, settings.per_type), report(totals, Options(beta=options.beta)),
-                          choice, details=(unrelated, len(gold_sentences)),
-                          notable=unrelated * 10 >= max(len(gold_sentences), 1) and unrelated >= 2)
+        plan: Plan = parsed.settings
+        align = plan.settings.align
+        plan.sentences = len(gold)
+        changed = False
+        for segment in segments(gold, system, align, options):
+            changed = changed or not segment.paired
+            yield segment, gold[segment.left.start:segment.left.stop], system[segment.right.start:segment.right.stop]
+        if not changed and align == "auto" and len(system) == len(gold) and gold:
+            plan.unrelated = unrelated_pairs(gold, system)
+
+    def tokens(self, unit: Any) -> Sequence[str]:
+        return unit.tokens if isinstance(unit, m2io.Sentence) else py2.split(unit[0])
+
+    def unit_lines(self, unit: Any) -> Tuple[int, int]:
+        line = unit.line if isinstance(unit, m2io.Sentence) else unit[1]
+        return line, line
+
+    def score_block(self, parsed: Parsed, block: Segment, gold: Sequence[Any], system: Sequence[Any],
+                    config: AlignConfig) -> BlockScore:
+        """Every gold sentence of the segment scored with its hypothesis for every annotator
+        (:func:`jp_m2scorer.scorer.offer`; the choice is :meth:`combine`'s), then each
+        spurious line."""
+        plan: Plan = parsed.settings
+        options = plan.options
+        if block.paired:  # (most blocks: one sentence, one line, not recorded)
+            return _new_tuple(BlockScore, (Scored([offer(gold[0], block.hypotheses[0], options)], 1, None, False),
+                                           *_DEFAULTS))
+        offers = [offer(sentence, hypothesis, options) for sentence, hypothesis in zip(gold, block.hypotheses)]
+        offers += [offer(None, text, options) for text in block.spurious]
+        recorded = plan.records
+        return BlockScore(Scored(offers, len(gold), [s.text for s in gold] if recorded else None,
+                                 recorded and block.kind != UNALIGNED))
+
+    def combine(self, parsed: Parsed, scores: Iterable[BlockScore], run: Run) -> Totals:
+        """m2scorer's choice of each gold sentence's annotator with the running totals, in
+        gold order; ``-v`` and ``--very_verbose`` print through ``run.write`` as they choose.
+        A recorded block keeps its sentences' results (:meth:`settle`), a run with the
+        statistics of significance every sentence's candidates."""
+        plan: Plan = parsed.settings
+        settings = plan.settings
+        options = plan.options
+        write = run.write
+        statistics, by_type = run.statistics, run.statistics and settings.per_type
+        keep = settings.per_type  # (every sentence's result, for the per-type table)
+        totals = Totals()
+        for score in scores:
+            scored: Scored = score.statistics
+            if scored.texts is None:
+                for offered in scored.offers:
+                    choose(offered, totals, options, write, keep)
+            else:
+                scored.results = [choose(offered, totals, options, write, keep) for offered in scored.offers]
+            if statistics:
+                scored.candidates = [candidate_counts(offered) for offered in scored.offers]
+                if by_type:
+                    scored.payloads = [candidate_types(offered) for offered in scored.offers]
+            scored.offers = []  # (paths and traces: what significance keeps is the candidates alone)
+        if options.verbose:
+            write(totals_trace(totals, options))
+        return totals
+
+    def settle(self, parsed: Parsed, score: BlockScore) -> BlockScore:
+        """A recorded block's figures, loss and edits from the sentences' chosen results."""
+        scored: Scored = score.statistics
+        if scored.texts is None:
+            return score
+        sentences = scored.results[:scored.sentences]
+        figures = {"correct": sum(result.correct for result in sentences),
+                   "proposed": sum(result.proposed for result in sentences) + len(scored.results) - len(sentences),
+                   "gold": sum(result.gold for result in sentences)}
+        edits: tuple = ()
+        if scored.marked:
+            from .marks import block_marks
+
+            edits = block_marks(sentences, scored.texts)
+        return score._replace(figures=figures, loss=figures["proposed"] + figures["gold"] - 2 * figures["correct"],
+                              edits=edits)
+
+    def report(self, parsed: Parsed, totals: Totals, run: Run) -> Evaluation:
+        """m2scorer's report of the totals (and ``--per-type``'s table), the JSON scores, and
+        what the note needs (the unrelated pairs of lined-up input)."""
+        plan: Plan = parsed.settings
+        settings = plan.settings
+        beta = settings.options.beta
+        if settings.per_type:
+            plan.after = per_type_report(per_type(totals.sentences), beta)
+        sentences = plan.sentences
+        return Evaluation(_scores(totals, settings.options, settings.per_type), headline(totals, beta),
+                          details=(plan.unrelated, sentences),
+                          notable=plan.unrelated * 10 >= max(sentences, 1) and plan.unrelated >= 2)
+
+    def written(self, parsed: Parsed, headline: str) -> str:
+        """The headline, then ``--per-type``'s table (the HTML report shows m2scorer's
+        three lines alone)."""
+        return headline + parsed.settings.after
+
+    def block_statistics(self, parsed: Parsed, blocks: Sequence[Tuple[Tuple[int, int], Any]]) -> Any:
+        """Each gold sentence's annotator candidates (a spurious system line goes with the
+        gold text just before it, the end of its block); with ``--per-type``, every
+        annotator's gold edits by type too."""
+        plan: Plan = parsed.settings
+        settings = plan.settings
+        extents = []
+        for (start, stop), scored in blocks:
+            for index, counts in enumerate(scored.candidates):
+                extents.append(((start + index, start + index + 1) if index < scored.sentences else (stop, stop), counts))
+        choice: Any = ChoiceStatistics(extents, settings.options.beta, "m2scorer")
+        if not settings.per_type:
+            return choice
+        from jp_shims.significance.groups import GroupedStatistics
+
+        from .significance import TypeScoring
+
+        return GroupedStatistics(choice, [[{("type", kind): counts for kind, counts in offered.items()}
+                                           for offered in sentence]
+                                          for _, scored in blocks for sentence in scored.payloads], TypeScoring())
 
     def metric(self, parsed: Parsed, names: Sequence[str] = ()) -> Tuple[Callable[[Any], Any], Sequence[str]]:
         from .significance import metric_function
@@ -221,61 +362,6 @@ def _parsed(gold: str, system: str, settings: Settings) -> Parsed:
     document = {"beta": options.beta, "max_unchanged_words": options.max_unchanged_words,
                 "ignore_whitespace_casing": options.ignore_whitespace_casing, "align": settings.align}
     return Parsed(gold, system, settings, document, chosen)
-
-
-def _extents(pairs: list, candidates: list) -> list:
-    """Each scored pair's candidates with the gold sentence it belongs to (a system line of
-    an unaligned block goes with the gold text just before it)."""
-    blocks = []
-    index = 0
-    for (sentence, _), counts in zip(pairs, candidates):
-        if sentence is None:
-            blocks.append(((index, index), counts))
-        else:
-            blocks.append(((index, index + 1), counts))
-            index += 1
-    return blocks
-
-
-def _count_blocks(audit: AlignmentAudit, blocks: list, plain: int, totals: Totals) -> None:
-    """Blocks as the audit counts them. A pair of one line and one sentence is what m2scorer
-    itself scores (it never compares texts, and a correction differs from its source anyway),
-    so those count as exact; the re-segmented blocks are recorded."""
-    from jp_shims.audit import block_kind
-
-    if plain:
-        audit.count(EXACT, plain, plain, plain)
-    if blocks:
-        from jp_shims.records import BlockRecord   # dataclasses: only for runs with blocks to record
-    for block in blocks:
-        figures = {"correct": 0, "proposed": 0, "gold": 0}
-        for index in block.gold_indices:
-            result = totals.sentences[index]
-            figures["correct"] += result.correct
-            figures["proposed"] += result.proposed
-            figures["gold"] += result.gold
-        figures["proposed"] += block.spurious
-        loss = figures["proposed"] + figures["gold"] - 2 * figures["correct"]
-        kind = block_kind(block.kind, len(block.gold_lines), len(block.system_lines))
-        system_lines = audit.system_lines(block.system_lines[0], block.system_lines[-1]) \
-            if block.system_lines else None
-        gold_lines = audit.gold_lines(block.gold_lines[0], block.gold_lines[-1]) \
-            if block.gold_lines else None
-        audit.add(BlockRecord(
-            kind, gold_lines, system_lines,
-            " | ".join(block.gold_texts), " | ".join(block.system_texts),
-            reason=block.reason + ("; scored as: " + " | ".join(block.hypotheses) if block.hypotheses
-                                   else "; gold sentences missed, each system line one unmatched edit"),
-            match=block.kind, figures=figures, loss=loss, edits=_marks(block, totals)),
-            gold_sentences=len(block.gold_lines), system_sentences=len(block.system_lines))
-
-
-def _marks(block, totals: Totals) -> tuple:
-    """The block's edits as scored (the HTML report marks them in the gold sentences)."""
-    from .marks import block_marks
-
-    results = [totals.sentences[index] if index < len(totals.sentences) else None for index in block.gold_indices]
-    return block_marks(results, block.gold_texts) if block.hypotheses else ()
 
 
 def _scores(totals: Totals, options: Options, by_type: bool) -> dict:

@@ -1,6 +1,7 @@
 """The Python API and JP re-segmentation."""
 from __future__ import annotations
 
+import io
 import warnings
 from pathlib import Path
 
@@ -8,7 +9,7 @@ import pytest
 
 import jp_m2scorer
 from jp_m2scorer import m2io, py2
-from jp_m2scorer.jp import cut_points, resegment
+from jp_m2scorer.jp import cut_points, segments
 from jp_shims import JPAlignmentWarning
 
 GOLD = ("S He go to school .\nA 1 2|||SVA|||goes|||REQUIRED|||-NONE-|||0\n\n"
@@ -55,16 +56,18 @@ def test_bad_gold_raises_value_error_with_line():
 def test_split_line_is_joined_back():
     gold = m2io.parse_gold(GOLD)
     system = [("He goes to", 1), ("school .", 2), ("The cat sleeps .", 3), ("She likes apples .", 4)]
-    pairs, records, plain = resegment(gold, system)
-    assert [hyp for _, hyp in pairs] == ["He goes to school .", "The cat sleeps .", "She likes apples ."]
-    assert len(records) == 1 and records[0].system_lines == [1, 2] and plain == 2
+    found = list(segments(gold, system))
+    assert [hyp for segment in found for hyp in segment.hypotheses] == [
+        "He goes to school .", "The cat sleeps .", "She likes apples ."]
+    changed = [segment for segment in found if segment.kind != "exact"]
+    assert len(changed) == 1 and changed[0].right == range(0, 2) and len(found) == 3
 
 
 def test_lined_up_lines_are_kept_as_written():
     gold = m2io.parse_gold(GOLD)
     system = [("He  goes to school .", 1), ("The cat sleeps .", 2), ("She likes apples .", 3)]
-    pairs, records, plain = resegment(gold, system)
-    assert [hyp for _, hyp in pairs][0] == "He  goes to school ." and records == [] and plain == 3
+    found = list(segments(gold, system))
+    assert list(found[0].hypotheses) == ["He  goes to school ."] and [s.kind for s in found] == ["exact"] * 3
 
 
 def test_cut_points_keep_corrections_with_their_sentence():
@@ -163,3 +166,16 @@ def test_evaluate_settings_are_keywords_checked_like_the_options():
             TOOL.configure(**bad)
     with pytest.raises(UsageError):
         TOOL.parse_options(["--beta", "1", "system.txt"])
+
+
+def test_split_of_unchanged_text_is_recorded_with_its_figures():
+    # The aligner calls the block exact (the texts agree once joined), yet it is one gold
+    # sentence on two lines: recorded with what m2scorer's choice made of it.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", JPAlignmentWarning)
+        result = jp_m2scorer.evaluate(io.StringIO(GOLD), ["He go to", "school .", "The cat sleeps .",
+                                                          "She likes apples ."])
+    assert result.summary.kinds["exact"] == 2 and result.summary.changed == 1
+    [block] = result.blocks
+    assert (block.match, dict(block.figures), block.loss) == ("exact", {"correct": 0, "proposed": 0, "gold": 1}, 1)
+    assert [(mark.side, mark.status) for mark in block.edits] == [("gold", "fn")]

@@ -149,12 +149,15 @@ def _lines(*texts):
     return [(text, number) for number, text in enumerate(texts, 1)]
 
 
+def _hypotheses(segments):
+    return [text for segment in segments for text in segment.hypotheses]
+
+
 def test_lined_up_lines_are_paired_one_to_one_even_when_a_token_could_move():
     gold = m2io.parse_gold("S makes\n\nS \n")
-    pairs, records, plain = jp.resegment(gold, _lines("", "makes"))
-    assert [text for _, text in pairs] == ["", "makes"] and records == [] and plain == 2
-    pairs, records, _ = jp.resegment(gold, _lines("", "makes"), align="always")
-    assert [text for _, text in pairs] != ["", "makes"]
+    segments = list(jp.segments(gold, _lines("", "makes")))
+    assert _hypotheses(segments) == ["", "makes"] and {s.kind for s in segments} == {"exact"}
+    assert _hypotheses(jp.segments(gold, _lines("", "makes"), align="always")) != ["", "makes"]
 
 
 def test_shifted_lines_of_equal_count_are_re_aligned():
@@ -163,20 +166,20 @@ def test_shifted_lines_of_equal_count_are_re_aligned():
         "fish swim in the river .", "cows eat grass all day .")))
     system = _lines("the cat sat on the mat . dogs bark at night .", "birds sing in the morning .",
                     "fish swim in", "the river .", "cows eat grass all day .")
-    pairs, records, _ = jp.resegment(gold, system)
-    assert [text for _, text in pairs][1:4] == [
+    assert _hypotheses(jp.segments(gold, system))[1:4] == [
         "dogs bark at night .", "birds sing in the morning .", "fish swim in the river ."]
 
 
 def test_unaligned_text_is_missed_and_spurious_not_a_lattice():
     gold = m2io.parse_gold("S one two three four\nA 0 1|||X|||uno|||R|||-|||0\n")
     system = _lines("completely unrelated words here and more", "other unrelated line of text")
-    pairs, records, _ = jp.resegment(gold, system)
-    assert pairs[0] == (gold[0], gold[0].text)             # missed: scored as unchanged
-    assert [p for p in pairs if p[0] is None] == [(None, t) for t, _ in system]
+    segments = list(jp.segments(gold, system))
+    assert [s.kind for s in segments] == ["unaligned"]
+    assert segments[0].hypotheses == [gold[0].text]             # missed: scored as unchanged
+    assert segments[0].spurious == [t for t, _ in system]
+    pairs = [(gold[0], gold[0].text)] + [(None, text) for text in segments[0].spurious]
     totals = scorer.score_sentences(pairs, scorer.Options())
     assert (totals.correct, totals.proposed, totals.gold) == (0, 2, 1)
-    assert sum(record.spurious for record in records) == 2
 
 
 def test_text_that_never_resynchronizes_is_one_block_after_the_lookahead():
