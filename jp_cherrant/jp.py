@@ -148,7 +148,7 @@ _EXACT_DEFAULTS = _SCORE_DEFAULTS[:-2] + (EXACT, None)  # (kind, reason: an exac
 
 
 def pair_blocks(gold: M2Blocks, system: M2Blocks, options: Dict[str, Any], selected: Optional[slice],
-                coders: Optional[frozenset]) -> Iterator[Tuple[Paired, Sequence[Any], Sequence[Any]]]:
+                coders: Optional[frozenset], fields: FieldCache) -> Iterator[Tuple[Paired, Sequence[Any], Sequence[Any]]]:
     """The blocks of the reference ``gold`` and the hypothesis ``system``, in order
     (:meth:`jp_shims.stages.StagedTool.pair_units`; ``options``: jp_align's sentence options).
 
@@ -159,7 +159,7 @@ def pair_blocks(gold: M2Blocks, system: M2Blocks, options: Dict[str, Any], selec
     new = _new_tuple
     try:
         wanted = None if selected is None else range(gold.count())[selected]
-        pairing = Pairing(gold.file.name, system.file.name, wanted, coders, FieldCache())
+        pairing = Pairing(gold.file.name, system.file.name, wanted, coders, fields)
         refs, hyps = iter(gold), iter(system)
         number = 0
         hyp = ref = None

@@ -88,10 +88,12 @@ class CherrantCompare(ErrantCompare):
         """ChERRANT's pairs by position while the files are in step, then jp_align's blocks of
         the sentences (:func:`jp_cherrant.jp.pair_blocks`): no unit is aligned while the
         files line up (a block whose line 0 is an edit line has no text to align on)."""
-        settings = parsed.settings.settings
+        plan = parsed.settings
+        settings = plan.settings
         # (gold and system are read_units' M2Blocks)
         return pair_blocks(cast(M2Blocks, gold), cast(M2Blocks, system), options,
-                           sentence_slice(settings.start, settings.end), kept_coders(settings.max_answer_num))
+                           sentence_slice(settings.start, settings.end), kept_coders(settings.max_answer_num),
+                           plan.fields)
 
     def tokens(self, unit: Any) -> List[str]:
         """The tokens of a sentence of the aligned part (a :class:`jp_cherrant.jp.Item`: only

@@ -84,7 +84,8 @@ class Plan(NamedTuple):
     """What one JP run scores with: the settings, the scorer's options as this run needs them
     (per-category counts kept only where shown), the category level of the significance
     payloads (0: none), whether the statistics of significance and the block records are
-    asked for, and the run's normalizer (it memoizes tokens: one a run)."""
+    asked for, the run's normalizer (it memoizes tokens: one a run) and the A-line fields its
+    readers have converted (one table for both files: their edits repeat the same fields)."""
 
     settings: Any
     options: ScoreOptions
@@ -92,6 +93,7 @@ class Plan(NamedTuple):
     statistics: bool
     keep: bool
     normalizer: Normalizer
+    fields: FieldCache
 
 
 class Units:

@@ -163,7 +163,7 @@ class ErrantCompare(StagedTool):
                                    or audit.keep)
         # -cat / --average macro with --compare: the chosen pairs' categories are tested too.
         level = (options.cat or 3) if run.statistics and (options.cat or settings.macro) else 0
-        plan = Plan(settings, options, level, run.statistics, audit.keep, config.normalizer())
+        plan = Plan(settings, options, level, run.statistics, audit.keep, config.normalizer(), FieldCache())
         try:
             return self.run_plan(parsed._replace(settings=plan), gold, system, config, audit, run)
         except ZeroDivisionError:
@@ -181,7 +181,7 @@ class ErrantCompare(StagedTool):
         return evaluation
 
     def read_units(self, parsed: Parsed, file: InputFile) -> Iterator[Sentence]:
-        return read_sentences(file, FieldCache())
+        return read_sentences(file, parsed.settings.fields)
 
     def tokens(self, unit: Sentence) -> List[str]:
         return unit.source.split()

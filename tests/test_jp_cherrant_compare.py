@@ -276,7 +276,7 @@ def test_cut_hypothesis_equals_the_vectors_refseg(case) -> None:
     tool = TOOL_INSTANCE
     parsed = tool.configure()
     options = parsed.settings.options
-    parsed = parsed._replace(settings=Plan(parsed.settings, options, 0, False, False, ALIGNMENT.normalizer()))
+    parsed = parsed._replace(settings=Plan(parsed.settings, options, 0, False, False, ALIGNMENT.normalizer(), FieldCache()))
     paired = tool.pair_units(parsed, *tool.read_inputs(parsed, InputFile(ref, ref), InputFile(hyp, hyp)),
                              ALIGNMENT.sentence_options())
     units = []
