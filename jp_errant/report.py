@@ -32,6 +32,11 @@ def precision_recall_f(tp: int, fp: int, fn: int, beta: float) -> tuple[float, f
     return round(p, 4), round(r, 4), round(f, 4)
 
 
+# JP mode's error where errant's level 1 fails (an empty type has no first character).
+EMPTY_TYPE_AT_LEVEL_1 = ("-cat 1 groups error types by their first character, and an edit with an empty error type "
+                         "was counted (the original fails with IndexError)")
+
+
 def grouped_categories(categories: CategoryCounts, level: int) -> CategoryCounts:
     """errant's ``processCategories``: 1 = first character, 2 = drop 2 characters, 3 = as is.
 

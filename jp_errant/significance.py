@@ -11,7 +11,7 @@ F-beta, P, R of the totals.
 from __future__ import annotations
 
 from jp_errant.edit_sets import coder_edit_sets, compare_edit_sets
-from jp_errant.report import grouped_categories
+from jp_errant.report import EMPTY_TYPE_AT_LEVEL_1, grouped_categories
 from jp_errant.score_options import ScoreOptions, SentencePair
 from jp_shims.significance.groups import GroupRow, GroupScoring
 
@@ -32,6 +32,10 @@ def candidates(pair: SentencePair, options: ScoreOptions, level: int = 0) -> lis
     for hyp in hyp_sets.values():
         for ref in ref_sets.values():
             tp, fp, fn, categories = compare_edit_sets(hyp, ref)
+            if level == 1 and "" in categories:  # (as the report refuses it: jp_errant.tool)
+                from jp_shims.errors import InputError
+
+                raise InputError(None, None, EMPTY_TYPE_AT_LEVEL_1)
             found.append((tp, fp, fn, grouped_categories(categories, level)))
     return found
 

@@ -29,7 +29,7 @@ from jp_align import EXACT
 from jp_errant.m2_blocks import FieldCache
 from jp_errant.m2_records import Sentence
 from jp_errant.compare_args import LEGACY_PROG, Settings, build_parser, checked_settings, settings_from_args
-from jp_errant.report import format_macro, format_report, mixed_schemes
+from jp_errant.report import EMPTY_TYPE_AT_LEVEL_1, format_macro, format_report, mixed_schemes
 from jp_errant.score_options import CorpusResult, ScoreOptions
 from jp_errant.scorer import score_corpus
 
@@ -211,9 +211,7 @@ class ErrantCompare(StagedTool):
         if options.cat == 1 and "" in totals.categories:
             # (Only a variant that reads empty types gets here: errant's original fails
             # with IndexError, taking the first character of every type counted.)
-            raise InputError(None, None, "-cat 1 groups error types by their first character, and an "
-                                         "edit with an empty error type was counted (the original "
-                                         "fails with IndexError)")
+            raise InputError(None, None, EMPTY_TYPE_AT_LEVEL_1)
         text = format_report(totals, options)
         if macro:
             text += format_macro(totals, options, options.cat or 3)

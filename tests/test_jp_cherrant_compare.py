@@ -400,3 +400,16 @@ def test_a_file_that_is_not_utf8_is_one_error_line_with_start_end_too(tmp_path, 
         result = run_tool("jp_cherrant_compare", ["-hyp", "hyp.m2", "-ref", "ref.m2", *options], cwd=tmp_path)
         assert (result.returncode, result.out, result.err) == (
             2, "", f"jp_cherrant_compare: error: {named}:4: invalid UTF-8\n"), options
+
+
+@pytest.mark.parametrize("compare", [False, True])
+def test_cat_1_with_an_empty_error_type_is_one_error_line_with_or_without_compare(tmp_path, compare) -> None:
+    # An unmatched hypothesis edit with an empty type: ChERRANT fails with IndexError under
+    # -cat 1; JP mode refuses it with the contract's line, also when --compare's candidates
+    # group the categories before the report does.
+    hyp = "S 我 去 学 校 。\nA 2 3||||||上|||REQUIRED|||-NONE-|||0\n"
+    extra = ["--compare", str(tmp_path / "ref.m2")] if compare else []
+    code, out, err = _run(tmp_path, hyp, REF_M2, "-cat", "1", *extra)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("jp_cherrant_compare: error: -cat 1 groups error types by their first character")
