@@ -16,7 +16,6 @@ from typing import List, Optional
 
 from jp_shims.audit import AlignmentAudit, Summary, block_kind
 from jp_shims.kinds import EXACT, UNALIGNED
-from jp_shims.records import BlockRecord, WordGroup
 
 from .model import Sentence
 
@@ -55,6 +54,9 @@ def record_block(audit: AlignmentAudit, match: str, reason: str, gold: List[Sent
                      audit.system_lines(system[0].first_line, system[-1].first_line) if system else None)
         audit.count(kind, len(gold), len(system), where=where)
         return
+    # (The record classes are dataclasses: imported by the runs that record a block only.)
+    from jp_shims.records import BlockRecord, WordGroup
+
     groups: tuple = ()
     figures: dict = {}
     loss = None

@@ -25,7 +25,6 @@ from jp_shims.config import AlignConfig
 from jp_shims.errors import InputError
 from jp_shims.inputs import InputFile
 from jp_shims.kinds import RETOKENIZED
-from jp_shims.records import WordGroup
 from jp_shims.tool import BlockScore, Parsed
 
 # Jaro-Winkler with prefix and suffix bonus (scale 0.1), measured on W&I dev A: unrelated
@@ -160,6 +159,9 @@ def score_block(parsed: Parsed, block: Any, refs: Sequence[Sentence], hyps: Sequ
     if not recorded:
         return scored_units(plan, units, retokenized)
     units.markers.append(edit_marker(ref_tokens))
+    # (The record classes are dataclasses: imported by the runs that record a block only.)
+    from jp_shims.records import WordGroup
+
     groups = tuple(
         WordGroup(tuple(ref_tokens[g.left.start:g.left.stop]), tuple(hyp_tokens[g.right.start:g.right.stop]), g.kind)
         for g in align_words(ref_tokens, hyp_tokens, normalizer=plan.normalizer)

@@ -9,12 +9,14 @@ Only blocks the report records come here: the scoring pass itself is not repeate
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from jp_errant.edit_sets import coder_edit_sets
 from jp_errant.score_options import CorpusResult, ScoreOptions, SentencePair
 from jp_errant.scorer import score_sentence
-from jp_shims.records import EditMark
+
+if TYPE_CHECKING:
+    from jp_shims.records import EditMark
 
 
 def scored_edits(pair: SentencePair, options: ScoreOptions, before: tuple[int, int, int]) -> tuple:
@@ -55,6 +57,8 @@ def _status(edit, chosen_coder: int, other_keys: set, unmatched: str, options: S
 def edit_marks(statuses: Sequence, side: str, on: str, tokens: Sequence[str], offset: int = 0) -> list[EditMark]:
     """:class:`EditMark` of ``(edit, status)`` pairs whose offsets index ``tokens`` (the
     text they are placed on), shifted by ``offset`` tokens (earlier sentences of the block)."""
+    from jp_shims.records import EditMark  # (dataclasses: for the runs that record blocks only)
+
     marks = []
     for (start, end, kind, correction, coder, *_), status in statuses:
         marks.append(EditMark(side, on, start + offset, end + offset, " ".join(tokens[start:end]),

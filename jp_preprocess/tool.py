@@ -11,16 +11,18 @@ the reference the note speaks of.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
 from jp_shims.audit import Summary
 from jp_shims.config import AlignConfig
 from jp_shims.errors import UsageError
 from jp_shims.inputs import InputFile
-from jp_shims.records import WordGroup
 from jp_shims.kinds import EXACT
 from jp_shims.stages import StagedTool
 from jp_shims.tool import BlockScore, Evaluation, Parsed, Run
+
+if TYPE_CHECKING:
+    from jp_shims.records import WordGroup
 
 from jp_preprocess.formats import FORMATS, TEXT_OR_CONLLU, iter_sentences
 from jp_preprocess.jp import AlignedBlock, Result, align_block
@@ -209,6 +211,8 @@ def _figures(aligned: AlignedBlock) -> Dict[str, int]:
 
 def _groups(aligned: AlignedBlock) -> Tuple[WordGroup, ...]:
     """The word groups the listing shows: all but the 1:1 exact true positives."""
+    from jp_shims.records import WordGroup  # (dataclasses: for the runs that record blocks only)
+
     gold, system = aligned.gold_tokens, aligned.system_tokens
     return tuple(WordGroup(tuple(gold[g.left.start:g.left.stop]), tuple(system[g.right.start:g.right.stop]), g.kind)
                  for g, matched in zip(aligned.words, aligned.word_matches)
