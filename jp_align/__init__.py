@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .blocks import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block, block_char_offsets, block_index
+    from .blocks import Block, block_char_offsets, block_index
+    from .kinds import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED
     from .distance import jaro_winkler_suffix_distance, levenshtein_distance
     from .normalize import Normalizer, normalizer_for
     from .sentences import align_sentences, iter_align_sentences
@@ -29,7 +30,7 @@ __all__ = [
 # the aligners only by the runs that align (tests/test_startup_imports.py).
 _HOMES = {
     "Block": "blocks", "block_index": "blocks", "block_char_offsets": "blocks",
-    "EXACT": "blocks", "NORMALIZED": "blocks", "SIMILAR": "blocks", "MISMATCH": "blocks", "UNALIGNED": "blocks",
+    "EXACT": "kinds", "NORMALIZED": "kinds", "SIMILAR": "kinds", "MISMATCH": "kinds", "UNALIGNED": "kinds",
     "Normalizer": "normalize", "normalizer_for": "normalize",
     "align_sentences": "sentences", "iter_align_sentences": "sentences", "align_words": "words",
     "levenshtein_distance": "distance", "jaro_winkler_suffix_distance": "distance",

@@ -3,25 +3,7 @@ from __future__ import annotations
 
 from typing import List, NamedTuple, Sequence
 
-EXACT = "exact"            # space-free texts identical
-NORMALIZED = "normalized"  # identical after normalization (exception table, Unicode, case)
-SIMILAR = "similar"        # distance below the threshold, and the next pair matches
-MISMATCH = "mismatch"      # texts differ, paired all the same: words by the remaining-length
-                           # rule, sentences by position (one on each side, the next pair identical)
-UNALIGNED = "unaligned"    # never re-synchronized within the look-ahead
-
-# Why a block is what it is, for code to test (``Block.reason`` is the human-readable text).
-CAUSE_LEFT_ENDED = "left_ended"          # unaligned: the left side has no more items
-CAUSE_RIGHT_ENDED = "right_ended"        # unaligned: the right side has no more items
-CAUSE_UNRELATED = "unrelated"            # unaligned: one pair between agreeing text, unrelated texts
-CAUSE_RESYNC_AFTER = "resync_after"      # unaligned: the sides re-synchronize after this block
-CAUSE_NO_RESYNC = "no_resync"            # unaligned: no re-synchronization within the look-ahead
-CAUSE_GAVE_UP = "gave_up"                # unaligned: a tool stopped aligning the rest of its inputs
-CAUSE_NORMALIZED = "normalized"          # normalized: equal after the exception table
-CAUSE_SIMILAR = "similar"                # similar: distance below the threshold
-CAUSE_POSITION = "position"              # mismatch: paired by position (what follows agrees)
-CAUSE_RULE = "rule"                      # words: an exception-table rule
-CAUSE_REMAINING_LENGTH = "remaining_length"  # words: the remaining-length rule
+from .kinds import EXACT, UNALIGNED  # (the kinds and causes live in jp_align.kinds)
 
 
 class Block(NamedTuple):

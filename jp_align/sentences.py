@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
-from .blocks import (
+from .blocks import Block
+from .kinds import (
     CAUSE_LEFT_ENDED, CAUSE_NO_RESYNC, CAUSE_NORMALIZED, CAUSE_POSITION, CAUSE_RESYNC_AFTER, CAUSE_RIGHT_ENDED,
-    CAUSE_SIMILAR, CAUSE_UNRELATED, EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED, Block,
+    CAUSE_SIMILAR, CAUSE_UNRELATED, EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED,
 )
 from .distance import jaro_winkler_suffix_distance, levenshtein_distance
 from .normalize import Normalizer, normalizer_for, raw_text

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence
 
-from .blocks import CAUSE_REMAINING_LENGTH, CAUSE_RULE, EXACT, MISMATCH, NORMALIZED, Block
+from .blocks import Block
+from .kinds import CAUSE_REMAINING_LENGTH, CAUSE_RULE, EXACT, MISMATCH, NORMALIZED
 from .normalize import Normalizer, normalizer_for, raw_text
 
 

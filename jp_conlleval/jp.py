@@ -21,7 +21,7 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import Callable, Iterator, List, Optional, Tuple
 
-from jp_align.blocks import EXACT, NORMALIZED
+from jp_align.kinds import EXACT, NORMALIZED
 from jp_align.normalize import raw_text
 
 from jp_shims.config import AlignConfig

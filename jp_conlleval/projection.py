@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
-from jp_align.blocks import EXACT, NORMALIZED
+from jp_align.kinds import EXACT, NORMALIZED
 from jp_align.normalize import raw_text
 
 from jp_shims.config import AlignConfig

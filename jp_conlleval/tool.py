@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from jp_shims import encodings
 from jp_shims.audit import AlignmentAudit, Summary, block_kind
@@ -45,14 +44,15 @@ SCHEME_HELP = ("--scheme SCHEME", "read the tags strictly as IOB1, IOB2, IOE, IO
 # tag depends on -d, which this check does not know (and a first line longer than the check
 # reads, jp_shims.inputs.HEAD_BYTES, is seen cut short): the reader says which line has no
 # tag column, under the run's -d.
-_CONLLU = re.compile(r"^\d+(?:[-.]\d+)?(?:\t[^\t]*){9}$")
-_M2_EDIT = re.compile(r"^A -?\d+ -?\d+\|\|\|")
+# (Patterns, compiled by re on first use: a --legacy run checks no format.)
+_CONLLU = r"^\d+(?:[-.]\d+)?(?:\t[^\t]*){9}$"
+_M2_EDIT = r"^A -?\d+ -?\d+\|\|\|"
 
 
 def _token_line(line: str) -> bool:
     text = line.strip()
     tree = text.startswith("(") and text.endswith(")") and text.count("(") == text.count(")") > 1
-    return not (tree or _CONLLU.match(line) or _M2_EDIT.match(line))
+    return not (tree or re.match(_CONLLU, line) or re.match(_M2_EDIT, line))
 
 
 COLUMNS = Format("one token a line with its tag in the last column", _token_line, kinds=frozenset({sniff.COLUMNS}))
@@ -98,8 +98,7 @@ WIDTH = 3
 METRICS = ("FB1", "precision", "recall")
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """The settings of a run (:meth:`Conlleval.configure`; the command line parses into
     them): conlleval's options, the strict tag scheme and how a file that is not UTF-8 is
     read."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, Generator, Iterator, NamedTuple, Optional, Sequence, TYPE_CHECKING, Tuple, cast
 
+from jp_align.kinds import CAUSE_NO_RESYNC
 from jp_shims.kinds import EXACT
 from jp_shims.stages import Streamed
 
@@ -53,9 +54,6 @@ if TYPE_CHECKING:
         skipped_gold: Any
         tally: Any
         alignment_options: dict
-
-
-CAUSE_NO_RESYNC = "no_resync"  # jp_align.blocks.CAUSE_NO_RESYNC (jp_align is imported on first use)
 
 
 class GiveUp(NamedTuple):

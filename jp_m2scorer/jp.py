@@ -33,7 +33,7 @@ from rapidfuzz.distance import Levenshtein
 
 from jp_align import EXACT, UNALIGNED, Block, iter_align_sentences, levenshtein_distance
 from jp_align.normalize import raw_text
-from jp_align.blocks import CAUSE_NO_RESYNC
+from jp_align.kinds import CAUSE_NO_RESYNC
 from jp_align.sentences import POSITIONAL_PAIR_MAX_DISTANCE
 from jp_shims.config import AlignConfig
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Union
 
-# (jp_align.blocks, not jp_align: the package loads its aligners on first use only.)
-from jp_align.blocks import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED
+# (jp_align.kinds, not jp_align: the package loads its aligners on first use only, and
+# jp_align.blocks its classes.)
+from jp_align.kinds import EXACT, MISMATCH, NORMALIZED, SIMILAR, UNALIGNED
 
 MERGED = "merged"
 RETOKENIZED = "retokenized"

@@ -16,7 +16,7 @@ from itertools import tee
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from jp_align import EXACT, UNALIGNED, Block, iter_align_sentences, normalizer_for
-from jp_align.blocks import CAUSE_GAVE_UP, CAUSE_NO_RESYNC
+from jp_align.kinds import CAUSE_GAVE_UP, CAUSE_NO_RESYNC
 
 Line = tuple  # (1-based line number, text without the line ending)
 
