@@ -292,13 +292,7 @@ def score_brackets(
         else:
             match = multiset_matches(gold, test, gold_set, test_set)
             candidates = [b for b in test if b not in gold_set]
-        crossing = 0
-        if candidates:
-            # (the accelerator's count called here directly: this runs once a sentence)
-            crossing = NotImplemented if _accelerated_crossing is None else _accelerated_crossing(gold, candidates)
-            if crossing is NotImplemented:
-                crossing = crossing_python(gold, candidates)
-        return BracketScore(match, len(gold), len(test), crossing)
+        return BracketScore(match, len(gold), len(test), _crossing(gold, candidates) if candidates else 0)
     else:
         gold_match, match = None, count_matches(gold, test, params)
     crossing = count_crossing(gold, test, gold_nested=gold_nested)
